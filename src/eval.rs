@@ -1,0 +1,65 @@
+//! What the search needs to know about a game beyond its rules: a static evaluation,
+//! which moves are noisy (for quiescence), an ordering hint, and a compact move code for
+//! the transposition table and the history heuristic.
+//!
+//! Scores are `i32` from the first player's point of view. Static evaluations stay strictly
+//! inside `±EVAL_LIMIT`; forced wins and losses use the mate band above it.
+
+use crate::game::{Game, Outcome, Player};
+
+/// The score of a win at the root (a mate in 0 plies). A win found `ply` plies below the
+/// root scores `MATE - ply` for the winner.
+pub const MATE: i32 = 30_000;
+
+/// Scores with an absolute value at least this are forced wins or losses ("mate scores").
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// Static evaluations lie strictly inside `(-EVAL_LIMIT, EVAL_LIMIT)`.
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// The largest number of distinct move codes a game may use (codes fit 20 bits of a
+/// transposition-table entry).
+pub const MAX_MOVE_CODES: usize = 1 << 20;
+
+/// Search knowledge of one game.
+pub trait Evaluate: Game {
+    /// Move codes are below this bound (at most [`MAX_MOVE_CODES`]); sizes the history
+    /// tables.
+    const MOVE_CODES: usize;
+
+    /// The static value of the position from the first player's view, strictly inside
+    /// `±EVAL_LIMIT`. Called on non-terminal positions only. Must not allocate.
+    fn evaluate(&self) -> i32;
+
+    /// Whether `m` (legal here) changes material or is otherwise forcing: quiescence search
+    /// tries exactly these moves.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+
+    /// An ordering hint for `m` (legal here): higher is tried earlier among noisy moves,
+    /// e.g. victim value minus a fraction of the attacker's.
+    fn order_hint(&self, m: Self::Move) -> i32;
+
+    /// A code for `m` below [`Evaluate::MOVE_CODES`], distinct for distinct legal moves of
+    /// any one position.
+    fn move_code(m: Self::Move) -> u32;
+
+    /// The value of a finished game `ply` plies below the root, from the first player's
+    /// view. The default prefers quick wins and slow losses (mate distance).
+    fn terminal_value(&self, outcome: Outcome, ply: u32) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) => p.sign() * (MATE - ply as i32),
+        }
+    }
+
+    /// The bounds every value of this game lies in (used by chance-node pruning, where
+    /// tighter bounds prune more). The default covers mate scores.
+    fn value_bounds() -> (i32, i32) {
+        (-MATE, MATE)
+    }
+}
+
+/// A score from `p`'s point of view, given one from the first player's.
+pub fn for_player(score: i32, p: Player) -> i32 {
+    score * p.sign()
+}

@@ -1,0 +1,102 @@
+//! Reading and writing positions and moves: the text side of a game.
+//!
+//! Parsing a move is two-stage (shakmaty's `UciMove` then `to_move(&pos)`): first the token's
+//! syntax, then its resolution against the position. Each stage has its own error, so a
+//! user learns whether a token is malformed or merely illegal here.
+
+use crate::game::{Action, Game, RuleOptions};
+
+/// Why a position string or a move token was refused. The texts are shown to users as
+/// `info string error: <text>`, so they say what was wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// The position string does not follow the game's format or describes an impossible
+    /// position.
+    #[error("invalid position '{text}': {why}")]
+    Position {
+        /// The offending position string.
+        text: String,
+        /// What is wrong with it, naming the field.
+        why: String,
+    },
+    /// The token is not of the form of any move of the game.
+    #[error("malformed move '{token}': {why}")]
+    Syntax {
+        /// The offending token.
+        token: String,
+        /// What is wrong with its form.
+        why: String,
+    },
+    /// The token is well formed but does not name a legal action in this position.
+    #[error("illegal move '{token}': {why}")]
+    Illegal {
+        /// The offending token.
+        token: String,
+        /// Why it cannot be played here.
+        why: String,
+    },
+}
+
+impl NotationError {
+    /// A [`NotationError::Position`] for `text`.
+    pub fn position(text: &str, why: impl Into<String>) -> Self {
+        NotationError::Position {
+            text: text.to_string(),
+            why: why.into(),
+        }
+    }
+
+    /// A [`NotationError::Syntax`] for `token`.
+    pub fn syntax(token: &str, why: impl Into<String>) -> Self {
+        NotationError::Syntax {
+            token: token.to_string(),
+            why: why.into(),
+        }
+    }
+
+    /// A [`NotationError::Illegal`] for `token`.
+    pub fn illegal(token: &str, why: impl Into<String>) -> Self {
+        NotationError::Illegal {
+            token: token.to_string(),
+            why: why.into(),
+        }
+    }
+}
+
+/// The text forms of a game, exactly as its rules file (`shared/rules/<game>.md`) gives them.
+pub trait Notation: Game {
+    /// The game's name as the `Game` option spells it (`duell`, `rnb`, `apocalypse`, `ludo`).
+    const NAME: &'static str;
+
+    /// The start position under `rules`.
+    fn start(rules: &RuleOptions) -> Self;
+
+    /// Parses a position string strictly (only the exact form the formatter writes),
+    /// under `rules`.
+    fn parse_position(text: &str, rules: &RuleOptions) -> Result<Self, NotationError>;
+
+    /// The canonical position string; `parse_position` reads it back to an equal position
+    /// with the same hash.
+    fn format_position(&self) -> String;
+
+    /// Resolves one whitespace-free token of a move list against this position: syntax
+    /// first ([`NotationError::Syntax`]), then legality ([`NotationError::Illegal`]). On
+    /// success `self.is_legal(action)` holds.
+    fn parse_action(&self, token: &str) -> Result<Action<Self::Move>, NotationError>;
+
+    /// The canonical token of `m` when played (or, for a joint turn, declared) in this
+    /// position.
+    fn format_move(&self, m: Self::Move) -> String;
+
+    /// The canonical token of an action in this position: the move's token, or
+    /// `<first>/<second>` for a joint turn.
+    fn format_action(&self, action: Action<Self::Move>) -> String {
+        match action {
+            Action::Single(m) => self.format_move(m),
+            Action::Joint(a, b) => format!("{}/{}", self.format_move(a), self.format_move(b)),
+        }
+    }
+
+    /// A human-readable multi-line board diagram for the `d` command (no trailing newline).
+    fn diagram(&self) -> String;
+}
