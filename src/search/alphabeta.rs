@@ -1,0 +1,292 @@
+//! Turn nodes: principal variation search with a transposition table, move ordering
+//! (table move, noisy moves by their hint, killers, history), late-move reductions, and
+//! quiescence on noisy moves at the horizon.
+//!
+//! The window arrives in first-player values; inside a node it is turned to the mover's
+//! view (`side_window`), and each child's first-player value is turned back.
+
+use super::searcher::Searcher;
+use super::tt::{Bound, Entry};
+use crate::eval::{Evaluate, MATE};
+use crate::game::Player;
+
+/// Ordering key of the transposition-table move.
+const KEY_TT: i32 = 1 << 30;
+/// Base ordering key of noisy moves (plus their hint).
+const KEY_NOISY: i32 = 1 << 28;
+/// Ordering key of the first killer (the second gets one less).
+const KEY_KILLER: i32 = 1 << 27;
+/// History scores stay within ± this (below the killer keys).
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// The first-player window corresponding to the open window (`a`, `b`) of the player
+/// with sign `s` (and back: the map is its own inverse).
+pub(crate) fn side_window(s: i32, a: i32, b: i32) -> (i32, i32) {
+    if s > 0 { (a, b) } else { (-b, -a) }
+}
+
+/// A first-player bound seen by the player with sign `s`.
+fn side_bound(s: i32, bound: Bound) -> Bound {
+    match (s > 0, bound) {
+        (true, b) | (false, b @ Bound::Exact) => b,
+        (false, Bound::Lower) => Bound::Upper,
+        (false, Bound::Upper) => Bound::Lower,
+    }
+}
+
+impl<G: Evaluate> Searcher<'_, G> {
+    /// A turn node of player `p` with `depth > 0` (see [`Searcher::value`]).
+    pub(crate) fn turn(
+        &mut self,
+        pos: &G,
+        p: Player,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let s = p.sign();
+        let key = pos.hash();
+        if ply > 0
+            && let Some(window) = pos.repetition_window()
+            && self.is_repetition(key, window)
+        {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let entry = self.tt.probe(key, ply as u32);
+        if let Some(e) = entry
+            && self.features.tt_cutoffs
+            && !pv_node
+            && e.depth >= depth
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            };
+            if cut {
+                return e.value;
+            }
+        }
+        let (mut a, b) = side_window(s, alpha, beta);
+        let alpha_orig = a;
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        pos.legal_moves(p, &mut moves);
+        self.order(
+            pos,
+            p,
+            &moves,
+            &mut keys,
+            ply,
+            entry.and_then(|e| e.move_code),
+        );
+
+        let mut best = -MATE - 1;
+        let mut best_move = None;
+        let mut quiets_tried = 0usize;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let noisy = pos.is_noisy(m);
+            let mut child = pos.clone();
+            child.play(m);
+            let v = if i == 0 {
+                let (lo, hi) = side_window(s, a, b);
+                s * self.value(&child, depth - 1, ply + 1, lo, hi)
+            } else {
+                let reduction = if self.features.reductions
+                    && depth >= 3
+                    && i >= 3
+                    && !noisy
+                    && keys[i] < KEY_KILLER - 1
+                {
+                    1 + i32::from(depth >= 6 && i >= 8)
+                } else {
+                    0
+                };
+                let (lo, hi) = side_window(s, a, a + 1);
+                let mut v = s * self.value(&child, depth - 1 - reduction, ply + 1, lo, hi);
+                if v > a && reduction > 0 {
+                    v = s * self.value(&child, depth - 1, ply + 1, lo, hi);
+                }
+                if v > a && v < b {
+                    let (lo, hi) = side_window(s, a, b);
+                    v = s * self.value(&child, depth - 1, ply + 1, lo, hi);
+                }
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if !noisy {
+                quiets_tried += 1;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > a {
+                    a = v;
+                    self.update_pv(ply, m);
+                }
+                if v >= b {
+                    if !noisy {
+                        self.reward_quiet(p, &moves[..=i], &keys[..=i], depth, ply, quiets_tried);
+                    }
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.keys[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= b {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            ply as u32,
+            Entry {
+                move_code: best_move.map(G::move_code),
+                value: s * best,
+                depth,
+                bound: side_bound(s, bound),
+            },
+        );
+        s * best
+    }
+
+    /// Quiescence at a turn node of `p`: the static value stands unless a noisy move
+    /// improves on it.
+    pub(crate) fn quiesce(&mut self, pos: &G, p: Player, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let s = p.sign();
+        let (mut a, b) = side_window(s, alpha, beta);
+        let stand = s * pos.evaluate();
+        if stand >= b {
+            return s * stand;
+        }
+        a = a.max(stand);
+        let mut best = stand;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        pos.legal_moves(p, &mut moves);
+        moves.retain(|&m| pos.is_noisy(m));
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| pos.order_hint(m)));
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut keys, i);
+            let mut child = pos.clone();
+            child.play(moves[i]);
+            let (lo, hi) = side_window(s, a, b);
+            let v = s * self.value(&child, 0, ply + 1, lo, hi);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > a {
+                    a = v;
+                }
+                if v >= b {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.keys[ply] = keys;
+        s * best
+    }
+
+    /// Fills `keys` with ordering keys parallel to `moves`.
+    pub(crate) fn order(
+        &self,
+        pos: &G,
+        p: Player,
+        moves: &[G::Move],
+        keys: &mut Vec<i32>,
+        ply: usize,
+        tt_move: Option<u32>,
+    ) {
+        keys.clear();
+        let killers = self.killers[ply];
+        let history = &self.history[p.index() * G::MOVE_CODES..];
+        keys.extend(moves.iter().map(|&m| {
+            let code = G::move_code(m);
+            if Some(code) == tt_move {
+                KEY_TT
+            } else if pos.is_noisy(m) {
+                KEY_NOISY + pos.order_hint(m).clamp(-(1 << 24), 1 << 24)
+            } else if killers[0] == Some(m) {
+                KEY_KILLER
+            } else if killers[1] == Some(m) {
+                KEY_KILLER - 1
+            } else {
+                history[code as usize]
+            }
+        }));
+    }
+
+    /// Makes `m` followed by the child's line the principal variation at `ply`.
+    pub(crate) fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// A quiet move (the last of `tried`) caused a cut-off: make it a killer, raise its
+    /// history and lower that of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        p: Player,
+        tried: &[G::Move],
+        keys: &[i32],
+        depth: i32,
+        ply: usize,
+        quiets_tried: usize,
+    ) {
+        let Some((&m, earlier)) = tried.split_last() else {
+            return;
+        };
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        let bonus = (depth * depth).min(400);
+        let base = p.index() * G::MOVE_CODES;
+        let bump = |h: &mut i32, delta: i32| {
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        bump(&mut self.history[base + G::move_code(m) as usize], bonus);
+        if quiets_tried > 1 {
+            for (&q, &k) in earlier.iter().zip(keys) {
+                if k < KEY_KILLER - 1 {
+                    bump(&mut self.history[base + G::move_code(q) as usize], -bonus);
+                }
+            }
+        }
+    }
+}
+
+/// Moves the entry with the highest key among `i..` to position `i` (selection sort one
+/// step at a time: most nodes cut off after a few moves).
+pub(crate) fn pick_next<M>(moves: &mut [M], keys: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    keys.swap(i, best);
+}

@@ -1,0 +1,160 @@
+//! The search: iterative deepening over a position of any game, generic over
+//! `G: Evaluate` and monomorphised per game.
+//!
+//! Values are from the first player's view inside the search (chance and simultaneous
+//! nodes have no side to move, so negamax does not fit them); reports and results are from
+//! the root player's view, as UCI expects. Node kinds are searched by
+//! [`alphabeta`] (turn nodes: PVS, transposition table, move ordering, quiescence),
+//! [`chance`] (expectation with Star1 pruning) and the simultaneous-node search.
+//! Search never prints and never reads input: it takes a stop flag and limits and reports
+//! through a callback.
+
+pub mod alphabeta;
+pub mod chance;
+pub mod root;
+pub mod searcher;
+pub mod time;
+pub mod tt;
+
+use crate::eval::Evaluate;
+use crate::game::{Action, Node, Player};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use time::Budget;
+use tt::TranspositionTable;
+
+/// The deepest iteration a search starts (deeper `go depth` requests are clamped).
+pub const MAX_DEPTH: u32 = 100;
+
+/// The deepest ply a search path may reach (quiescence included).
+pub const MAX_PLY: usize = 128;
+
+/// When a search must end (any limit reached ends it; none at all means "until stopped").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Complete at most this many iterations.
+    pub depth: Option<u32>,
+    /// Visit at most this many nodes (exact: the search stops at this count).
+    pub nodes: Option<u64>,
+    /// Time allowance.
+    pub time: Option<Budget>,
+}
+
+/// Switches for the pruning techniques whose values may differ from plain minimax. All
+/// on by default; tests switch them off to compare with a plain minimax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Quiescence search on noisy moves at the horizon.
+    pub quiescence: bool,
+    /// Cut-offs from transposition-table values (the table still orders moves when off).
+    pub tt_cutoffs: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            reductions: true,
+            quiescence: true,
+            tt_cutoffs: true,
+        }
+    }
+}
+
+/// Search settings beyond the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// How many best lines to report at a turn root (at least 1).
+    pub multipv: usize,
+    /// Pruning switches.
+    pub features: Features,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            multipv: 1,
+            features: Features::default(),
+        }
+    }
+}
+
+/// One line of progress, reported after each completed iteration (one per MultiPV line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The 1-based MultiPV index.
+    pub multipv: usize,
+    /// The value from the root player's view.
+    pub score: i32,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// Transposition table use in per mille.
+    pub hashfull: u32,
+    /// The principal variation, starting with the root move (empty at chance roots).
+    pub pv: Vec<Action<M>>,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The action to play, `None` at a terminal or chance root (or when nothing is legal).
+    pub best: Option<Action<M>>,
+    /// The value from the root player's view.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation of the best line.
+    pub pv: Vec<Action<M>>,
+}
+
+/// The player from whose view a root's values are reported: the side to move, or the
+/// first player at chance and simultaneous roots unless `asked` names one.
+pub fn root_player<G: Evaluate>(root: &G, asked: Option<Player>) -> Player {
+    match root.node() {
+        Node::Turn(p) => p,
+        _ => asked.unwrap_or(Player::First),
+    }
+}
+
+/// Searches `root` within `limits`. `history` holds the hashes of the positions before the
+/// root, oldest first (for repetition draws). `stop` ends the search early when set.
+/// `report` receives an [`Info`] per completed iteration and MultiPV line.
+pub fn search<G: Evaluate>(
+    root: &G,
+    history: &[u64],
+    limits: &Limits,
+    settings: &Settings,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    tt.new_search();
+    let mut searcher = searcher::Searcher::new(tt, stop, limits, settings.features, history);
+    match root.node() {
+        Node::Terminal(outcome) => SearchResult {
+            best: None,
+            score: root_player(root, None).sign() * root.terminal_value(outcome, 0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        },
+        Node::Turn(_) => root::search_turn_root(&mut searcher, root, limits, settings, report),
+        Node::Chance | Node::Simultaneous => {
+            root::search_value_root(&mut searcher, root, limits, report)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod toy;

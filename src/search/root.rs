@@ -1,0 +1,197 @@
+//! Iterative deepening at the root: one iteration per depth, MultiPV lines at turn roots,
+//! reports after each completed iteration, and the stopping rules (depth, nodes, time).
+
+use super::alphabeta::side_window;
+use super::searcher::Searcher;
+use super::{Info, Limits, MAX_DEPTH, SearchResult, Settings};
+use crate::eval::{Evaluate, MATE};
+use crate::game::{Action, Node};
+
+/// The score of a root move not (or not yet) searched to a value in this iteration.
+const UNSEARCHED: i32 = -MATE - 1;
+
+/// A root move with its value from the last search that finished it.
+struct RootMove<M> {
+    m: M,
+    /// Value from the mover's view, or [`UNSEARCHED`] if it failed low or was not reached.
+    score: i32,
+    /// Its principal variation, starting with `m`.
+    pv: Vec<M>,
+}
+
+/// The depths to iterate: 1 up to the requested depth (clamped to [`MAX_DEPTH`]).
+fn max_depth(limits: &Limits) -> u32 {
+    limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+}
+
+/// Whether another iteration may start: not after an abort, and not once half of the soft
+/// time budget has gone (the next iteration would likely not finish in time).
+fn may_continue<G: Evaluate>(s: &Searcher<'_, G>, limits: &Limits) -> bool {
+    !s.aborted && limits.time.is_none_or(|t| s.started.elapsed() < t.soft / 2)
+}
+
+/// Iterative deepening at a turn root, with `settings.multipv` lines.
+pub fn search_turn_root<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    root: &G,
+    limits: &Limits,
+    settings: &Settings,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    let Node::Turn(p) = root.node() else {
+        return empty_result();
+    };
+    let sign = p.sign();
+    let mut moves = Vec::new();
+    let mut keys = Vec::new();
+    root.legal_moves(p, &mut moves);
+    s.order(root, p, &moves, &mut keys, 0, None);
+    let mut root_moves: Vec<RootMove<G::Move>> = moves
+        .iter()
+        .map(|&m| RootMove {
+            m,
+            score: UNSEARCHED,
+            pv: vec![m],
+        })
+        .collect();
+    let mut keyed: Vec<(i32, RootMove<G::Move>)> = keys.into_iter().zip(root_moves).collect();
+    keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+    root_moves = keyed.into_iter().map(|(_, r)| r).collect();
+    let Some(first) = root_moves.first() else {
+        return empty_result();
+    };
+    let mut result = SearchResult {
+        best: Some(Action::Single(first.m)),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: vec![Action::Single(first.m)],
+    };
+    let lines = settings.multipv.clamp(1, root_moves.len());
+    s.push_root(root.hash());
+    for depth in 1..=max_depth(limits) {
+        for line in 0..lines {
+            // The best move of this line that finished with a value in this iteration.
+            let mut line_best = None;
+            let mut alpha = UNSEARCHED;
+            let beta = MATE + 1;
+            #[allow(clippy::needless_range_loop)] // the body indexes and then mutates
+            for i in line..root_moves.len() {
+                let mut child = root.clone();
+                child.play(root_moves[i].m);
+                let d = depth as i32 - 1;
+                let mut v = if i == line {
+                    let (lo, hi) = side_window(sign, alpha, beta);
+                    sign * s.value(&child, d, 1, lo, hi)
+                } else {
+                    let (lo, hi) = side_window(sign, alpha, alpha + 1);
+                    sign * s.value(&child, d, 1, lo, hi)
+                };
+                if i > line && v > alpha && !s.aborted {
+                    let (lo, hi) = side_window(sign, alpha, beta);
+                    v = sign * s.value(&child, d, 1, lo, hi);
+                }
+                if s.aborted {
+                    break;
+                }
+                let rm = &mut root_moves[i];
+                if i == line || v > alpha {
+                    rm.score = v;
+                    rm.pv.clear();
+                    rm.pv.push(rm.m);
+                    rm.pv.extend_from_slice(&s.pv[1]);
+                    alpha = v;
+                    line_best = Some(i);
+                } else {
+                    rm.score = UNSEARCHED;
+                }
+            }
+            if s.aborted {
+                // An interrupted iteration still counts for a first line whose best move
+                // was searched to the end (it beat the previous best under a full window).
+                if line == 0
+                    && let Some(i) = line_best
+                {
+                    let rm = &root_moves[i];
+                    result.best = Some(Action::Single(rm.m));
+                    result.score = rm.score;
+                    result.pv = rm.pv.iter().map(|&m| Action::Single(m)).collect();
+                }
+                result.nodes = s.nodes;
+                return result;
+            }
+            // Stable: among equal scores the earlier order stays.
+            root_moves[line..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        }
+        let best = &root_moves[0];
+        result = SearchResult {
+            best: Some(Action::Single(best.m)),
+            score: best.score,
+            depth,
+            nodes: s.nodes,
+            pv: best.pv.iter().map(|&m| Action::Single(m)).collect(),
+        };
+        for (i, rm) in root_moves.iter().take(lines).enumerate() {
+            report(&Info {
+                depth,
+                seldepth: s.seldepth.max(depth),
+                multipv: i + 1,
+                score: rm.score,
+                nodes: s.nodes,
+                time: s.started.elapsed(),
+                hashfull: s.tt.hashfull(),
+                pv: rm.pv.iter().map(|&m| Action::Single(m)).collect(),
+            });
+        }
+        let forced = root_moves.len() == 1 && limits.time.is_some();
+        if forced || !may_continue(s, limits) {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    result
+}
+
+/// Iterative deepening of the value of a chance or simultaneous root: no move is chosen,
+/// only the value is reported (from the first player's view).
+pub fn search_value_root<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    root: &G,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    let mut result = empty_result();
+    for depth in 1..=max_depth(limits) {
+        let v = s.value(root, depth as i32, 0, -MATE - 1, MATE + 1);
+        if s.aborted {
+            break;
+        }
+        result.score = v;
+        result.depth = depth;
+        report(&Info {
+            depth,
+            seldepth: s.seldepth.max(depth),
+            multipv: 1,
+            score: v,
+            nodes: s.nodes,
+            time: s.started.elapsed(),
+            hashfull: s.tt.hashfull(),
+            pv: Vec::new(),
+        });
+        if !may_continue(s, limits) {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    result
+}
+
+fn empty_result<M>() -> SearchResult<M> {
+    SearchResult {
+        best: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
+    }
+}

@@ -1,0 +1,145 @@
+//! The per-search state shared by every node kind: limits, counters, the path of hashes
+//! for repetition draws, per-ply buffers and the ordering heuristics. Node searches are
+//! `impl` blocks on [`Searcher`] in `alphabeta.rs`, `chance.rs` and the simultaneous
+//! search; [`Searcher::value`] dispatches on the node kind.
+
+use super::tt::TranspositionTable;
+use super::{Features, Limits, MAX_PLY};
+use crate::eval::Evaluate;
+use crate::game::{MoveList, Node};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// How many nodes pass between two looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 1024;
+
+/// The state of one search thread.
+pub struct Searcher<'a, G: Evaluate> {
+    pub(crate) tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    pub(crate) features: Features,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    /// When the search began.
+    pub(crate) started: Instant,
+    /// Nodes visited.
+    pub(crate) nodes: u64,
+    /// The deepest ply reached.
+    pub(crate) seldepth: u32,
+    /// Set once a limit or the stop flag ended the search; values computed after it are
+    /// meaningless and callers unwind without using them.
+    pub(crate) aborted: bool,
+    hashes: Vec<u64>,
+    root_len: usize,
+    /// Move buffers, one per ply.
+    pub(crate) moves: Vec<MoveList<G::Move>>,
+    /// Ordering keys parallel to `moves`.
+    pub(crate) keys: Vec<Vec<i32>>,
+    /// Chance outcome buffers, one per ply.
+    pub(crate) outcomes: Vec<Vec<(G::Move, u32)>>,
+    /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
+    pub(crate) pv: Vec<Vec<G::Move>>,
+    /// Two killer moves per ply.
+    pub(crate) killers: Vec<[Option<G::Move>; 2]>,
+    /// History heuristic scores, indexed by player then move code.
+    pub(crate) history: Vec<i32>,
+}
+
+impl<'a, G: Evaluate> Searcher<'a, G> {
+    /// A searcher for one search with the given limits; `history` holds the hashes of the
+    /// positions before the root.
+    pub fn new(
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        limits: &Limits,
+        features: Features,
+        history: &[u64],
+    ) -> Self {
+        let started = Instant::now();
+        Searcher {
+            tt,
+            stop,
+            features,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|b| started + b.hard),
+            started,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            hashes: history.to_vec(),
+            root_len: history.len(),
+            moves: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            outcomes: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; 2 * G::MOVE_CODES],
+        }
+    }
+
+    /// The value of `pos` searched `depth` plies deep (chance edges are free), `ply` plies
+    /// below the root, within the open window (`alpha`, `beta`) of first-player values.
+    /// Fail-soft: a value at or below `alpha` is an upper bound, one at or above `beta` a
+    /// lower bound.
+    pub fn value(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.out_of_time())
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        let node = pos.node();
+        if let Node::Terminal(outcome) = node {
+            return pos.terminal_value(outcome, ply as u32);
+        }
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        self.hashes.push(pos.hash());
+        let v = match node {
+            Node::Turn(p) if depth > 0 => self.turn(pos, p, depth, ply, alpha, beta),
+            Node::Turn(p) if self.features.quiescence => self.quiesce(pos, p, ply, alpha, beta),
+            Node::Chance if depth > 0 => self.chance(pos, depth, ply, alpha, beta),
+            _ => pos.evaluate(),
+        };
+        self.hashes.pop();
+        v
+    }
+
+    /// Enters the root position (with hash `key`) into the path, for repetition checks
+    /// below it. Called once, before the first child of the root is searched.
+    pub(crate) fn push_root(&mut self, key: u64) {
+        self.hashes.truncate(self.root_len);
+        self.hashes.push(key);
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the position just pushed (with hash `key`, `window` reversible plies) is a
+    /// draw by repetition: it occurred before inside the search, or twice before in the
+    /// game (making three occurrences).
+    pub(crate) fn is_repetition(&self, key: u64, window: u32) -> bool {
+        let current = self.hashes.len() - 1;
+        let start = current.saturating_sub(window as usize);
+        let mut earlier = 0;
+        for i in (start..current).rev() {
+            if self.hashes[i] == key {
+                if i >= self.root_len {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,229 @@
+//! The search core against plain minimax / expectimax on the toy games: with the
+//! value-changing pruning switched off, every pruning search must return exactly the
+//! plain value (design.md §3).
+
+use super::toy::{DiceRace, TicTacToe};
+use super::tt::TranspositionTable;
+use super::{Features, Limits, Settings, search};
+use crate::eval::{Evaluate, MATE};
+use crate::game::{Action, Game, Node};
+use std::sync::atomic::AtomicBool;
+
+/// Plain minimax / expectimax with the search's depth rules: turn nodes cost a ply,
+/// chance edges are free, values at depth 0 are static, chance values are rounded
+/// weighted means of the children's (integer) values.
+fn plain<G: Evaluate>(pos: &G, depth: i32, ply: u32) -> i32 {
+    match pos.node() {
+        Node::Terminal(o) => pos.terminal_value(o, ply),
+        _ if depth <= 0 => pos.evaluate(),
+        Node::Turn(p) => {
+            let mut moves = Vec::new();
+            pos.legal_moves(p, &mut moves);
+            let values = moves.iter().map(|&m| {
+                let mut c = pos.clone();
+                c.play(m);
+                p.sign() * plain(&c, depth - 1, ply + 1)
+            });
+            p.sign() * values.max().unwrap_or(-MATE)
+        }
+        Node::Chance => {
+            let mut outs = Vec::new();
+            pos.chance_outcomes(&mut outs);
+            let total: i64 = outs.iter().map(|&(_, w)| i64::from(w)).sum();
+            let sum: i64 = outs
+                .iter()
+                .map(|&(m, w)| {
+                    let mut c = pos.clone();
+                    c.play(m);
+                    i64::from(w) * i64::from(plain(&c, depth, ply + 1))
+                })
+                .sum();
+            (sum as f64 / total as f64).round() as i32
+        }
+        Node::Simultaneous => pos.evaluate(),
+    }
+}
+
+fn exact_features() -> Settings {
+    Settings {
+        multipv: 1,
+        features: Features {
+            reductions: false,
+            quiescence: false,
+            tt_cutoffs: false,
+        },
+    }
+}
+
+/// The searched value at `depth`, from the first player's view.
+fn searched<G: Evaluate>(pos: &G, depth: u32, settings: &Settings) -> i32 {
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = search(pos, &[], &limits, settings, &tt, &stop, &mut |_| {});
+    match pos.node() {
+        Node::Turn(p) => p.sign() * r.score,
+        _ => r.score,
+    }
+}
+
+/// Positions reached by playing the first `k` actions in a fixed pseudo-random way.
+fn sample_positions<G: Game>(start: &G, count: usize, max_plies: usize) -> Vec<G> {
+    let mut out = Vec::new();
+    let mut seed = 12345u64;
+    for _ in 0..count {
+        let mut pos = start.clone();
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let plies = (seed >> 33) as usize % max_plies;
+        for _ in 0..plies {
+            let actions = pos.actions();
+            if actions.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.apply(actions[(seed >> 33) as usize % actions.len()]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn tictactoe_is_a_draw() {
+    let v = searched(&TicTacToe::new(), 9, &Settings::default());
+    assert_eq!(v, 0);
+}
+
+#[test]
+fn alphabeta_equals_minimax_on_tictactoe() {
+    for pos in sample_positions(&TicTacToe::new(), 40, 5) {
+        if matches!(pos.node(), Node::Terminal(_)) {
+            continue;
+        }
+        for depth in 1..=4 {
+            assert_eq!(
+                searched(&pos, depth, &exact_features()),
+                plain(&pos, depth as i32, 0),
+                "{pos:?} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn star1_equals_expectimax_on_the_dice_race() {
+    for pos in sample_positions(&DiceRace::new(), 40, 12) {
+        if matches!(pos.node(), Node::Terminal(_)) {
+            continue;
+        }
+        for depth in 1..=4 {
+            assert_eq!(
+                searched(&pos, depth, &exact_features()),
+                plain(&pos, depth as i32, 0),
+                "{pos:?} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn finds_the_quickest_win() {
+    // X: 0, 1; O: 3, 4; X to move: 2 wins at once (mate in 1 = MATE - 1).
+    let mut pos = TicTacToe::new();
+    for m in [0, 3, 1, 4] {
+        pos.play(m);
+    }
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let r = search(
+        &pos,
+        &[],
+        &limits,
+        &Settings::default(),
+        &tt,
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.best, Some(Action::Single(2)));
+    assert_eq!(r.score, MATE - 1);
+}
+
+#[test]
+fn node_limit_is_exact_and_still_gives_a_move() {
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(50),
+        ..Limits::default()
+    };
+    let r = search(
+        &TicTacToe::new(),
+        &[],
+        &limits,
+        &Settings::default(),
+        &tt,
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.nodes, 50);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn a_set_stop_flag_still_gives_a_legal_move() {
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(true);
+    let r = search(
+        &TicTacToe::new(),
+        &[],
+        &Limits::default(),
+        &Settings::default(),
+        &tt,
+        &stop,
+        &mut |_| {},
+    );
+    assert!(matches!(r.best, Some(Action::Single(m)) if m < 9));
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let settings = Settings {
+        multipv: 3,
+        ..Settings::default()
+    };
+    let mut last = Vec::new();
+    search(
+        &TicTacToe::new(),
+        &[],
+        &limits,
+        &settings,
+        &tt,
+        &stop,
+        &mut |info| {
+            if info.depth == 3 {
+                last.push((info.multipv, info.score, info.pv[0]));
+            }
+        },
+    );
+    assert_eq!(last.len(), 3);
+    assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(last[0].1 >= last[1].1 && last[1].1 >= last[2].1);
+    assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2 && last[0].2 != last[2].2);
+}

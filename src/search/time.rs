@@ -1,0 +1,153 @@
+//! Time management: how long one search may take, from the `go` limits.
+//!
+//! A search gets a *soft* budget (do not start another iteration after about half of it:
+//! the next iteration usually costs more than all earlier ones together) and a *hard*
+//! deadline (abort mid-iteration). Both leave `Move Overhead` untouched for the GUI and
+//! the pipe, so the engine never loses on time through its own fault.
+
+use std::time::Duration;
+
+/// The clock of the side asked to move, as `go` gave it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock in milliseconds (negative values, which some GUIs send,
+    /// count as 0).
+    pub time_ms: i64,
+    /// Increment per move in milliseconds.
+    pub inc_ms: i64,
+    /// Moves until the next time control, if the control is not sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The time a search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration once this much has passed.
+    pub soft: Duration,
+    /// Stop the search when this much has passed.
+    pub hard: Duration,
+}
+
+/// The share of the remaining time a search may use when no `movestogo` is given: the
+/// engine plans for this many more moves.
+const DEFAULT_MOVES_TO_GO: i64 = 30;
+
+/// Never plan for more than this many moves (a long `movestogo` would starve the clock's
+/// reserve for nothing).
+const MAX_MOVES_TO_GO: i64 = 50;
+
+/// The budget for a fixed `movetime`: all of it but the overhead (at least 1 ms).
+pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> Budget {
+    let ms = movetime_ms.saturating_sub(overhead_ms).max(1);
+    let d = Duration::from_millis(ms);
+    Budget { soft: d, hard: d }
+}
+
+/// The budget for playing on a clock.
+///
+/// The base share is `time / moves_to_go + 3/4 · inc`; the soft budget is that share, the
+/// hard deadline three times it, and neither may exceed what is left once the overhead
+/// (counted once per remaining move of the control, up to 10) is kept back.
+pub fn clock_budget(clock: Clock, overhead_ms: u64) -> Budget {
+    let time = clock.time_ms.max(0);
+    let inc = clock.inc_ms.max(0);
+    let mtg = clock.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| {
+        i64::from(m).clamp(1, MAX_MOVES_TO_GO)
+    });
+    let overhead = overhead_ms.min(i64::MAX as u64) as i64;
+    let reserve = overhead.saturating_mul(mtg.min(10));
+    let usable = time.saturating_sub(reserve).max(0);
+    let share = usable / mtg + inc * 3 / 4;
+    // The hard limit may not take more than what is left after one overhead, nor more
+    // than a fifth of the clock in sudden death (a long search late in the game is bad).
+    let cap = time.saturating_sub(overhead).max(1);
+    let cap = if clock.moves_to_go == Some(1) {
+        cap
+    } else {
+        cap.min(usable / 5 + inc).max(1)
+    };
+    let soft = share.clamp(1, cap);
+    let hard = share.saturating_mul(3).clamp(1, cap);
+    Budget {
+        soft: Duration::from_millis(soft as u64),
+        hard: Duration::from_millis(hard as u64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: Duration) -> u128 {
+        d.as_millis()
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let b = movetime_budget(1000, 10);
+        assert_eq!((ms(b.soft), ms(b.hard)), (990, 990));
+        assert_eq!(ms(movetime_budget(5, 10).hard), 1);
+    }
+
+    #[test]
+    fn sudden_death_spends_a_thirtieth_plus_most_of_the_increment() {
+        // 60 s + 1 s, overhead 10 ms: reserve 100 ms, usable 59 900 ms,
+        // share 59 900 / 30 + 750 = 1 996 + 750 = 2 746 ms; hard 3 × = 8 238 ms,
+        // under the cap 59 900 / 5 + 1 000 = 12 980 ms.
+        let b = clock_budget(
+            Clock {
+                time_ms: 60_000,
+                inc_ms: 1_000,
+                moves_to_go: None,
+            },
+            10,
+        );
+        assert_eq!((ms(b.soft), ms(b.hard)), (2_746, 8_238));
+    }
+
+    #[test]
+    fn last_move_before_the_control_may_use_nearly_everything() {
+        let b = clock_budget(
+            Clock {
+                time_ms: 5_000,
+                inc_ms: 0,
+                moves_to_go: Some(1),
+            },
+            50,
+        );
+        // reserve 50, usable 4 950, share 4 950; cap 4 950: soft = hard = 4 950.
+        assert_eq!((ms(b.soft), ms(b.hard)), (4_950, 4_950));
+    }
+
+    #[test]
+    fn never_exceeds_the_clock_minus_overhead() {
+        for time in [0i64, 1, 5, 20, 100, 1_000, 10_000] {
+            for inc in [0i64, 10, 100, 5_000] {
+                for mtg in [None, Some(1), Some(2), Some(40), Some(u32::MAX)] {
+                    let clock = Clock {
+                        time_ms: time,
+                        inc_ms: inc,
+                        moves_to_go: mtg,
+                    };
+                    let b = clock_budget(clock, 30);
+                    assert!(b.soft <= b.hard);
+                    let limit = (time - 30).max(1) as u128;
+                    assert!(ms(b.hard) <= limit, "{clock:?}: {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn negative_clock_counts_as_zero() {
+        let b = clock_budget(
+            Clock {
+                time_ms: -500,
+                inc_ms: 0,
+                moves_to_go: None,
+            },
+            10,
+        );
+        assert_eq!(ms(b.hard), 1);
+    }
+}
