@@ -145,6 +145,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The player whose turn it is in the everyday sense: the mover at a `Turn` node, the
+    /// player about to roll at a `Chance` node (games with a side to roll override this),
+    /// `None` at simultaneous and terminal nodes. Scores shown to users are from this
+    /// player's view.
+    fn acting_player(&self) -> Option<Player> {
+        match self.node() {
+            Node::Turn(p) => Some(p),
+            _ => None,
+        }
+    }
+
     /// The number of children of this node (tokens in perft): legal moves, chance
     /// outcomes, or joint turns. Games override it with a faster count (bulk perft).
     fn count_children(&self) -> u64 {

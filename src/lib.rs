@@ -7,4 +7,6 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod protocol;
+pub mod record;
 pub mod search;

@@ -1,0 +1,320 @@
+//! One game behind a text-level, object-safe interface: the protocol session holds a
+//! `Box<dyn AnyGame>` and never needs to know which game it is. [`Slot`] implements it for
+//! every game with rules, notation and evaluation.
+
+use crate::eval::{Evaluate, MATE_BOUND};
+use crate::game::{Action, Node, Player, RuleOptions};
+use crate::notation::{Notation, NotationError};
+use crate::perft;
+use crate::record::GameRecord;
+use crate::search::tt::TranspositionTable;
+use crate::search::{self, Info, Limits, Settings};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A score as UCI shows it, from the acting player's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (or the game's documented unit).
+    Cp(i32),
+    /// A forced win in this many own moves (negative: a forced loss).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form of a search value `v` (from the acting player's view).
+    pub fn from_value(v: i32) -> Self {
+        if v >= MATE_BOUND {
+            Score::Mate((crate::eval::MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(crate::eval::MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// One `info` line of a search, with moves already in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoLine {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based MultiPV index.
+    pub multipv: usize,
+    /// The score from the acting player's view.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+    /// The principal variation as tokens.
+    pub pv: Vec<String>,
+}
+
+/// What one `go` asks of the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// When to stop.
+    pub limits: Limits,
+    /// MultiPV and pruning switches.
+    pub settings: Settings,
+    /// In simultaneous games, the side whose declaration is wanted.
+    pub side: Option<Player>,
+    /// Seed of the random choices (mixed strategies).
+    pub seed: u64,
+}
+
+/// What a search found, in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchSummary {
+    /// The token to play, or `None` when there is nothing to play.
+    pub best: Option<String>,
+    /// Why there is no move, when `best` is `None`.
+    pub note: Option<String>,
+}
+
+/// A position of some game, with its history, behind a text interface.
+pub trait AnyGame: Send {
+    /// The game's name as the `Game` option spells it.
+    fn name(&self) -> &'static str;
+
+    /// Sets the position to `position` (or the start position when `None`) followed by
+    /// `moves`, atomically: on any error nothing changes. The history restarts at the
+    /// given position.
+    fn set_position(&mut self, position: Option<&str>, moves: &[&str])
+    -> Result<(), NotationError>;
+
+    /// The current position string.
+    fn fen(&self) -> String;
+
+    /// A board diagram for `d`.
+    fn diagram(&self) -> String;
+
+    /// The current position's hash.
+    fn hash(&self) -> u64;
+
+    /// The current node kind, repetition draws included.
+    fn node(&self) -> Node;
+
+    /// The player to move or to roll (see `Game::acting_player`).
+    fn acting_player(&self) -> Option<Player>;
+
+    /// The legal tokens in stable order: `side`'s declarations when given (simultaneous
+    /// games), otherwise every child action (joint turns in simultaneous games).
+    fn legal_tokens(&self, side: Option<Player>) -> Vec<String>;
+
+    /// Whether `token` may be played now (the game not being over).
+    fn is_legal(&self, token: &str) -> bool;
+
+    /// Perft per root token, in stable order.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    /// Perft of the current position.
+    fn perft(&self, depth: u32) -> u64;
+
+    /// Searches the current position, calling `info` for each report line.
+    fn search(
+        &self,
+        request: &SearchRequest,
+        tt: &TranspositionTable,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&InfoLine),
+    ) -> SearchSummary;
+
+    /// A copy for a worker thread.
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+/// A game `G` under given rule options: the [`AnyGame`] of every game.
+#[derive(Clone)]
+pub struct Slot<G: Evaluate + Notation> {
+    rules: RuleOptions,
+    record: GameRecord<G>,
+}
+
+impl<G: Evaluate + Notation> Slot<G> {
+    /// The start position of `G` under `rules`.
+    pub fn new(rules: RuleOptions) -> Self {
+        Slot {
+            rules,
+            record: GameRecord::new(G::start(&rules)),
+        }
+    }
+
+    fn tokens_of(&self, actions: &[Action<G::Move>]) -> Vec<String> {
+        let mut pos = self.record.current().clone();
+        actions
+            .iter()
+            .map(|&a| {
+                let t = pos.format_action(a);
+                pos.apply(a);
+                t
+            })
+            .collect()
+    }
+}
+
+impl<G: Evaluate + Notation> AnyGame for Slot<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn set_position(
+        &mut self,
+        position: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), NotationError> {
+        let start = match position {
+            None => G::start(&self.rules),
+            Some(text) => G::parse_position(text, &self.rules)?,
+        };
+        let mut record = GameRecord::new(start);
+        for (i, token) in moves.iter().enumerate() {
+            let action = record.current().parse_action(token)?;
+            record.try_play(action).map_err(|_| {
+                NotationError::illegal(token, format!("the game is over before move {}", i + 1))
+            })?;
+        }
+        self.record = record;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        self.record.current().format_position()
+    }
+
+    fn diagram(&self) -> String {
+        self.record.current().diagram()
+    }
+
+    fn hash(&self) -> u64 {
+        self.record.current().hash()
+    }
+
+    fn node(&self) -> Node {
+        self.record.node()
+    }
+
+    fn acting_player(&self) -> Option<Player> {
+        match self.record.node() {
+            Node::Terminal(_) => None,
+            _ => self.record.current().acting_player(),
+        }
+    }
+
+    fn legal_tokens(&self, side: Option<Player>) -> Vec<String> {
+        let pos = self.record.current();
+        match (self.record.node(), side) {
+            (Node::Terminal(_), _) => Vec::new(),
+            (Node::Simultaneous, Some(p)) => {
+                let mut moves = Vec::new();
+                pos.legal_moves(p, &mut moves);
+                moves.into_iter().map(|m| pos.format_move(m)).collect()
+            }
+            _ => pos
+                .actions()
+                .into_iter()
+                .map(|a| pos.format_action(a))
+                .collect(),
+        }
+    }
+
+    fn is_legal(&self, token: &str) -> bool {
+        !matches!(self.record.node(), Node::Terminal(_))
+            && self.record.current().parse_action(token).is_ok()
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let pos = self.record.current();
+        perft::divide(pos, depth)
+            .into_iter()
+            .map(|(a, n)| (pos.format_action(a), n))
+            .collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft::perft(self.record.current(), depth)
+    }
+
+    fn search(
+        &self,
+        request: &SearchRequest,
+        tt: &TranspositionTable,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&InfoLine),
+    ) -> SearchSummary {
+        let root = self.record.current();
+        let node = self.record.node();
+        if let Node::Terminal(outcome) = node {
+            return SearchSummary {
+                best: None,
+                note: Some(format!("the game is over ({})", outcome_text(outcome))),
+            };
+        }
+        let viewer = root
+            .acting_player()
+            .or(request.side)
+            .unwrap_or(Player::First);
+        let mut report = |i: &Info<G::Move>| {
+            // Values of chance and simultaneous roots come from the first player's view.
+            let score = match root.node() {
+                Node::Turn(_) => i.score,
+                _ => viewer.sign() * i.score,
+            };
+            info(&InfoLine {
+                depth: i.depth,
+                seldepth: i.seldepth,
+                multipv: i.multipv,
+                score: Score::from_value(score),
+                nodes: i.nodes,
+                time: i.time,
+                hashfull: i.hashfull,
+                pv: self.tokens_of(&i.pv),
+            });
+        };
+        let result = search::search(
+            root,
+            self.record.history(),
+            &request.limits,
+            &request.settings,
+            tt,
+            stop,
+            &mut report,
+        );
+        match (node, result.best) {
+            (_, Some(a)) => SearchSummary {
+                best: Some(root.format_action(a)),
+                note: None,
+            },
+            (Node::Chance, None) => SearchSummary {
+                best: None,
+                note: Some("chance node: the die must be rolled first (send a roll token); the score is the expected value".into()),
+            },
+            (Node::Simultaneous, None) => SearchSummary {
+                best: None,
+                note: Some("simultaneous move: say which side to declare for with 'go ... side w|b'".into()),
+            },
+            _ => SearchSummary {
+                best: None,
+                note: Some("no legal move".into()),
+            },
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// `p1win`, `p2win` or `draw`, as `query result` answers.
+pub fn outcome_text(outcome: crate::game::Outcome) -> &'static str {
+    match outcome {
+        crate::game::Outcome::Win(Player::First) => "p1win",
+        crate::game::Outcome::Win(Player::Second) => "p2win",
+        crate::game::Outcome::Draw => "draw",
+    }
+}

@@ -1,0 +1,94 @@
+//! The commands of the protocol as typed values. Position and move payloads stay opaque
+//! text until the selected game's notation reads them. protocol.md specifies each one.
+
+/// One input line, parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify, list options, `uciok`.
+    Uci,
+    /// `ugi`: as `uci`, ending with `ugiok`.
+    Ugi,
+    /// `isready`: answer `readyok` at once.
+    IsReady,
+    /// `ucinewgame` / `uginewgame`: forget what earlier games taught the search.
+    NewGame,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// The value, absent for buttons.
+        value: Option<String>,
+    },
+    /// `position startpos|fen <position> [moves <token>...]`.
+    Position {
+        /// The position string, `None` for `startpos`.
+        fen: Option<String>,
+        /// The move tokens, in order.
+        moves: Vec<String>,
+    },
+    /// `go [...]`.
+    Go(GoParams),
+    /// `stop`: end the search now.
+    Stop,
+    /// `quit`: end the search and the program.
+    Quit,
+    /// `d`: show the board, the position string and the hash.
+    Display,
+    /// `query ...` (UGI).
+    Query(Query),
+    /// `help`: list the commands.
+    Help,
+}
+
+/// The arguments of `go`. Absent fields were not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// First player's clock in ms (`wtime` or `p1time`).
+    pub p1time: Option<i64>,
+    /// Second player's clock in ms (`btime` or `p2time`).
+    pub p2time: Option<i64>,
+    /// First player's increment in ms (`winc` or `p1inc`).
+    pub p1inc: Option<i64>,
+    /// Second player's increment in ms (`binc` or `p2inc`).
+    pub p2inc: Option<i64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u64>,
+    /// Depth limit in plies.
+    pub depth: Option<u64>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Exact time for this move in ms.
+    pub movetime: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Run perft to this depth instead of a search.
+    pub perft: Option<u64>,
+    /// In simultaneous games, the side asked to declare (`side w|b`).
+    pub side: Option<Side>,
+}
+
+/// A side named in a command: `w` (first player) or `b` (second player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// `w`: the first player.
+    White,
+    /// `b`: the second player.
+    Black,
+}
+
+/// The UGI `query` questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// Is the game over?
+    GameOver,
+    /// Is it the first player's turn?
+    P1Turn,
+    /// `p1win`, `p2win`, `draw` or `none`.
+    Result,
+    /// The current position string.
+    Fen,
+    /// Is this token legal now?
+    IsLegal(String),
+    /// Every legal token (one side's declarations when a side is named).
+    LegalMoves(Option<Side>),
+}

@@ -1,0 +1,222 @@
+//! The engine's UCI options: their declarations for `uci`, their values, and how a
+//! `setoption` changes them. Rule options (`DoubleStep`, `Pieces`) are options too.
+
+use crate::game::RuleOptions;
+use crate::games::GameKind;
+use crate::search::tt::MAX_HASH_MB;
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Default `Move Overhead` in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// The largest `MultiPV`.
+pub const MAX_MULTIPV: u64 = 256;
+/// The largest `Move Overhead` in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+
+/// Every option's current value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// The game being played.
+    pub game: GameKind,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Lines reported per search.
+    pub multipv: usize,
+    /// Seed of random choices (mixed strategies).
+    pub seed: u64,
+    /// Time kept back per move for the GUI and the pipe, in ms.
+    pub move_overhead_ms: u64,
+    /// Rule options of the games.
+    pub rules: RuleOptions,
+}
+
+impl EngineOptions {
+    /// The defaults, playing `game`.
+    pub fn new(game: GameKind) -> Self {
+        EngineOptions {
+            game,
+            hash_mb: DEFAULT_HASH_MB,
+            multipv: 1,
+            seed: 0,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            rules: RuleOptions::default(),
+        }
+    }
+}
+
+/// What the session must do after an option changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond storing the value.
+    None,
+    /// Switch to the new game at its start position and clear the hash table.
+    NewGame,
+    /// Reallocate the hash table.
+    ResizeHash,
+    /// Clear the hash table.
+    ClearHash,
+    /// The rules of the current game changed: restart it at its start position.
+    NewRules,
+}
+
+/// The `option` lines of the `uci` answer, in a fixed order.
+pub fn declarations() -> Vec<String> {
+    let games: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|g| format!("var {}", g.name()))
+        .collect();
+    let rules = RuleOptions::default();
+    vec![
+        format!(
+            "option name Game type combo default {} {}",
+            GameKind::DEFAULT.name(),
+            games.join(" ")
+        ),
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        "option name Clear Hash type button".to_string(),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        "option name Seed type spin default 0 min 0 max 4294967295".to_string(),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
+        format!(
+            "option name DoubleStep type check default {}",
+            rules.double_step
+        ),
+        format!(
+            "option name Pieces type spin default {} min 1 max 4",
+            rules.pieces
+        ),
+    ]
+}
+
+impl EngineOptions {
+    /// Applies `setoption name <name> value <value>` (names are case-insensitive). On an
+    /// error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let key = name.to_ascii_lowercase();
+        match key.as_str() {
+            "game" => {
+                let v = need(name, value)?;
+                let game = GameKind::from_name(v).ok_or_else(|| {
+                    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+                    format!("Game: unknown game '{v}' (one of {})", names.join(", "))
+                })?;
+                self.game = game;
+                Ok(Effect::NewGame)
+            }
+            "hash" => {
+                self.hash_mb = spin(name, need(name, value)?, 1, MAX_HASH_MB as u64)? as usize;
+                Ok(Effect::ResizeHash)
+            }
+            "clear hash" => Ok(Effect::ClearHash),
+            "multipv" => {
+                self.multipv = spin(name, need(name, value)?, 1, MAX_MULTIPV)? as usize;
+                Ok(Effect::None)
+            }
+            "seed" => {
+                self.seed = spin(name, need(name, value)?, 0, u64::from(u32::MAX))?;
+                Ok(Effect::None)
+            }
+            "move overhead" => {
+                self.move_overhead_ms = spin(name, need(name, value)?, 0, MAX_MOVE_OVERHEAD_MS)?;
+                Ok(Effect::None)
+            }
+            "doublestep" => {
+                self.rules.double_step = check(name, need(name, value)?)?;
+                Ok(self.rules_effect(GameKind::Apocalypse))
+            }
+            "pieces" => {
+                self.rules.pieces = spin(name, need(name, value)?, 1, 4)? as u8;
+                Ok(self.rules_effect(GameKind::Ludo))
+            }
+            _ => Err(format!("unknown option '{name}' (see 'uci' for the list)")),
+        }
+    }
+
+    fn rules_effect(&self, game: GameKind) -> Effect {
+        if self.game == game {
+            Effect::NewRules
+        } else {
+            Effect::None
+        }
+    }
+}
+
+fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value.ok_or_else(|| format!("option '{name}' needs a value"))
+}
+
+fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
+    let n: u64 = value
+        .parse()
+        .map_err(|_| format!("{name}: '{value}' is not a whole number"))?;
+    if (min..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{name}: {value} is out of range {min}..{max}"))
+    }
+}
+
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name}: '{value}' is not true or false")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_combo_lists_every_game() {
+        assert_eq!(
+            declarations()[0],
+            "option name Game type combo default duell var rnb var apocalypse var duell var ludo"
+        );
+    }
+
+    #[test]
+    fn setting_options() {
+        let mut o = EngineOptions::new(GameKind::Duell);
+        assert_eq!(o.set("hash", Some("64")), Ok(Effect::ResizeHash));
+        assert_eq!(o.hash_mb, 64);
+        assert_eq!(o.set("Move Overhead", Some("0")), Ok(Effect::None));
+        assert_eq!(o.move_overhead_ms, 0);
+        assert_eq!(o.set("Seed", Some("4294967295")), Ok(Effect::None));
+        assert_eq!(o.seed, 4_294_967_295);
+        assert_eq!(o.set("DoubleStep", Some("FALSE")), Ok(Effect::None));
+        assert!(!o.rules.double_step);
+        assert_eq!(o.set("Game", Some("Ludo")), Ok(Effect::NewGame));
+        assert_eq!(o.set("Pieces", Some("2")), Ok(Effect::NewRules));
+        assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut o = EngineOptions::new(GameKind::Duell);
+        let before = o;
+        for (name, value) in [
+            ("Hash", Some("999999999")),
+            ("Hash", Some("0")),
+            ("Hash", Some("-1")),
+            ("Hash", None),
+            ("MultiPV", Some("x")),
+            ("Seed", Some("4294967296")),
+            ("DoubleStep", Some("yes")),
+            ("Pieces", Some("5")),
+            ("Game", Some("chess")),
+            ("Colour", Some("red")),
+        ] {
+            assert!(o.set(name, value).is_err(), "{name} {value:?}");
+            assert_eq!(o, before);
+        }
+        assert_eq!(
+            o.set("Hash", Some("999999999")),
+            Err("Hash: 999999999 is out of range 1..16384".into())
+        );
+    }
+}

@@ -1,0 +1,107 @@
+//! The text of the engine's answers (protocol.md gives every form).
+
+use crate::games::any::{InfoLine, Score};
+use std::fmt;
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(v) => write!(f, "cp {v}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+impl fmt::Display for InfoLine {
+    /// `info depth D seldepth S multipv K score cp|mate V nodes N nps R hashfull H time T pv ...`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.time.as_millis();
+        let nps = (u128::from(self.nodes) * 1000) / ms.max(1);
+        write!(
+            f,
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+            self.depth, self.seldepth, self.multipv, self.score, self.nodes, nps, self.hashfull, ms
+        )?;
+        if !self.pv.is_empty() {
+            write!(f, " pv {}", self.pv.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// `info string <text>`.
+pub fn info_string(text: &str) -> String {
+    format!("info string {text}")
+}
+
+/// `info string error: <text>`.
+pub fn error(text: &str) -> String {
+    format!("info string error: {text}")
+}
+
+/// `bestmove <token>` or `bestmove (none)`.
+pub fn bestmove(token: Option<&str>) -> String {
+    format!("bestmove {}", token.unwrap_or("(none)"))
+}
+
+/// `response <text>` (UGI `query` answers).
+pub fn response(text: &str) -> String {
+    if text.is_empty() {
+        "response".to_string()
+    } else {
+        format!("response {text}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn info_line_form() {
+        let line = InfoLine {
+            depth: 5,
+            seldepth: 9,
+            multipv: 1,
+            score: Score::Cp(-31),
+            nodes: 12_000,
+            time: Duration::from_millis(40),
+            hashfull: 3,
+            pv: vec!["d1d7".into(), "e8e7".into()],
+        };
+        assert_eq!(
+            line.to_string(),
+            "info depth 5 seldepth 9 multipv 1 score cp -31 nodes 12000 nps 300000 hashfull 3 time 40 pv d1d7 e8e7"
+        );
+        let mate = InfoLine {
+            score: Score::Mate(-2),
+            pv: vec![],
+            time: Duration::ZERO,
+            ..line
+        };
+        assert_eq!(
+            mate.to_string(),
+            "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 12000 nps 12000000 hashfull 3 time 0"
+        );
+    }
+
+    #[test]
+    fn mate_scores_count_own_moves() {
+        use crate::eval::MATE;
+        assert_eq!(Score::from_value(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_value(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_value(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_value(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(Score::from_value(123), Score::Cp(123));
+    }
+
+    #[test]
+    fn other_lines() {
+        assert_eq!(bestmove(None), "bestmove (none)");
+        assert_eq!(bestmove(Some("a1e2n")), "bestmove a1e2n");
+        assert_eq!(response(""), "response");
+        assert_eq!(response("true"), "response true");
+        assert_eq!(error("x"), "info string error: x");
+    }
+}

@@ -1,0 +1,315 @@
+//! The protocol session: the engine's state between commands and the carrying out of each
+//! command (Stockfish's UCIEngine). The reading thread owns the session; `go` starts one
+//! worker thread, and `stop`, `position`, `setoption`, `ucinewgame`, another `go`, `quit`
+//! and end of input stop and join it first. A rejected command changes nothing.
+
+use super::command::{Command, GoParams, Query, Side};
+use super::options::{self, Effect, EngineOptions};
+use super::output::Output;
+use super::parse::parse_command;
+use super::response::{bestmove, error, info_string, response};
+use crate::game::{Node, Player};
+use crate::games::GameKind;
+use crate::games::any::{AnyGame, SearchRequest, outcome_text};
+use crate::search::time::{Clock, clock_budget, movetime_budget};
+use crate::search::tt::TranspositionTable;
+use crate::search::{Limits, MAX_DEPTH, Settings};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+/// The program's name and version, as `id name` and the banner give it.
+pub const ENGINE_NAME: &str = concat!("Quartet ", env!("CARGO_PKG_VERSION"));
+/// The `id author` line's value.
+pub const ENGINE_AUTHOR: &str = "the Quartet developers";
+
+/// Whether the reading loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received: the search has been stopped; end the program.
+    Quit,
+}
+
+/// A running `go`.
+struct Worker {
+    /// Set to end a search (perft does not look at it).
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+    /// A perft cannot be interrupted: `quit` leaves it to die with the process.
+    is_perft: bool,
+}
+
+/// The engine between commands.
+pub struct Session {
+    out: Output,
+    options: EngineOptions,
+    game: Box<dyn AnyGame>,
+    tt: Arc<TranspositionTable>,
+    worker: Option<Worker>,
+}
+
+impl Session {
+    /// A session playing `game` at its start position, writing to `out`.
+    pub fn new(out: Output, game: GameKind) -> Result<Self, String> {
+        let options = EngineOptions::new(game);
+        Ok(Session {
+            out,
+            game: game.new_game(options.rules)?,
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)?),
+            options,
+            worker: None,
+        })
+    }
+
+    /// Carries out one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match parse_command(line) {
+            Ok(command) => self.execute(command),
+            Err(e) => {
+                self.out.line(&error(&e.to_string()));
+                if line.split_whitespace().next() == Some("go") {
+                    // Every go gets exactly one bestmove, even a malformed one.
+                    self.stop_search();
+                    self.out.line(&bestmove(None));
+                }
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Stops and joins a running search (its `bestmove` is printed by then).
+    pub fn stop_search(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.stop.store(true, Ordering::Relaxed);
+            let _ = worker.handle.join();
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci => self.identify("uciok"),
+            Command::Ugi => self.identify("ugiok"),
+            Command::IsReady => self.out.line("readyok"),
+            Command::NewGame => {
+                self.stop_search();
+                self.tt.clear();
+            }
+            Command::SetOption { name, value } => {
+                self.stop_search();
+                self.set_option(&name, value.as_deref());
+            }
+            Command::Position { fen, moves } => {
+                self.stop_search();
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                if let Err(e) = self.game.set_position(fen.as_deref(), &moves) {
+                    self.out.line(&error(&format!("position: {e}")));
+                }
+            }
+            Command::Go(params) => {
+                self.stop_search();
+                self.go(params);
+            }
+            Command::Stop => self.stop_search(),
+            Command::Quit => {
+                if self.worker.as_ref().is_some_and(|w| w.is_perft) {
+                    self.worker = None;
+                }
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Display => self.display(),
+            Command::Query(q) => self.query(q),
+            Command::Help => self.help(),
+        }
+        Flow::Continue
+    }
+
+    fn identify(&self, ok: &str) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+        for line in options::declarations() {
+            self.out.line(&line);
+        }
+        self.out.line(ok);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut options = self.options;
+        let effect = match options.set(name, value) {
+            Ok(e) => e,
+            Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
+        };
+        match effect {
+            Effect::None => {}
+            Effect::NewGame | Effect::NewRules => match options.game.new_game(options.rules) {
+                Ok(game) => {
+                    self.game = game;
+                    self.tt.clear();
+                }
+                Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
+            },
+            Effect::ResizeHash => match TranspositionTable::new(options.hash_mb) {
+                Ok(tt) => self.tt = Arc::new(tt),
+                Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
+            },
+            Effect::ClearHash => self.tt.clear(),
+        }
+        self.options = options;
+    }
+
+    fn go(&mut self, params: GoParams) {
+        if let Some(depth) = params.perft {
+            return self.perft(depth);
+        }
+        let side = params.side.map(player_of);
+        let request = SearchRequest {
+            limits: self.limits(&params, side),
+            settings: Settings {
+                multipv: self.options.multipv,
+                ..Settings::default()
+            },
+            side,
+            seed: self.options.seed,
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let (game, tt, out, flag) = (
+            self.game.clone_box(),
+            Arc::clone(&self.tt),
+            self.out.clone(),
+            Arc::clone(&stop),
+        );
+        let infinite = params.infinite;
+        let handle = thread::spawn(move || {
+            let summary = game.search(&request, &tt, &flag, &mut |info| {
+                out.line(&info.to_string())
+            });
+            while infinite && !flag.load(Ordering::Relaxed) {
+                thread::sleep(Duration::from_millis(1));
+            }
+            if let Some(note) = &summary.note {
+                out.line(&info_string(note));
+            }
+            out.line(&bestmove(summary.best.as_deref()));
+        });
+        self.worker = Some(Worker {
+            stop,
+            handle,
+            is_perft: false,
+        });
+    }
+
+    /// The search limits of `go`, with the clock of the acting player (or of `side`).
+    fn limits(&self, p: &GoParams, side: Option<Player>) -> Limits {
+        let mut limits = Limits {
+            depth: p.depth.map(|d| d.clamp(1, u64::from(MAX_DEPTH)) as u32),
+            nodes: p.nodes.map(|n| n.max(1)),
+            time: None,
+        };
+        if p.infinite {
+            return limits;
+        }
+        let overhead = self.options.move_overhead_ms;
+        let player = self.game.acting_player().or(side).unwrap_or(Player::First);
+        let (time, inc) = match player {
+            Player::First => (p.p1time, p.p1inc),
+            Player::Second => (p.p2time, p.p2inc),
+        };
+        limits.time = match (p.movetime, time) {
+            (Some(ms), _) => Some(movetime_budget(ms, overhead)),
+            (None, Some(time_ms)) => Some(clock_budget(
+                Clock {
+                    time_ms,
+                    inc_ms: inc.unwrap_or(0),
+                    moves_to_go: p.movestogo.map(|m| m.min(u64::from(u32::MAX)) as u32),
+                },
+                overhead,
+            )),
+            (None, None) => None,
+        };
+        limits
+    }
+
+    fn perft(&mut self, depth: u64) {
+        let depth = depth.min(u64::from(MAX_DEPTH)) as u32;
+        let (game, out) = (self.game.clone_box(), self.out.clone());
+        let stop = Arc::new(AtomicBool::new(false));
+        let handle = thread::spawn(move || {
+            let mut total = 0;
+            for (token, count) in game.divide(depth) {
+                out.line(&format!("{token}: {count}"));
+                total += count;
+            }
+            if depth == 0 {
+                total = 1;
+            }
+            out.line("");
+            out.line(&format!("Nodes searched: {total}"));
+        });
+        self.worker = Some(Worker {
+            stop,
+            handle,
+            is_perft: true,
+        });
+    }
+
+    fn display(&self) {
+        for line in self.game.diagram().lines() {
+            self.out.line(line);
+        }
+        self.out.line(&format!("Fen: {}", self.game.fen()));
+        self.out.line(&format!("Key: {:016X}", self.game.hash()));
+    }
+
+    fn query(&self, q: Query) {
+        let node = self.game.node();
+        let text = match q {
+            Query::GameOver => matches!(node, Node::Terminal(_)).to_string(),
+            Query::P1Turn => (node == Node::Simultaneous
+                || self.game.acting_player() == Some(Player::First))
+            .to_string(),
+            Query::Result => match node {
+                Node::Terminal(o) => outcome_text(o).to_string(),
+                _ => "none".to_string(),
+            },
+            Query::Fen => self.game.fen(),
+            Query::IsLegal(token) => self.game.is_legal(&token).to_string(),
+            Query::LegalMoves(side) => self.game.legal_tokens(side.map(player_of)).join(" "),
+        };
+        self.out.line(&response(&text));
+    }
+
+    fn help(&self) {
+        for line in HELP.lines() {
+            self.out.line(line);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.stop_search();
+    }
+}
+
+fn player_of(side: Side) -> Player {
+    match side {
+        Side::White => Player::First,
+        Side::Black => Player::Second,
+    }
+}
+
+const HELP: &str = "\
+Commands (protocol.md has the exact forms):
+  uci | ugi                      identify and list the options
+  isready                        answered with readyok
+  setoption name <N> [value <V>] e.g. setoption name Game value rnb
+  ucinewgame                     forget earlier games
+  position startpos|fen <F> [moves <m1> <m2> ...]
+  go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS] [infinite] [side w|b]
+  go perft N                     count the leaves N plies deep
+  stop | quit
+  d                              show the board
+  query gameover|p1turn|result|fen|islegal <m>|legalmoves [w|b]";

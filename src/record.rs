@@ -1,0 +1,171 @@
+//! A game in progress: the start position, every action played, and the hashes needed to
+//! judge repetition draws, which a bare position cannot (see `Game::repetition_window`).
+//! The protocol session and the referee keep their games in a [`GameRecord`].
+
+use crate::game::{Action, Game, IllegalAction, Node, Outcome};
+
+/// A position is drawn when it occurs for this many times.
+pub const REPETITION_DRAW: usize = 3;
+
+/// A game from a start position, with its history.
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    start: G,
+    current: G,
+    actions: Vec<Action<G::Move>>,
+    /// Hashes of the positions before `current`, oldest first.
+    hashes: Vec<u64>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// A game starting at `start` with a fresh history.
+    pub fn new(start: G) -> Self {
+        GameRecord {
+            current: start.clone(),
+            start,
+            actions: Vec::new(),
+            hashes: Vec::new(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &G {
+        &self.current
+    }
+
+    /// The actions played so far.
+    pub fn actions(&self) -> &[Action<G::Move>] {
+        &self.actions
+    }
+
+    /// Hashes of the positions before the current one, oldest first (the search's
+    /// repetition history).
+    pub fn history(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    /// Plays `action` if it is legal and the game is not over (repetition included);
+    /// otherwise changes nothing.
+    pub fn try_play(&mut self, action: Action<G::Move>) -> Result<(), IllegalAction> {
+        if matches!(self.node(), Node::Terminal(_)) {
+            return Err(IllegalAction);
+        }
+        let before = self.current.hash();
+        self.current.try_apply(action)?;
+        self.hashes.push(before);
+        self.actions.push(action);
+        Ok(())
+    }
+
+    /// The node kind of the current position, with a draw by repetition when the current
+    /// position occurs for the [`REPETITION_DRAW`]th time within its repetition window.
+    pub fn node(&self) -> Node {
+        let node = self.current.node();
+        if matches!(node, Node::Terminal(_)) {
+            return node;
+        }
+        match self.current.repetition_window() {
+            Some(window) if self.occurrences(window) >= REPETITION_DRAW => {
+                Node::Terminal(Outcome::Draw)
+            }
+            _ => node,
+        }
+    }
+
+    /// How often the current position has occurred, counting itself, looking back at most
+    /// `window` plies.
+    fn occurrences(&self, window: u32) -> usize {
+        let key = self.current.hash();
+        let earlier = self
+            .hashes
+            .iter()
+            .rev()
+            .take(window as usize)
+            .filter(|&&h| h == key)
+            .count();
+        earlier + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MoveList, Player};
+
+    /// A token shuffles between two squares; moving to square 2 is irreversible.
+    #[derive(Clone, Debug)]
+    struct Shuffle {
+        at: u8,
+        to_move: Player,
+        since_irreversible: u32,
+    }
+
+    impl Game for Shuffle {
+        type Move = u8;
+        fn node(&self) -> Node {
+            Node::Turn(self.to_move)
+        }
+        fn legal_moves(&self, _: Player, out: &mut MoveList<u8>) {
+            out.clear();
+            out.extend([0, 1, 2].into_iter().filter(|&s| s != self.at));
+        }
+        fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
+            out.clear();
+        }
+        fn play(&mut self, m: u8) {
+            self.since_irreversible = if m == 2 {
+                0
+            } else {
+                self.since_irreversible + 1
+            };
+            self.at = m;
+            self.to_move = self.to_move.other();
+        }
+        fn play_joint(&mut self, _: u8, _: u8) {}
+        fn hash(&self) -> u64 {
+            u64::from(self.at) * 2 + self.to_move.index() as u64
+        }
+        fn repetition_window(&self) -> Option<u32> {
+            Some(self.since_irreversible)
+        }
+    }
+
+    fn record(moves: &[u8]) -> GameRecord<Shuffle> {
+        let mut r = GameRecord::new(Shuffle {
+            at: 0,
+            to_move: Player::First,
+            since_irreversible: 0,
+        });
+        for &m in moves {
+            r.try_play(Action::Single(m)).expect("legal");
+        }
+        r
+    }
+
+    #[test]
+    fn the_third_occurrence_draws() {
+        // (square 0, First to move) occurs after 0, 2 and 4 plies.
+        assert_eq!(record(&[1, 0]).node(), Node::Turn(Player::First));
+        assert_eq!(record(&[1, 0, 1, 0]).node(), Node::Terminal(Outcome::Draw));
+    }
+
+    #[test]
+    fn an_irreversible_move_restarts_the_count() {
+        // (square 0, First to move) occurs after 0, 2 and 4 plies, but the move to square 2
+        // at ply 3 is irreversible: only one occurrence lies within the window.
+        let r = record(&[1, 0, 2, 0]);
+        assert_eq!(r.node(), Node::Turn(Player::First));
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_more_moves() {
+        let mut r = record(&[1, 0, 1, 0]);
+        assert_eq!(r.try_play(Action::Single(1)), Err(IllegalAction));
+        assert_eq!(r.actions().len(), 4);
+    }
+}
