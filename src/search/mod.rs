@@ -157,4 +157,4 @@ pub fn search<G: Evaluate>(
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod toy;
+pub(crate) mod toy;
