@@ -64,8 +64,11 @@ impl Session {
         })
     }
 
-    /// Carries out one input line.
+    /// Carries out one input line. Blank lines are ignored.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        if line.trim().is_empty() {
+            return Flow::Continue;
+        }
         match parse_command(line) {
             Ok(command) => self.execute(command),
             Err(e) => {

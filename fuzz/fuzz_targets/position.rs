@@ -1,0 +1,32 @@
+//! Every game's position parser: never panics, and whatever it accepts it writes back in a
+//! form it reads again to the same position.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use quartet::game::RuleOptions;
+use quartet::games::GameKind;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let kind = GameKind::ALL[usize::from(selector) % GameKind::ALL.len()];
+    let rules = RuleOptions {
+        double_step: selector & 0x10 != 0,
+        pieces: 1 + (selector >> 5) % 4,
+    };
+    let Ok(mut game) = kind.new_game(rules) else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    if game.set_position(Some(&text), &[]).is_ok() {
+        let written = game.fen();
+        let hash = game.hash();
+        game.set_position(Some(&written), &[])
+            .unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not parse back: {e}"));
+        assert_eq!(game.fen(), written);
+        assert_eq!(game.hash(), hash);
+        let _ = game.legal_tokens(None);
+        let _ = game.node();
+    }
+});
