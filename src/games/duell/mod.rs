@@ -24,6 +24,8 @@ mod notation_tests;
 #[cfg(test)]
 mod perft_tests;
 #[cfg(test)]
+mod reference_tests;
+#[cfg(test)]
 mod rules_tests;
 
 use std::ops::ControlFlow;
