@@ -3,6 +3,7 @@
 
 use super::rules_tests::{after, pos};
 use super::*;
+use crate::eval::Evaluate;
 use crate::game::{Action, RuleOptions};
 use crate::notation::Notation;
 use crate::perft::{divide, perft};
@@ -128,4 +129,40 @@ fn duell_perft_speed() {
             _ => println!(),
         }
     }
+    // Static evaluation over the positions two plies deep, repeated.
+    let mut leaves = Vec::new();
+    for a in start.actions() {
+        let mut p = start.clone();
+        p.apply(a);
+        for b in p.actions() {
+            let mut q = p.clone();
+            q.apply(b);
+            leaves.push(q);
+        }
+    }
+    let (wall, cpu) = (std::time::Instant::now(), thread_cpu_seconds());
+    let mut sum = 0i64;
+    for _ in 0..200 {
+        sum += leaves.iter().map(|q| q.evaluate() as i64).sum::<i64>();
+    }
+    let evals = 200.0 * leaves.len() as f64;
+    let wall = wall.elapsed().as_secs_f64();
+    print!(
+        "duell evaluate: {:.2} M/s wall (checksum {sum})",
+        evals / wall / 1e6
+    );
+    match (cpu, thread_cpu_seconds()) {
+        (Some(a), Some(b)) => println!(", {:.2} M/s CPU", evals / (b - a) / 1e6),
+        _ => println!(),
+    }
+}
+
+#[test]
+fn positions_and_moves_stay_small_for_copy_make() {
+    assert!(
+        std::mem::size_of::<Duell>() <= 128,
+        "{}",
+        std::mem::size_of::<Duell>()
+    );
+    assert_eq!(std::mem::size_of::<Move>(), 4);
 }
