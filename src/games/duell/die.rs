@@ -280,6 +280,24 @@ mod tests {
     }
 
     #[test]
+    fn the_two_l_orders_agree_exactly_for_legs_2_2_1_4_and_2_4() {
+        // Rules §1.8: the vertical-first and horizontal-first paths with the same legs
+        // give the same orientation exactly when the legs are {2,2}, {1,4} or {2,4}.
+        for v in 1..=5u32 {
+            for h in 1..=(6 - v) {
+                let mut legs = [v, h];
+                legs.sort();
+                let same_expected = matches!(legs, [2, 2] | [1, 4] | [2, 4]);
+                for (vd, hd) in [(Dir::North, Dir::East), (Dir::South, Dir::West)] {
+                    let same = (0..24u8)
+                        .all(|o| roll(roll(o, vd, v), hd, h) == roll(roll(o, hd, h), vd, v));
+                    assert_eq!(same, same_expected, "legs {v} {vd:?} and {h} {hd:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn worked_example_w2_hand_rolls() {
         // c1 (2,4,1) -> n (3,2,1) -> n (5,3,1).
         let c1 = orientation(2, 4).unwrap();
