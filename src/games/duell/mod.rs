@@ -1,1 +1,221 @@
-//! (not yet implemented)
+//! Duell (shared/rules/duell.md): rules, notation and evaluation.
+//!
+//! [`Duell`] is a position: the placement of the keys and dice (each die with its
+//! orientation), the side to move, the plies since the last capture and the move number.
+//! [`Move`] is one path of a piece. Positions are small (`Clone` is a 128-byte copy) because
+//! the search copies a position and then plays a move on the copy.
+//!
+//! The game's end is judged from the position alone, in the order of rules §1.15: a win
+//! (a key was captured, or a key stands on the enemy key square), then the 200-ply
+//! no-capture draw, then "the side to move has no legal move and loses". Repetition is left
+//! to the history keeper: [`Game::hash`] covers exactly placement, orientations and side to
+//! move, and [`Game::repetition_window`] is the plies since the last capture.
+
+mod board;
+mod die;
+mod eval;
+mod movegen;
+mod notation;
+mod piece;
+mod zobrist;
+
+#[cfg(test)]
+mod notation_tests;
+#[cfg(test)]
+mod perft_tests;
+#[cfg(test)]
+mod reference_tests;
+#[cfg(test)]
+mod rules_tests;
+
+use std::ops::ControlFlow;
+
+use crate::game::{Game, MoveList, Node, Outcome, Player};
+use board::{Bitboard, E1, E8, SQUARES, bit};
+use die::roll;
+use piece::{EMPTY, Piece};
+
+pub use board::Square;
+pub use die::Dir;
+pub use movegen::Move;
+pub use notation::START_DFEN;
+
+/// Plies without a capture after which the game is drawn (rules §1.12 b).
+pub const NO_CAPTURE_DRAW_PLIES: u16 = 200;
+
+/// The square index meaning "this side's key has been captured".
+const NO_SQUARE: Square = u8::MAX;
+
+/// A Duell position: placement, orientations, side to move and the two DFEN counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Duell {
+    /// Occupied squares per side (index [`Player::index`]).
+    occ: [Bitboard; 2],
+    /// The piece code on each square ([`piece::Piece`]).
+    board: [Piece; SQUARES],
+    /// Zobrist hash of placement, orientations and side to move.
+    hash: u64,
+    /// The DFEN move number: starts at 1, goes up after each Black move.
+    move_number: u32,
+    /// Plies since the last capture.
+    plies_since_capture: u16,
+    /// Each side's key square, or [`NO_SQUARE`] once captured.
+    keys: [Square; 2],
+    /// The side to move.
+    side: Player,
+}
+
+impl Duell {
+    /// An empty board with White to move, counters 0 and 1; pieces come from [`Self::put`].
+    fn empty() -> Duell {
+        Duell {
+            occ: [0; 2],
+            board: [EMPTY; SQUARES],
+            hash: 0,
+            move_number: 1,
+            plies_since_capture: 0,
+            keys: [NO_SQUARE; 2],
+            side: Player::First,
+        }
+    }
+
+    /// Puts piece `p` on the empty square `s`, keeping masks, keys and hash in step.
+    fn put(&mut self, s: Square, p: Piece) {
+        let side = piece::owner(p);
+        self.board[s as usize] = p;
+        self.occ[side.index()] |= bit(s);
+        self.hash ^= zobrist::piece_square(p, s);
+        if piece::is_key(p) {
+            self.keys[side.index()] = s;
+        }
+    }
+
+    /// Sets the side to move, keeping the hash in step.
+    fn set_side(&mut self, side: Player) {
+        if side != self.side {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+            self.side = side;
+        }
+    }
+
+    /// The side to move (also when the game is over).
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// Plies since the last capture (the third DFEN field).
+    pub fn plies_since_capture(&self) -> u32 {
+        self.plies_since_capture as u32
+    }
+
+    /// The move number (the last DFEN field).
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The winner by the placement alone (rules §1.10): a side whose enemy key is gone,
+    /// or whose key stands on the enemy key square.
+    fn winner(&self) -> Option<Player> {
+        let [white, black] = self.keys;
+        if black == NO_SQUARE || white == E8 {
+            Some(Player::First)
+        } else if white == NO_SQUARE || black == E1 {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// How the game ended, if it did, before the no-legal-move test: a win, then the
+    /// 200-ply draw (rules §1.15).
+    fn decided(&self) -> Option<Outcome> {
+        match self.winner() {
+            Some(p) => Some(Outcome::Win(p)),
+            None if self.plies_since_capture >= NO_CAPTURE_DRAW_PLIES => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+}
+
+impl Game for Duell {
+    type Move = Move;
+
+    fn node(&self) -> Node {
+        match self.decided() {
+            Some(outcome) => Node::Terminal(outcome),
+            None if !self.has_move() => Node::Terminal(Outcome::Win(self.side.other())),
+            None => Node::Turn(self.side),
+        }
+    }
+
+    fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {
+        out.clear();
+        if p != self.side || self.decided().is_some() {
+            return;
+        }
+        let _ = self.for_each_move(|m| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Move, u32)>) {
+        out.clear();
+    }
+
+    fn play(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let us = self.side;
+        let them = us.other();
+        let mover = self.board[from as usize];
+        let victim = self.board[to as usize];
+        if victim != EMPTY {
+            self.occ[them.index()] &= !bit(to);
+            self.hash ^= zobrist::piece_square(victim, to);
+            if piece::is_key(victim) {
+                self.keys[them.index()] = NO_SQUARE;
+            }
+            self.plies_since_capture = 0;
+        } else {
+            self.plies_since_capture = self.plies_since_capture.saturating_add(1);
+        }
+        let landed = if piece::is_key(mover) {
+            self.keys[us.index()] = to;
+            mover
+        } else {
+            let o = piece::kind(mover);
+            let o = roll(o, m.first_dir(), m.first_len() as u32);
+            let o = roll(o, m.second_dir(), m.second_len() as u32);
+            piece::die(us, o)
+        };
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = landed;
+        self.occ[us.index()] ^= bit(from) | bit(to);
+        self.hash ^= zobrist::piece_square(mover, from)
+            ^ zobrist::piece_square(landed, to)
+            ^ zobrist::BLACK_TO_MOVE;
+        if us == Player::Second {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.side = them;
+    }
+
+    fn play_joint(&mut self, _first: Move, _second: Move) {
+        // Duell has no simultaneous nodes; a joint turn is never legal, so nothing happens.
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn repetition_window(&self) -> Option<u32> {
+        Some(self.plies_since_capture as u32)
+    }
+
+    fn count_children(&self) -> u64 {
+        if self.decided().is_some() {
+            return 0;
+        }
+        self.count_moves_of(self.side)
+    }
+}

@@ -1,0 +1,67 @@
+//! Zobrist keys, generated at compile time from a fixed seed (splitmix64), so hashes are
+//! the same in every run and no global state is initialised at run time.
+//!
+//! The hash of a position is the XOR of `PIECE_SQUARE[piece][square]` over every occupied
+//! square, and of `BLACK_TO_MOVE` when Black is to move: exactly what a repetition compares
+//! (rules §1.12: placement, every die's (T, N), side to move), and not the counters.
+
+use super::board::SQUARES;
+use super::board::Square;
+use super::piece::{PIECE_CODES, Piece};
+
+/// One step of splitmix64: returns the next state and its output.
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const SEED: u64 = 0xD0E1_1D1C_E5EE_D000;
+
+/// `PIECE_SQUARE[p][s]`: the key of piece code `p` on square `s` (0 for the empty code).
+static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
+    let mut t = [[0u64; SQUARES]; PIECE_CODES];
+    let mut state = SEED;
+    let mut p = 1;
+    while p < PIECE_CODES {
+        let mut s = 0;
+        while s < SQUARES {
+            let (next, out) = splitmix64(state);
+            state = next;
+            t[p][s] = out;
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The key XORed in when Black is to move.
+pub const BLACK_TO_MOVE: u64 = splitmix64(SEED ^ 0x5555_5555_5555_5555).1;
+
+/// The key of piece `p` standing on `s` (0 for the empty code).
+#[inline]
+pub fn piece_square(p: Piece, s: Square) -> u64 {
+    PIECE_SQUARE[p as usize][s as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_and_nonzero() {
+        let mut seen = std::collections::HashSet::new();
+        for p in 1..PIECE_CODES {
+            for s in 0..SQUARES {
+                let k = piece_square(p as u8, s as u8);
+                assert_ne!(k, 0);
+                assert!(seen.insert(k), "duplicate key");
+            }
+        }
+        assert!(seen.insert(BLACK_TO_MOVE));
+        assert_eq!(piece_square(0, 5), 0);
+    }
+}
