@@ -1,7 +1,8 @@
 //! Perft counts derived by hand (not from this code), and the ignored speed measurement.
 
 use super::Rnb;
-use crate::game::RuleOptions;
+use crate::eval::Evaluate;
+use crate::game::{Game, Node, RuleOptions};
 use crate::notation::Notation;
 use crate::perft::{divide, perft};
 use std::time::Instant;
@@ -59,15 +60,36 @@ fn perft_of_a_finished_position_is_zero() {
     assert_eq!(perft(&parse("kR4/RB4/6/6/6/3K2 n 0000 0"), 3), 0);
 }
 
-/// Times `perft(pos, depth)` and prints leaves per second.
+/// CPU time of this thread in seconds, where Linux tells it (`/proc/thread-self/schedstat`):
+/// on a shared machine wall time also counts the time other processes had the core.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos / 1e9)
+}
+
+/// Runs `work`, returning its result, wall seconds and (if known) CPU seconds.
+fn timed<T>(work: impl FnOnce() -> T) -> (T, f64, Option<f64>) {
+    let cpu_before = thread_cpu_seconds();
+    let began = Instant::now();
+    let result = work();
+    let wall = began.elapsed().as_secs_f64();
+    let cpu = thread_cpu_seconds()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
+    (result, wall, cpu)
+}
+
+/// Times `perft(pos, depth)` and prints leaves per second of wall and of CPU time.
 fn measure(name: &str, text: &str, depth: u32) -> u64 {
     let pos = parse(text);
-    let began = Instant::now();
-    let leaves = perft(&pos, depth);
-    let seconds = began.elapsed().as_secs_f64();
+    let (leaves, wall, cpu) = timed(|| perft(&pos, depth));
+    let cpu = cpu.unwrap_or(wall);
     println!(
-        "rnb perft {name} depth {depth}: {leaves} leaves in {seconds:.3} s = {:.1} M leaves/s",
-        leaves as f64 / seconds / 1e6
+        "rnb perft {name} depth {depth}: {leaves} leaves, {wall:.3} s wall = {:.0} M leaves/s, \
+         {cpu:.3} s CPU = {:.0} M leaves/s",
+        leaves as f64 / wall / 1e6,
+        leaves as f64 / cpu / 1e6
     );
     leaves
 }
@@ -87,5 +109,40 @@ fn perft_speed() {
         "after placement",
         "bbk1bb/rr2rr/6/6/RR2RR/BB1KBB s 0000 0",
         6,
+    );
+}
+
+/// Speed of `evaluate` over the positions of a few seeded random games:
+/// `cargo test --release rnb::perft_tests -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn evaluate_speed() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut positions = Vec::new();
+    for _ in 0..50 {
+        let mut pos = Rnb::start(&RuleOptions::default());
+        while let Node::Turn(_) = pos.node() {
+            positions.push(pos.clone());
+            let actions = pos.actions();
+            pos.apply(actions[rng.random_range(0..actions.len())]);
+        }
+    }
+    let rounds = 200;
+    let (sum, wall, cpu) = timed(|| {
+        let mut sum = 0i64;
+        for _ in 0..rounds {
+            for pos in &positions {
+                sum += i64::from(std::hint::black_box(pos).evaluate());
+            }
+        }
+        sum
+    });
+    let cpu = cpu.unwrap_or(wall);
+    let calls = (rounds * positions.len()) as f64;
+    println!(
+        "rnb evaluate: {calls} calls, {:.0} ns wall, {:.0} ns CPU per call (checksum {sum})",
+        wall / calls * 1e9,
+        cpu / calls * 1e9
     );
 }
