@@ -26,5 +26,6 @@ mod examples;
 #[cfg(test)]
 mod perft_tests;
 
+pub use geometry::Square;
 pub use pieces::{Colour, Move, Piece};
 pub use position::{QUIET_PLY_LIMIT, Rnb};

@@ -224,3 +224,46 @@ South to place";
     let over = parse("6/6/6/R1R3/6/3K2 n 0000 0").unwrap();
     assert!(over.diagram().ends_with("Game over: South wins"));
 }
+
+#[test]
+fn garbage_never_panics() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let alphabet: Vec<char> = "0123456789/ snkKbBrR@abcdefgé\t-+".chars().collect();
+    let seeds = [
+        "2k3/6/6/6/6/3K2 s 4444 0",
+        "2k3/rbrb2/6/6/6/RBRKB1 s 2222 0",
+        "1bk1r1/rb1b2/2r1b1/1B2R1/R1B1R1/B2KB1 s 0000 0",
+    ];
+    let start = Rnb::start(&RuleOptions::default());
+    let moving = parse(seeds[2]).unwrap();
+    for round in 0..20_000 {
+        let mut text: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let at = rng.random_range(0..=text.len());
+            let ch = alphabet[rng.random_range(0..alphabet.len())];
+            match rng.random_range(0..3) {
+                0 => text.insert(at, ch),
+                1 if at < text.len() => text[at] = ch,
+                _ if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => {}
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(pos) = parse(&text) {
+            // Whatever is accepted is a consistent position.
+            assert_eq!(parse(&pos.format_position()).as_ref(), Ok(&pos));
+            assert_eq!(pos.hash(), pos.hash_from_scratch());
+        }
+        let token: String = (0..rng.random_range(0..7))
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+            .collect();
+        for pos in [&start, &moving] {
+            if let Ok(action) = pos.parse_action(&token) {
+                assert!(pos.is_legal(action), "{token}");
+            }
+        }
+    }
+}

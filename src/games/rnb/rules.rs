@@ -269,6 +269,12 @@ mod tests {
     }
 
     #[test]
+    fn positions_and_moves_stay_small_for_copy_make() {
+        assert!(std::mem::size_of::<Rnb>() <= 48);
+        assert!(std::mem::size_of::<Move>() <= 4);
+    }
+
+    #[test]
     fn play_joint_and_chance_outcomes_are_inert_for_a_turn_game() {
         let start = Rnb::start(&RuleOptions::default());
         let mut outcomes = vec![];
