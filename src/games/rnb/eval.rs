@@ -1,0 +1,320 @@
+//! `Evaluate` for R&B: a static value from South's view, built from terms each side earns
+//! (material, mobility, weak shapes, the line rule, the king's safety and its road to the
+//! enemy base) and the immediate threats, which depend on who is to move. Placements are
+//! judged by the same shape terms, since no piece can be attacked during placement.
+
+use super::geometry::{
+    Bitboard, Direction, HEIGHT, LINE_LENGTH, ORTHOGONAL, SQUARES, Square, base, rank_mask, spread,
+};
+use super::pieces::{Colour, Move};
+use super::position::{Rnb, step_count};
+use super::threats::threatened_by;
+use crate::eval::{EVAL_LIMIT, Evaluate};
+use crate::game::Player;
+
+/// A soldier on the board or in hand.
+const SOLDIER: i32 = 100;
+/// The king (its capture ends the game, so this only weighs hanging kings).
+const KING: i32 = 2_000;
+/// Per legal step.
+const MOBILITY: i32 = 3;
+/// A non-X piece with an own X soldier behind it and an empty square in front: an enemy X
+/// soldier stepping there takes it by the Dual rule (if the enemy still owns X soldiers).
+const DUAL_WEAK_SOLDIER: i32 = 6;
+/// The same shape around the king.
+const DUAL_WEAK_KING: i32 = 40;
+/// An empty orthogonal neighbour of the king with the board continuing behind the king:
+/// a landing square for a sandwich.
+const KING_OPEN_SIDE: i32 = 12;
+/// A rank one piece short of a losing line, with the last square empty: that square is
+/// closed to the side's own pieces.
+const LINE_DANGER: i32 = 35;
+/// The side to move can capture this many soldiers right away (first, each further one).
+const CAPTURE_NOW: [i32; 2] = [80, 30];
+/// The side to move can capture the enemy king right away.
+const KING_CAPTURE_NOW: i32 = 5_000;
+/// A soldier of the side to move that the enemy threatens.
+const HANGING: i32 = 25;
+/// The king of the side to move is threatened.
+const KING_HANGING: i32 = 250;
+/// Steps from the king to the empty enemy base: a bonus that grows as it nears.
+const KING_NEAR_BASE: [i32; 7] = [0, 120, 60, 30, 15, 8, 4];
+/// The king reaches the enemy base before any defender can occupy it.
+const KING_WINS_RACE: [i32; 7] = [0, 1_500, 700, 300, 120, 50, 20];
+/// The side to move.
+const TEMPO: i32 = 8;
+/// Victim values for move ordering.
+const ORDER_SOLDIER: i32 = 100;
+const ORDER_KING: i32 = 10_000;
+
+impl Evaluate for Rnb {
+    /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`.
+    const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES;
+
+    fn evaluate(&self) -> i32 {
+        let side = self.to_move;
+        let enemy = side.other();
+        let mut score = self.side_value(side) - self.side_value(enemy) + TEMPO;
+        let mine = threatened_by(self, side);
+        if mine & self.kings != 0 {
+            score += KING_CAPTURE_NOW;
+        } else {
+            let n = mine.count_ones() as i32;
+            if n > 0 {
+                score += CAPTURE_NOW[0] + CAPTURE_NOW[1] * (n - 1);
+            }
+        }
+        let theirs = threatened_by(self, enemy);
+        if theirs & self.kings != 0 {
+            score -= KING_HANGING;
+        }
+        score -= HANGING * (theirs & !self.kings).count_ones() as i32;
+        (score * side.sign()).clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
+    }
+
+    /// Steps that capture, and king steps onto the empty enemy base (they win at once).
+    fn is_noisy(&self, m: Move) -> bool {
+        match m {
+            Move::Place { .. } => false,
+            Move::Step { from, to } => {
+                self.step_captures(from, to) != 0 || self.enters_enemy_base(from, to)
+            }
+        }
+    }
+
+    /// The value of what the move takes (a king, or a base entry, counts as winning).
+    fn order_hint(&self, m: Move) -> i32 {
+        match m {
+            Move::Place { .. } => 0,
+            Move::Step { from, to } => {
+                let taken = self.step_captures(from, to);
+                let soldiers = (taken & !self.kings).count_ones() as i32;
+                let king = taken & self.kings != 0 || self.enters_enemy_base(from, to);
+                soldiers * ORDER_SOLDIER + if king { ORDER_KING } else { 0 }
+            }
+        }
+    }
+
+    fn move_code(m: Move) -> u32 {
+        let code = match m {
+            Move::Place { colour, to } => colour.index() * SQUARES + to.index(),
+            Move::Step { from, to } => 2 * SQUARES + from.index() * SQUARES + to.index(),
+        };
+        code as u32
+    }
+}
+
+impl Rnb {
+    /// Whether the step moves the side to move's king onto the enemy base.
+    fn enters_enemy_base(&self, from: Square, to: Square) -> bool {
+        to == base(self.to_move.other()) && self.kings & from.bit() != 0
+    }
+
+    /// The terms `p` earns whoever is to move.
+    fn side_value(&self, p: Player) -> i32 {
+        let own = self.sides[p.index()];
+        let enemy = self.sides[p.other().index()];
+        let empty = self.empty();
+        let king = own & self.kings;
+        let hand: u8 = self.hands[p.index()].iter().sum();
+        let soldiers = (own & !self.kings).count_ones() as i32 + i32::from(hand);
+        let mut value = SOLDIER * soldiers + if king != 0 { KING } else { 0 };
+        value += MOBILITY * step_count(own, empty) as i32;
+        for rank in 0..HEIGHT {
+            let row = rank_mask(rank);
+            if (own & row).count_ones() + 1 >= u32::from(LINE_LENGTH) && empty & row != 0 {
+                value -= LINE_DANGER;
+            }
+        }
+        // Backers of a Dual capture: own X soldiers, while the enemy still owns X soldiers.
+        let backers = Colour::ALL.map(|colour| {
+            let enemy_has = enemy & self.colour(colour) != 0 || self.hand(p.other(), colour) > 0;
+            if enemy_has {
+                own & self.colour(colour)
+            } else {
+                0
+            }
+        });
+        // Unrolled, so that each call shifts by a constant direction.
+        value -= weak_shapes(ORTHOGONAL[0], backers, own, king, empty)
+            + weak_shapes(ORTHOGONAL[1], backers, own, king, empty)
+            + weak_shapes(ORTHOGONAL[2], backers, own, king, empty)
+            + weak_shapes(ORTHOGONAL[3], backers, own, king, empty);
+        value + self.king_road(p, king)
+    }
+
+    /// The king's road to the enemy base: a bonus by its distance through empty squares,
+    /// and a larger one when no defender can occupy the base in time.
+    fn king_road(&self, p: Player, king: Bitboard) -> i32 {
+        let target = base(p.other()).bit();
+        let empty = self.empty();
+        if king == 0 || target & empty == 0 {
+            return 0;
+        }
+        let defenders = self.sides[p.other().index()];
+        let mut reached = target;
+        let mut king_steps = 0;
+        let mut defender_steps = 0;
+        for steps in 1..KING_NEAR_BASE.len() {
+            let around = spread(reached);
+            if king_steps == 0 && around & king != 0 {
+                king_steps = steps;
+            }
+            if defender_steps == 0 && around & defenders != 0 {
+                defender_steps = steps;
+            }
+            if king_steps != 0 && defender_steps != 0 {
+                break;
+            }
+            reached = around & empty;
+        }
+        if king_steps == 0 {
+            return 0;
+        }
+        let mut bonus = KING_NEAR_BASE[king_steps];
+        let first = p == self.to_move;
+        let defenders_late = defender_steps == 0
+            || king_steps < defender_steps
+            || (first && king_steps == defender_steps);
+        if defenders_late && !self.in_placement() {
+            bonus += KING_WINS_RACE[king_steps];
+        }
+        bonus
+    }
+}
+
+/// The penalty for weak shapes of one side along direction `dir` (`d`): pieces open to a
+/// Dual capture (not an X soldier, an own X soldier on `+d`, an empty landing square on
+/// `-d`), and a king with an empty square on `-d` and the board going on at `+d`.
+#[inline(always)]
+fn weak_shapes(
+    dir: Direction,
+    backers: [Bitboard; 2],
+    own: Bitboard,
+    king: Bitboard,
+    empty: Bitboard,
+) -> i32 {
+    let landing_behind = dir.shift(empty);
+    let mut penalty = 0;
+    for backer in backers {
+        let weak = own & !backer & dir.opposite().shift(backer) & landing_behind;
+        penalty += DUAL_WEAK_SOLDIER * (weak & !king).count_ones() as i32
+            + DUAL_WEAK_KING * (weak & king).count_ones() as i32;
+    }
+    if king & landing_behind != 0 && dir.shift(king) != 0 {
+        penalty += KING_OPEN_SIDE;
+    }
+    penalty
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Rnb;
+    use super::super::geometry::{Bitboard, SQUARES};
+    use super::{KING_NEAR_BASE, TEMPO};
+    use crate::eval::{EVAL_LIMIT, Evaluate};
+    use crate::game::{Action, Game, Node, RuleOptions};
+    use crate::notation::Notation;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashSet;
+
+    fn parse(text: &str) -> Rnb {
+        Rnb::parse_position(text, &RuleOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The position turned 180° with the sides swapped: South's view becomes North's.
+    /// Built directly, since a turned placement position has North placing first.
+    fn turned(pos: &Rnb) -> Rnb {
+        let turn = |set: Bitboard| set.reverse_bits() >> (64 - SQUARES);
+        Rnb::from_parts(
+            [turn(pos.sides[1]), turn(pos.sides[0])],
+            turn(pos.red),
+            turn(pos.kings),
+            [pos.hands[1], pos.hands[0]],
+            pos.to_move.other(),
+            pos.quiet_plies,
+        )
+    }
+
+    #[test]
+    fn the_evaluation_is_antisymmetric_under_a_half_turn() {
+        for text in [
+            "2k3/6/6/6/6/3K2 s 4444 0",
+            "1bk1r1/rb1b2/2r1b1/1B2R1/R1B1R1/B2KB1 s 0000 0",
+            "1bk1r1/rb1b2/2r1b1/1B2R1/R1B1R1/B2KB1 n 0000 0",
+            "2k3/6/3R2/Rrb3/6/3K2 s 0000 0",
+            "bbk1bb/rr2rr/6/6/RR2RR/BB1KBB s 0000 0",
+            "2k3/rbrb2/6/6/6/RBRKB1 s 2222 0",
+            "r1k3/6/6/6/6/1B1KR1 n 3334 0",
+            "5k/6/2K3/6/6/6 s 0000 0",
+            "5k/6/2K3/6/6/6 n 0000 0",
+        ] {
+            let pos = parse(text);
+            assert_eq!(pos.evaluate(), -turned(&pos).evaluate(), "{text}");
+        }
+    }
+
+    #[test]
+    fn evaluations_stay_inside_the_limit_along_random_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..100 {
+            let mut pos = Rnb::start(&RuleOptions::default());
+            while let Node::Turn(_) = pos.node() {
+                let value = pos.evaluate();
+                assert!(value.abs() < EVAL_LIMIT);
+                let actions = pos.actions();
+                let mut codes = HashSet::new();
+                for &action in &actions {
+                    let Action::Single(m) = action else {
+                        unreachable!()
+                    };
+                    assert!((Rnb::move_code(m) as usize) < Rnb::MOVE_CODES);
+                    assert!(codes.insert(Rnb::move_code(m)), "codes are distinct");
+                    let mut child = pos.clone();
+                    child.play(m);
+                    let captured = child.occupied().count_ones() < pos.occupied().count_ones();
+                    let won = matches!(child.node(), Node::Terminal(_));
+                    if captured {
+                        assert!(pos.is_noisy(m) && pos.order_hint(m) > 0);
+                    } else if !won {
+                        assert!(!pos.is_noisy(m) && pos.order_hint(m) == 0);
+                    }
+                }
+                pos.apply(actions[rng.random_range(0..actions.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn material_and_threats_move_the_value_the_right_way() {
+        // South up a soldier.
+        assert!(parse("2k3/6/6/6/1R4/3K2 s 0000 0").evaluate() > 50);
+        // South to move can take two pieces (worked example 1): better for South than the
+        // same pieces hanging with North to move, by more than the tempo.
+        let s = parse("2k3/6/3R2/Rrb3/6/3K2 s 0000 0").evaluate();
+        let n = parse("2k3/6/3R2/Rrb3/6/3K2 n 0000 0").evaluate();
+        assert!(s > n + 2 * TEMPO, "{s} vs {n}");
+        // South can take the king (worked example 7): close to a win.
+        assert!(parse("6/6/2R3/rk4/6/3K2 s 0000 0").evaluate() > 4_000);
+    }
+
+    #[test]
+    fn a_king_near_the_empty_enemy_base_is_worth_more() {
+        let near = parse("5k/6/2K3/6/6/6 n 0000 0").evaluate();
+        let far = parse("5k/6/6/6/6/2K3 n 0000 0").evaluate();
+        assert!(near > far + KING_NEAR_BASE[2], "{near} vs {far}");
+        // With the base occupied by a North soldier there is no road.
+        let blocked = parse("2b2k/6/2K3/6/6/6 n 0000 0").evaluate();
+        assert!(blocked < near);
+    }
+
+    #[test]
+    fn placements_that_invite_a_dual_capture_of_the_king_score_lower() {
+        // With c1 empty, an enemy r landing there would take the king (R e1 behind it);
+        // with the B on c1 both sides of the king are closed, though it moves less.
+        let closed = parse("r1k3/6/6/6/6/2BKR1 n 3334 0").evaluate();
+        let open = parse("r1k3/6/6/6/6/1B1KR1 n 3334 0").evaluate();
+        assert!(closed > open, "{closed} vs {open}");
+    }
+}

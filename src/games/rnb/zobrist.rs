@@ -1,0 +1,103 @@
+//! Zobrist keys: fixed-seed constants computed at compile time. The hash covers the board,
+//! both hands and the side to move, but not the plies-since-capture counter, so that the
+//! history keeper can find repetitions by hash.
+
+use super::geometry::{SOLDIERS_PER_COLOUR, SQUARES, Square};
+use super::pieces::{Colour, Piece};
+use crate::game::Player;
+
+const HAND_SIZES: usize = SOLDIERS_PER_COLOUR as usize + 1;
+
+struct Keys {
+    /// `[player * 3 + piece kind][square]`.
+    pieces: [[u64; SQUARES]; 6],
+    /// `[player][colour][soldiers in hand]`.
+    hands: [[[u64; HAND_SIZES]; 2]; 2],
+    /// XORed in when North is to move.
+    north_to_move: u64,
+}
+
+/// SplitMix64: the next state and its output.
+const fn split_mix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+static KEYS: Keys = {
+    let mut state = 0x5245_4452_2642_4C4B; // fixed seed: the keys never change between runs
+    let mut keys = Keys {
+        pieces: [[0; SQUARES]; 6],
+        hands: [[[0; HAND_SIZES]; 2]; 2],
+        north_to_move: 0,
+    };
+    let mut kind = 0;
+    while kind < 6 {
+        let mut square = 0;
+        while square < SQUARES {
+            let (next, key) = split_mix(state);
+            state = next;
+            keys.pieces[kind][square] = key;
+            square += 1;
+        }
+        kind += 1;
+    }
+    let mut player = 0;
+    while player < 2 {
+        let mut colour = 0;
+        while colour < 2 {
+            let mut count = 0;
+            while count < HAND_SIZES {
+                let (next, key) = split_mix(state);
+                state = next;
+                keys.hands[player][colour][count] = key;
+                count += 1;
+            }
+            colour += 1;
+        }
+        player += 1;
+    }
+    keys.north_to_move = split_mix(state).1;
+    keys
+};
+
+/// The key of `piece` of `owner` standing on `square`.
+#[inline(always)]
+pub(super) fn piece(owner: Player, piece: Piece, square: Square) -> u64 {
+    KEYS.pieces[owner.index() * 3 + piece.index()][square.index()]
+}
+
+/// The key of `owner` holding `count` soldiers of `colour` in hand (`count` at most
+/// `SOLDIERS_PER_COLOUR`).
+#[inline(always)]
+pub(super) fn hand(owner: Player, colour: Colour, count: u8) -> u64 {
+    KEYS.hands[owner.index()][colour.index()][count as usize]
+}
+
+/// The key of the side to move.
+#[inline(always)]
+pub(super) fn to_move(side: Player) -> u64 {
+    match side {
+        Player::First => 0,
+        Player::Second => KEYS.north_to_move,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_and_nonzero() {
+        let mut all: Vec<u64> = KEYS.pieces.iter().flatten().copied().collect();
+        all.extend(KEYS.hands.iter().flatten().flatten().copied());
+        all.push(KEYS.north_to_move);
+        assert!(all.iter().all(|&k| k != 0));
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+}
