@@ -562,6 +562,16 @@ mod tests {
     }
 
     #[test]
+    fn two_lone_keys_by_hand() {
+        // White's key e1 has d1, f1, e2; Black's e8 has d8, f8, e7. From d1 or f1 the key
+        // has 3 steps, from e2 it has 4: d3 = (3 + 3 + 4) × 3.
+        let pos = "4BK4/9/9/9/9/9/9/4WK4 w 0 1";
+        assert_eq!(perft(pos, 1), 3);
+        assert_eq!(perft(pos, 2), 9);
+        assert_eq!(perft(pos, 3), 30);
+    }
+
+    #[test]
     fn a_three_in_the_corner_has_six_paths() {
         // Hand count: from a1 only north and east stay on the board; 2 straight moves and
         // the L's N1E2, N2E1, E1N2, E2N1. The key on i1 adds i1h1 and i1i2.

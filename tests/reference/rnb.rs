@@ -561,6 +561,17 @@ mod tests {
     }
 
     #[test]
+    fn two_lone_kings_by_hand() {
+        // d1 and c6 have 5 neighbours each. After one step South's king stands on c1 or
+        // e1 (5 steps) or on c2, d2, e2 (8 steps): 34 two-step paths; North's mirror too.
+        let pos = "2k3/6/6/6/6/3K2 s 0000 0";
+        assert_eq!(perft(pos, 1), 5);
+        assert_eq!(perft(pos, 2), 5 * 5);
+        assert_eq!(perft(pos, 3), 34 * 5);
+        assert_eq!(perft(pos, 4), 34 * 34);
+    }
+
+    #[test]
     fn north_places_only_in_ranks_5_and_6() {
         let after = play(START, "R@a1");
         let tokens = legal_tokens(&after);
