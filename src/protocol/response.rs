@@ -34,9 +34,18 @@ pub fn info_string(text: &str) -> String {
     format!("info string {text}")
 }
 
-/// `info string error: <text>`.
+/// `info string error: <text>`, with control characters escaped so that echoed input
+/// cannot break the line-based output.
 pub fn error(text: &str) -> String {
-    format!("info string error: {text}")
+    let mut line = String::from("info string error: ");
+    for c in text.chars() {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
 }
 
 /// `bestmove <token>` or `bestmove (none)`.
@@ -103,5 +112,6 @@ mod tests {
         assert_eq!(response(""), "response");
         assert_eq!(response("true"), "response true");
         assert_eq!(error("x"), "info string error: x");
+        assert_eq!(error("a\u{0}b\nc"), "info string error: a\\u{0}b\\nc");
     }
 }

@@ -11,13 +11,15 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// A running engine process.
 pub struct Engine {
+    /// The first line the engine printed.
+    pub banner: String,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
 impl Engine {
-    /// Starts `quartet` with `args`; the banner line is read and returned by `banner`.
+    /// Starts `quartet` with `args` and reads its banner line into `banner`.
     pub fn start(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
             .args(args)
@@ -37,7 +39,9 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
+        let banner = rx.recv_timeout(PATIENCE).expect("a banner line");
         Engine {
+            banner,
             child,
             stdin,
             lines: rx,
@@ -89,6 +93,14 @@ impl Engine {
                 None => panic!("no matching line in time; got {got:#?}"),
             }
         }
+    }
+
+    /// Sends `isready` and returns every line before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut got = self.until(|l| l == "readyok");
+        got.pop();
+        got
     }
 
     /// Sends `line`, then `isready`, and returns every line before `readyok`.
