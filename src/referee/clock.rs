@@ -81,7 +81,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 fn fmt_secs(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         format!("{}", d.as_secs_f64())

@@ -286,18 +286,15 @@ pub fn check_record<G: Notation>(
         if repeated || matches!(pos.node(), Node::Terminal(_)) {
             return Err(fail(ply, format!("'{token}' follows the end of the game")));
         }
-        if pos.node() == Node::Chance && i >= opening_plies {
-            if let Some(dice) = dice.as_mut() {
-                let expected = dice
-                    .sample(&pos, &mut outcomes)
-                    .map(|m| pos.format_move(m))
-                    .unwrap_or_default();
-                if *token != expected {
-                    return Err(fail(
-                        ply,
-                        format!("chance outcome '{token}' is not the seeded '{expected}'"),
-                    ));
-                }
+        let chance = pos.node() == Node::Chance && i >= opening_plies;
+        if let Some(dice) = dice.as_mut().filter(|_| chance) {
+            let expected = dice
+                .sample(&pos, &mut outcomes)
+                .map(|m| pos.format_move(m))
+                .unwrap_or_default();
+            if *token != expected {
+                let why = format!("chance outcome '{token}' is not the seeded '{expected}'");
+                return Err(fail(ply, why));
             }
         }
         let action = pos

@@ -103,12 +103,13 @@ impl MatchReport {
 }
 
 fn write_elo(f: &mut fmt::Formatter<'_>, label: &str, e: &EloEstimate) -> fmt::Result {
+    // Adding 0.0 turns -0.0 into 0.0, so an even match does not print "-0.00".
     writeln!(
         f,
         "Elo ({label}): {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}, LOS: {:.2} %",
-        e.elo,
+        e.elo + 0.0,
         e.elo_error,
-        e.nelo,
+        e.nelo + 0.0,
         e.nelo_error,
         e.los * 100.0
     )

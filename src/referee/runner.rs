@@ -312,19 +312,18 @@ impl Gather<'_> {
         };
         let json = serde_json::to_string(&line).map_err(|e| MatchError::Internal(e.to_string()))?;
         write_out(&mut self.jsonl, &cfg.jsonl, &(json + "\n"))?;
-        if let Some((_, decision)) = report.sprt_status() {
-            if decision != SprtDecision::Continue && report.stop == StopReason::Completed {
-                report.stop = if decision == SprtDecision::AcceptH0 {
-                    StopReason::SprtH0
-                } else {
-                    StopReason::SprtH1
-                };
-                stop.store(true, Ordering::Relaxed);
-            }
+        let decided = match report.sprt_status() {
+            Some((_, SprtDecision::AcceptH0)) => Some(StopReason::SprtH0),
+            Some((_, SprtDecision::AcceptH1)) => Some(StopReason::SprtH1),
+            _ => None,
+        };
+        if let Some(reason) = decided.filter(|_| report.stop == StopReason::Completed) {
+            report.stop = reason;
+            stop.store(true, Ordering::Relaxed);
         }
         write_results(cfg, report)?;
         self.progress.game_done(report.short());
-        if cfg.report_every > 0 && self.played % cfg.report_every == 0 {
+        if cfg.report_every > 0 && self.played.is_multiple_of(cfg.report_every) {
             self.progress.print(&report.to_string());
         }
         Ok(())
@@ -398,10 +397,8 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         return Err(e);
     }
     let mut report = gather.report;
-    if let Some(why) = engine_down {
-        if report.stop == StopReason::Completed {
-            report.stop = StopReason::EngineFailure(why);
-        }
+    if let Some(why) = engine_down.filter(|_| report.stop == StopReason::Completed) {
+        report.stop = StopReason::EngineFailure(why);
     }
     write_results(cfg, &report)?;
     Ok(report)
