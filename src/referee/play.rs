@@ -316,3 +316,76 @@ pub fn play_game<G: Notation>(
         wall_time: started.elapsed(),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::toys::Pennies;
+
+    fn settings(stop: &AtomicBool, tc: TimeControl) -> Settings<'_> {
+        Settings {
+            tc,
+            margin: Duration::from_millis(10),
+            timeout: Duration::from_millis(500),
+            stop,
+        }
+    }
+
+    #[test]
+    fn replies_are_judged_by_kind_and_clock() {
+        let stop = AtomicBool::new(false);
+        let ms = Duration::from_millis;
+        let timed = settings(&stop, TimeControl::MoveTime(ms(100)));
+        let mut clocks = Clocks::new(timed.tc, timed.margin);
+        let p = Player::First;
+        let in_time = |elapsed| Reply::InTime {
+            token: "x".to_string(),
+            elapsed,
+        };
+        assert_eq!(
+            judge(in_time(ms(110)), &mut clocks, p, &timed),
+            Ok("x".to_string())
+        );
+        let (f, broken) = judge(in_time(ms(111)), &mut clocks, p, &timed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::TimeForfeit, false));
+        let late = Reply::Late {
+            token: "x".to_string(),
+            elapsed: ms(200),
+        };
+        let (f, _) = judge(late.clone(), &mut clocks, p, &timed).unwrap_err();
+        assert_eq!(f.termination, Termination::TimeForfeit);
+        // Without a clock a late answer is a stall, but the engine still works.
+        let untimed = settings(&stop, TimeControl::Nodes(5));
+        let (f, broken) = judge(late, &mut clocks, p, &untimed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::Stall, false));
+        let (f, broken) = judge(Reply::Silent, &mut clocks, p, &untimed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::Stall, true));
+        let (f, broken) = judge(Reply::Closed, &mut clocks, p, &untimed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::Crash, true));
+        assert_eq!(untimed.grace(), ms(100));
+    }
+
+    #[test]
+    fn culprits_blame_the_refused_half() {
+        let pos = Pennies::start(&RuleOptions::default());
+        let tokens = |a: &str, b: &str| [a.to_string(), b.to_string()];
+        let blame = culprits(&pos, &tokens("H", "t"), "joint");
+        assert!(
+            blame[0]
+                .as_deref()
+                .is_some_and(|w| w.starts_with("malformed move 'H/h'"))
+        );
+        assert_eq!(blame[1], None);
+        let blame = culprits(&pos, &tokens("h", "t/h"), "joint");
+        assert_eq!(blame[0], None);
+        assert_eq!(blame[1].as_deref(), Some("malformed declaration 't/h'"));
+        let blame = culprits(&pos, &tokens("", "1"), "joint");
+        assert!(blame[0].is_some() && blame[1].is_some());
+        // When each half passes alone, both are blamed with the joint error.
+        let blame = culprits(&pos, &tokens("h", "t"), "joint");
+        assert_eq!(
+            blame,
+            [Some("joint".to_string()), Some("joint".to_string())]
+        );
+    }
+}

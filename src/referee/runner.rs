@@ -420,3 +420,56 @@ fn write_results(cfg: &MatchConfig, report: &MatchReport) -> Result<(), MatchErr
         serde_json::to_string_pretty(&file).map_err(|e| MatchError::Internal(e.to_string()))?;
     write_atomically(Path::new(path), &(json + "\n"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    use crate::referee::schedule::Opening;
+
+    #[test]
+    fn setup_sends_the_game_and_changed_rule_options() {
+        let default = RuleOptions::default();
+        assert_eq!(
+            setup_options("duell", &default),
+            [("Game".to_string(), "duell".to_string())]
+        );
+        let changed = RuleOptions {
+            double_step: false,
+            pieces: 2,
+        };
+        let apocalypse = setup_options("apocalypse", &changed);
+        assert_eq!(
+            apocalypse[1],
+            ("DoubleStep".to_string(), "false".to_string())
+        );
+        assert_eq!(apocalypse.len(), 2);
+        assert_eq!(
+            setup_options("ludo", &changed)[1],
+            ("Pieces".to_string(), "2".to_string())
+        );
+    }
+
+    #[test]
+    fn scores_follow_the_colours() {
+        let spec = |swapped| GameSpec {
+            index: 0,
+            pair: 0,
+            swapped,
+            opening: Arc::new(Opening {
+                fen: None,
+                moves: Vec::new(),
+            }),
+            dice_seed: 0,
+        };
+        let first_wins = Outcome::Win(Player::First);
+        assert_eq!(score_of(&spec(false), first_wins), GameScore::Win);
+        assert_eq!(score_of(&spec(true), first_wins), GameScore::Loss);
+        assert_eq!(
+            score_of(&spec(true), Outcome::Win(Player::Second)),
+            GameScore::Win
+        );
+        assert_eq!(score_of(&spec(true), Outcome::Draw), GameScore::Draw);
+    }
+}
