@@ -9,4 +9,5 @@ pub mod notation;
 pub mod perft;
 pub mod protocol;
 pub mod record;
+pub mod referee;
 pub mod search;

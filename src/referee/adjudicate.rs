@@ -1,0 +1,201 @@
+//! How games end: by the rules, or by the referee when an engine misbehaves.
+//!
+//! Every ending is a [`Verdict`]: the outcome, a [`Termination`] kind (the PGN `Termination`
+//! tag) and a human-readable reason. An engine that plays an illegal move, crashes, loses on
+//! time or stalls loses the game; when both engines of a simultaneous turn fail at once, the
+//! game is drawn.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{Outcome, Player};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Termination {
+    /// The rules ended it (a terminal position).
+    Normal,
+    /// The third occurrence of a position (the referee keeps the history).
+    Repetition,
+    /// An engine answered with a token the rules refuse.
+    IllegalMove,
+    /// An engine exited or closed its pipes.
+    Crash,
+    /// An engine answered after its time (plus the margin) ran out.
+    TimeForfeit,
+    /// An engine did not answer at all, even after `stop`.
+    Stall,
+}
+
+impl Termination {
+    /// Every kind, in report order.
+    pub const ALL: [Termination; 6] = [
+        Termination::Normal,
+        Termination::Repetition,
+        Termination::IllegalMove,
+        Termination::Crash,
+        Termination::TimeForfeit,
+        Termination::Stall,
+    ];
+
+    /// The tag text: `normal`, `repetition`, `illegal move`, `crash`, `time forfeit`, `stall`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Repetition => "repetition",
+            Termination::IllegalMove => "illegal move",
+            Termination::Crash => "crash",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Stall => "stall",
+        }
+    }
+
+    /// Whether the game ended by the rules (normal end or repetition) rather than by an
+    /// adjudication against an engine.
+    pub fn by_rules(self) -> bool {
+        matches!(self, Termination::Normal | Termination::Repetition)
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Termination {
+    type Err = String;
+
+    /// Reads the tag text written by [`Termination::as_str`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Termination::ALL
+            .into_iter()
+            .find(|t| t.as_str() == s)
+            .ok_or_else(|| format!("unknown termination '{s}'"))
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Who won, if anybody.
+    pub outcome: Outcome,
+    /// How the game ended.
+    pub termination: Termination,
+    /// What happened, for people (empty for a normal end).
+    pub reason: String,
+}
+
+/// One engine's failure on one turn, before it is turned into a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// What went wrong.
+    pub termination: Termination,
+    /// The details (the offending token, the times).
+    pub reason: String,
+}
+
+impl Verdict {
+    /// The game ended by the rules with `outcome`.
+    pub fn rules(outcome: Outcome, termination: Termination) -> Verdict {
+        Verdict {
+            outcome,
+            termination,
+            reason: String::new(),
+        }
+    }
+
+    /// The verdict when the engines of `failures` (indexed by [`Player::index`]) failed on
+    /// the same turn; `None` if neither did. One failure loses the game; two draw it, with
+    /// the first player's kind and both reasons.
+    pub fn from_failures(failures: [Option<Failure>; 2], names: [&str; 2]) -> Option<Verdict> {
+        match failures {
+            [None, None] => None,
+            [Some(f), None] => Some(Verdict::forfeit(Player::First, f, names[0])),
+            [None, Some(f)] => Some(Verdict::forfeit(Player::Second, f, names[1])),
+            [Some(a), Some(b)] => Some(Verdict {
+                outcome: Outcome::Draw,
+                termination: a.termination,
+                reason: format!(
+                    "both failed: {} ({}): {}; {} ({}): {}",
+                    names[0], a.termination, a.reason, names[1], b.termination, b.reason
+                ),
+            }),
+        }
+    }
+
+    fn forfeit(loser: Player, f: Failure, name: &str) -> Verdict {
+        Verdict {
+            outcome: Outcome::Win(loser.other()),
+            termination: f.termination,
+            reason: format!("{name}: {}", f.reason),
+        }
+    }
+}
+
+/// Shortens and cleans engine output quoted in a reason: at most 40 characters, control
+/// characters replaced, so records stay one line per tag.
+pub fn quote(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(40)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if text.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fail(t: Termination) -> Failure {
+        Failure {
+            termination: t,
+            reason: "why".to_string(),
+        }
+    }
+
+    #[test]
+    fn termination_text_round_trips() {
+        for t in Termination::ALL {
+            assert_eq!(t.as_str().parse::<Termination>(), Ok(t));
+        }
+        assert!("resign".parse::<Termination>().is_err());
+        assert!(Termination::Repetition.by_rules());
+        assert!(!Termination::Stall.by_rules());
+    }
+
+    #[test]
+    fn one_failure_loses_two_draw() {
+        let names = ["A", "B"];
+        assert_eq!(Verdict::from_failures([None, None], names), None);
+        let v = Verdict::from_failures([Some(fail(Termination::Crash)), None], names).unwrap();
+        assert_eq!(v.outcome, Outcome::Win(Player::Second));
+        assert_eq!(v.termination, Termination::Crash);
+        assert_eq!(v.reason, "A: why");
+        let v = Verdict::from_failures([None, Some(fail(Termination::Stall))], names).unwrap();
+        assert_eq!(v.outcome, Outcome::Win(Player::First));
+        assert_eq!(v.reason, "B: why");
+        let v = Verdict::from_failures(
+            [
+                Some(fail(Termination::IllegalMove)),
+                Some(fail(Termination::TimeForfeit)),
+            ],
+            names,
+        )
+        .unwrap();
+        assert_eq!(v.outcome, Outcome::Draw);
+        assert_eq!(v.termination, Termination::IllegalMove);
+        assert!(v.reason.contains("B (time forfeit)"), "{}", v.reason);
+    }
+
+    #[test]
+    fn quote_cuts_and_cleans() {
+        assert_eq!(quote("a\tb"), "a?b");
+        let long = "x".repeat(50);
+        assert_eq!(quote(&long).chars().count(), 41);
+    }
+}

@@ -1,0 +1,359 @@
+//! Engine processes: spawning, the line protocol, timeouts.
+//!
+//! Each engine runs as a child process with piped stdin/stdout (stderr is discarded). A
+//! reader thread stamps every output line with the instant it arrived and passes it over a
+//! channel, so the referee can wait with a deadline and measure an engine's time without
+//! counting its own delays. An engine is never trusted: every wait has a deadline.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How to start one engine and what to tell it, from `--engine cmd=... name=...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name used in records and reports.
+    pub name: String,
+    /// The program to run.
+    pub cmd: PathBuf,
+    /// Its command-line arguments.
+    pub args: Vec<String>,
+    /// Its working directory (the referee's when `None`).
+    pub dir: Option<PathBuf>,
+    /// `setoption` pairs sent after the handshake, in order (after the `Game` option and the
+    /// rule options).
+    pub options: Vec<(String, String)>,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The process could not be started.
+    #[error("cannot start '{cmd}': {why}")]
+    Spawn {
+        /// The program.
+        cmd: String,
+        /// The operating system's reason.
+        why: String,
+    },
+    /// The process closed its output or its input (it exited or crashed).
+    #[error("the engine exited or closed its pipes")]
+    Closed,
+    /// No expected answer arrived in time.
+    #[error("no '{expected}' within {} ms", .waited.as_millis())]
+    Timeout {
+        /// The answer waited for.
+        expected: String,
+        /// How long the referee waited.
+        waited: Duration,
+    },
+}
+
+/// The answer to a `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `bestmove <token>` arrived within the wait limit, `elapsed` after the `go`.
+    InTime {
+        /// The move token (empty if the line had none).
+        token: String,
+        /// Time from writing `go` to the arrival of `bestmove`.
+        elapsed: Duration,
+    },
+    /// `bestmove` arrived only after the referee sent `stop` at the wait limit.
+    Late {
+        /// The move token.
+        token: String,
+        /// Time from writing `go` to the arrival of `bestmove`.
+        elapsed: Duration,
+    },
+    /// Nothing arrived, not even after `stop` and the grace period: the engine hangs.
+    Silent,
+    /// The engine exited or closed its pipes.
+    Closed,
+}
+
+/// A running engine process.
+pub struct Engine {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<(Instant, String)>,
+    go_sent: Instant,
+}
+
+impl Engine {
+    /// Starts the engine and performs the handshake within `timeout`: `uci` → `uciok`, then
+    /// one `setoption` per entry of `setup` (name, value) followed by the spec's own
+    /// options, then `isready` → `readyok`.
+    pub fn start(
+        spec: &EngineSpec,
+        setup: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<Engine, EngineError> {
+        let mut command = Command::new(&spec.cmd);
+        command
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let spawn_error = |why: String| EngineError::Spawn {
+            cmd: spec.cmd.display().to_string(),
+            why,
+        };
+        let mut child = command.spawn().map_err(|e| spawn_error(e.to_string()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(spawn_error("no pipes".to_string()));
+        };
+        let (sender, lines) = channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::with_capacity(256);
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let at = Instant::now();
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if sender.send((at, line)).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut engine = Engine {
+            name: spec.name.clone(),
+            child,
+            stdin,
+            lines,
+            go_sent: Instant::now(),
+        };
+        let deadline = Instant::now() + timeout;
+        engine.send("uci")?;
+        engine.wait_for("uciok", deadline)?;
+        for (name, value) in setup.iter().chain(&spec.options) {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.sync(deadline)?;
+        Ok(engine)
+    }
+
+    /// Writes one line (a newline is added) and flushes it.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        log::trace!("{} < {line}", self.name);
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.stdin
+            .write_all(&bytes)
+            .and_then(|()| self.stdin.flush())
+            .map_err(|_| EngineError::Closed)
+    }
+
+    /// Discards output until a line whose first word is `word` arrives; returns that line
+    /// and its arrival time.
+    pub fn wait_for(
+        &mut self,
+        word: &str,
+        deadline: Instant,
+    ) -> Result<(Instant, String), EngineError> {
+        let start = Instant::now();
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok((at, line)) => {
+                    log::trace!("{} > {line}", self.name);
+                    if line.split_whitespace().next() == Some(word) {
+                        return Ok((at, line));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineError::Timeout {
+                        expected: word.to_string(),
+                        waited: start.elapsed(),
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Closed),
+            }
+        }
+    }
+
+    /// `isready` → `readyok` by `deadline`; drops any stale output before `readyok`.
+    pub fn sync(&mut self, deadline: Instant) -> Result<(), EngineError> {
+        self.send("isready")?;
+        self.wait_for("readyok", deadline).map(|_| ())
+    }
+
+    /// Starts a new game: `ucinewgame` then [`Engine::sync`].
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.sync(Instant::now() + timeout)
+    }
+
+    /// Sends `position` and `go <limits>` and notes the instant of the `go`; the answer is
+    /// collected by [`Engine::await_move`]. Splitting the two lets the referee ask both
+    /// players of a simultaneous turn before reading either answer.
+    pub fn start_search(&mut self, position: &str, go: &str) -> Result<(), EngineError> {
+        self.send(position)?;
+        self.send(go)?;
+        self.go_sent = Instant::now();
+        Ok(())
+    }
+
+    /// Waits for `bestmove` until `limit` after the last `go`. At the limit it sends `stop`
+    /// and waits `grace` more; see [`Reply`].
+    pub fn await_move(&mut self, limit: Duration, grace: Duration) -> Reply {
+        let sent = self.go_sent;
+        let token = |line: &str| line.split_whitespace().nth(1).unwrap_or("").to_string();
+        match self.wait_for("bestmove", sent + limit) {
+            Ok((at, line)) => {
+                return Reply::InTime {
+                    token: token(&line),
+                    elapsed: at.saturating_duration_since(sent),
+                };
+            }
+            Err(EngineError::Timeout { .. }) => {}
+            Err(_) => return Reply::Closed,
+        }
+        if self.send("stop").is_err() {
+            return Reply::Closed;
+        }
+        match self.wait_for("bestmove", Instant::now() + grace) {
+            Ok((at, line)) => Reply::Late {
+                token: token(&line),
+                elapsed: at.saturating_duration_since(sent),
+            },
+            Err(EngineError::Timeout { .. }) => Reply::Silent,
+            Err(_) => Reply::Closed,
+        }
+    }
+
+    /// Ends the process: `quit`, up to `patience` for it to exit, then a kill.
+    pub fn shutdown(mut self, patience: Duration) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + patience;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for Engine {
+    /// Kills the process if it still runs and reaps it, so no zombie or orphan remains.
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> EngineSpec {
+        EngineSpec {
+            name: "sh".to_string(),
+            cmd: PathBuf::from("sh"),
+            args: vec!["-c".to_string(), script.to_string()],
+            dir: None,
+            options: vec![("Hash".to_string(), "16".to_string())],
+        }
+    }
+
+    /// A shell engine that answers the handshake, then replies to each `go` as scripted.
+    const ECHO: &str = r#"while read -r cmd rest; do
+        case "$cmd" in
+          uci) echo "id name shell"; echo uciok ;;
+          isready) echo readyok ;;
+          setoption) echo "info string got $rest" ;;
+          go) echo "info depth 1"; echo "bestmove x1 ponder y" ;;
+          quit) exit 0 ;;
+        esac
+      done"#;
+
+    #[test]
+    fn handshake_and_a_move() {
+        let setup = [("Game".to_string(), "nim".to_string())];
+        let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10)).unwrap();
+        e.new_game(Duration::from_secs(10)).unwrap();
+        e.start_search("position startpos", "go nodes 1").unwrap();
+        match e.await_move(Duration::from_secs(10), Duration::from_millis(10)) {
+            Reply::InTime { token, .. } => assert_eq!(token, "x1"),
+            other => panic!("{other:?}"),
+        }
+        e.shutdown(Duration::from_secs(1));
+    }
+
+    #[test]
+    fn missing_program_is_a_spawn_error() {
+        let mut spec = sh("");
+        spec.cmd = PathBuf::from("/nonexistent/engine");
+        let err = Engine::start(&spec, &[], Duration::from_secs(1))
+            .err()
+            .unwrap();
+        assert!(matches!(err, EngineError::Spawn { .. }), "{err}");
+    }
+
+    #[test]
+    fn silent_handshake_times_out() {
+        let spec = sh("while read -r line; do :; done");
+        let err = Engine::start(&spec, &[], Duration::from_millis(100))
+            .err()
+            .unwrap();
+        assert!(matches!(err, EngineError::Timeout { ref expected, .. } if expected == "uciok"));
+    }
+
+    #[test]
+    fn exit_during_search_is_closed() {
+        let script = r#"while read -r cmd rest; do
+            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; go) exit 1 ;; esac
+          done"#;
+        let mut e = Engine::start(&sh(script), &[], Duration::from_secs(10)).unwrap();
+        e.start_search("position startpos", "go depth 1").unwrap();
+        assert_eq!(
+            e.await_move(Duration::from_secs(10), Duration::ZERO),
+            Reply::Closed
+        );
+    }
+
+    #[test]
+    fn hung_search_is_silent_and_slow_one_is_late() {
+        // Answers `go` only when told `stop`.
+        let stop_only = r#"while read -r cmd rest; do
+            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; stop) echo "bestmove z" ;; esac
+          done"#;
+        let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10)).unwrap();
+        e.start_search("position startpos", "go movetime 10")
+            .unwrap();
+        match e.await_move(Duration::from_millis(30), Duration::from_secs(10)) {
+            Reply::Late { token, elapsed } => {
+                assert_eq!(token, "z");
+                assert!(elapsed >= Duration::from_millis(30));
+            }
+            other => panic!("{other:?}"),
+        }
+        let never = r#"while read -r cmd rest; do
+            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; esac
+          done"#;
+        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10)).unwrap();
+        e.start_search("position startpos", "go movetime 10")
+            .unwrap();
+        let reply = e.await_move(Duration::from_millis(20), Duration::from_millis(20));
+        assert_eq!(reply, Reply::Silent);
+    }
+}

@@ -1,0 +1,391 @@
+//! Playing one game between two engine processes, checking every move with the rules.
+//!
+//! - `Turn(p)`: engine `p` gets `position ...` and `go <limits>`; its token must parse and be
+//!   legal, or it loses by illegal move.
+//! - `Chance`: the referee draws the outcome from the pair's dice stream; no engine is asked.
+//! - `Simultaneous`: both engines get the same `position` and `go <limits> side w|b` before
+//!   either answer is read (commit, then reveal: neither sees the other's declaration, which
+//!   is only ever sent as part of the joint token afterwards). The joint token
+//!   `<first>/<second>` is recorded verbatim and resolved by the rules; a declaration the
+//!   rules accept as void is part of the game, a half that the rules refuse loses.
+//!
+//! Crashes, time forfeits and stalls are judged by the clocks and the engine's replies (see
+//! [`super::engine::Reply`]); every ending is a [`Verdict`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::game::{Action, Node, Outcome, Player, RuleOptions};
+use crate::notation::Notation;
+
+use super::adjudicate::{Failure, Termination, Verdict, quote};
+use super::clock::{Clocks, TimeControl};
+use super::dice::DiceStream;
+use super::engine::{Engine, Reply};
+use super::repetition::History;
+use super::schedule::GameSpec;
+
+/// What one game needs besides the engines.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings<'a> {
+    /// The time control.
+    pub tc: TimeControl,
+    /// Tolerance on clocks, and how long past a deadline an engine may still answer `stop`
+    /// (at least 100 ms) before it counts as stalled.
+    pub margin: Duration,
+    /// Wait limit without a clock (node and depth limits) and for `isready`.
+    pub timeout: Duration,
+    /// Set by the match to abandon the game (after an SPRT decision).
+    pub stop: &'a AtomicBool,
+}
+
+impl Settings<'_> {
+    fn grace(&self) -> Duration {
+        self.margin.max(Duration::from_millis(100))
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// Every token, opening included.
+    pub moves: Vec<String>,
+    /// How many of `moves` were the opening.
+    pub opening_plies: usize,
+    /// How it ended.
+    pub verdict: Verdict,
+    /// Per player: the engine crashed or hangs and must be restarted before it plays again.
+    pub broken: [bool; 2],
+    /// Time spent waiting for engines.
+    pub engine_time: Duration,
+    /// Time of the whole game, waiting included.
+    pub wall_time: Duration,
+}
+
+/// Turns an engine's reply into its token, or into the failure it is.
+fn judge(
+    reply: Reply,
+    clocks: &mut Clocks,
+    p: Player,
+    s: &Settings,
+) -> Result<String, (Failure, bool)> {
+    let fail = |termination, reason: String| Failure {
+        termination,
+        reason,
+    };
+    match reply {
+        Reply::InTime { token, elapsed } => match clocks.spend(p, elapsed) {
+            Ok(()) => Ok(token),
+            Err(o) => Err((fail(Termination::TimeForfeit, o.to_string()), false)),
+        },
+        Reply::Late { elapsed, .. } if s.tc.is_timed() => {
+            let why = format!(
+                "no bestmove before stop: used {} ms with {} ms left and {} ms margin",
+                elapsed.as_millis(),
+                clocks.left(p).as_millis(),
+                s.margin.as_millis()
+            );
+            Err((fail(Termination::TimeForfeit, why), false))
+        }
+        Reply::Late { .. } => {
+            let why = format!("no bestmove within {} ms", s.timeout.as_millis());
+            Err((fail(Termination::Stall, why), false))
+        }
+        Reply::Silent => {
+            let why = "no bestmove, not even after stop".to_string();
+            Err((fail(Termination::Stall, why), true))
+        }
+        Reply::Closed => Err((
+            fail(Termination::Crash, "the engine exited".to_string()),
+            true,
+        )),
+    }
+}
+
+/// Sends the position and `go` to `engine` and waits for its answer.
+fn ask(engine: &mut Engine, position: &str, go: &str, limit: Duration, grace: Duration) -> Reply {
+    match engine.start_search(position, go) {
+        Ok(()) => engine.await_move(limit, grace),
+        Err(_) => Reply::Closed,
+    }
+}
+
+/// Why each half of a refused joint token is at fault: a half is tried against a legal
+/// declaration of the other side; if neither half fails alone, both are blamed.
+fn culprits<G: Notation>(pos: &G, tokens: &[String; 2], joint_error: &str) -> [Option<String>; 2] {
+    let probe = |p: Player| {
+        let mut moves = Vec::new();
+        pos.legal_moves(p, &mut moves);
+        moves.first().map(|&m| pos.format_move(m))
+    };
+    let probes = [probe(Player::First), probe(Player::Second)];
+    let mut blame: [Option<String>; 2] = [None, None];
+    for p in [Player::First, Player::Second] {
+        let token = &tokens[p.index()];
+        blame[p.index()] = if token.is_empty() || token.contains('/') {
+            Some(format!("malformed declaration '{}'", quote(token)))
+        } else {
+            let other = probes[p.other().index()].as_deref();
+            let joint = match (p, other) {
+                (_, None) => None,
+                (Player::First, Some(o)) => Some(format!("{token}/{o}")),
+                (Player::Second, Some(o)) => Some(format!("{o}/{token}")),
+            };
+            joint.and_then(|j| pos.parse_action(&j).err().map(|e| e.to_string()))
+        };
+    }
+    if blame == [None, None] {
+        blame = [Some(joint_error.to_string()), Some(joint_error.to_string())];
+    }
+    blame
+}
+
+fn illegal(reason: String) -> Failure {
+    Failure {
+        termination: Termination::IllegalMove,
+        reason,
+    }
+}
+
+/// Plays `spec` with `engines[p]` playing player `p` (named `names[p]`). Returns `Ok(None)`
+/// when the game was abandoned through `settings.stop`, `Err` if the opening does not
+/// replay (a bug in the schedule, as openings are checked when it is built).
+pub fn play_game<G: Notation>(
+    s: &Settings,
+    engines: [&mut Engine; 2],
+    names: [&str; 2],
+    spec: &GameSpec,
+    rules: &RuleOptions,
+) -> Result<Option<PlayedGame>, String> {
+    let started = Instant::now();
+    let mut broken = [false; 2];
+    let mut pos = match &spec.opening.fen {
+        Some(fen) => G::parse_position(fen, rules).map_err(|e| e.to_string())?,
+        None => G::start(rules),
+    };
+    let base = match &spec.opening.fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    let mut history = History::new(pos.hash());
+    let mut moves = Vec::new();
+    let mut moves_text = String::new();
+    for token in &spec.opening.moves {
+        let action = pos.parse_action(token).map_err(|e| e.to_string())?;
+        pos.try_apply(action)
+            .map_err(|_| format!("opening token '{token}' is illegal"))?;
+        history.push(pos.hash(), pos.repetition_window());
+        moves_text.push(' ');
+        moves_text.push_str(token);
+        moves.push(token.clone());
+    }
+    let opening_plies = moves.len();
+    let mut clocks = Clocks::new(s.tc, s.margin);
+    let mut dice = DiceStream::new(spec.dice_seed);
+    let mut outcomes = Vec::new();
+    let mut engine_time = Duration::ZERO;
+    let limit = |clocks: &Clocks, p: Player| clocks.wait_limit(p).unwrap_or(s.timeout);
+
+    let mut failures: [Option<Failure>; 2] = [None, None];
+    for p in [Player::First, Player::Second] {
+        if let Err(e) = engines[p.index()].new_game(s.timeout) {
+            let crashed = e == super::engine::EngineError::Closed;
+            let termination = if crashed {
+                Termination::Crash
+            } else {
+                Termination::Stall
+            };
+            failures[p.index()] = Some(Failure {
+                termination,
+                reason: format!("before the game: {e}"),
+            });
+            broken[p.index()] = true;
+        }
+    }
+
+    let verdict = loop {
+        if let Some(v) = Verdict::from_failures(std::mem::take(&mut failures), names) {
+            break v;
+        }
+        if s.stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let position = || {
+            if moves_text.is_empty() {
+                base.clone()
+            } else {
+                format!("{base} moves{moves_text}")
+            }
+        };
+        let (action, token) = match pos.node() {
+            Node::Terminal(o) => break Verdict::rules(o, Termination::Normal),
+            Node::Chance => {
+                let m = dice
+                    .sample(&pos, &mut outcomes)
+                    .ok_or("a chance node without outcomes")?;
+                (Action::Single(m), pos.format_move(m))
+            }
+            Node::Turn(p) => {
+                let go = format!("go {}", clocks.go_limits(p));
+                let asked = Instant::now();
+                let reply = ask(
+                    engines[p.index()],
+                    &position(),
+                    &go,
+                    limit(&clocks, p),
+                    s.grace(),
+                );
+                engine_time += asked.elapsed();
+                let token = match judge(reply, &mut clocks, p, s) {
+                    Ok(token) => token,
+                    Err((f, b)) => {
+                        broken[p.index()] = b;
+                        failures[p.index()] = Some(f);
+                        continue;
+                    }
+                };
+                match pos.parse_action(&token) {
+                    Ok(a @ Action::Single(_)) if pos.is_legal(a) => (a, pos.format_action(a)),
+                    Ok(_) => {
+                        let why = format!("'{}' is not a move of this turn", quote(&token));
+                        failures[p.index()] = Some(illegal(why));
+                        continue;
+                    }
+                    Err(e) => {
+                        failures[p.index()] = Some(illegal(e.to_string()));
+                        continue;
+                    }
+                }
+            }
+            Node::Simultaneous => {
+                let position = position();
+                let asked = Instant::now();
+                let mut started = [true; 2];
+                for (p, side) in [(Player::First, "w"), (Player::Second, "b")] {
+                    let go = format!("go {} side {side}", clocks.go_limits(p));
+                    started[p.index()] = engines[p.index()].start_search(&position, &go).is_ok();
+                }
+                let mut tokens = [String::new(), String::new()];
+                for p in [Player::First, Player::Second] {
+                    let reply = if started[p.index()] {
+                        engines[p.index()].await_move(limit(&clocks, p), s.grace())
+                    } else {
+                        Reply::Closed
+                    };
+                    match judge(reply, &mut clocks, p, s) {
+                        Ok(token) => tokens[p.index()] = token,
+                        Err((f, b)) => {
+                            broken[p.index()] = b;
+                            failures[p.index()] = Some(f);
+                        }
+                    }
+                }
+                engine_time += asked.elapsed();
+                if failures.iter().any(Option::is_some) {
+                    continue;
+                }
+                let joint = format!("{}/{}", tokens[0], tokens[1]);
+                match pos.parse_action(&joint) {
+                    Ok(a @ Action::Joint(..)) if pos.is_legal(a) => (a, joint),
+                    other => {
+                        let why = match other {
+                            Err(e) => e.to_string(),
+                            Ok(_) => format!("'{}' is not a joint turn", quote(&joint)),
+                        };
+                        let blame = culprits(&pos, &tokens, &why);
+                        failures = blame.map(|b| b.map(illegal));
+                        continue;
+                    }
+                }
+            }
+        };
+        pos.apply(action);
+        moves_text.push(' ');
+        moves_text.push_str(&token);
+        moves.push(token);
+        if history.push(pos.hash(), pos.repetition_window()) {
+            break Verdict::rules(Outcome::Draw, Termination::Repetition);
+        }
+    };
+    Ok(Some(PlayedGame {
+        moves,
+        opening_plies,
+        verdict,
+        broken,
+        engine_time,
+        wall_time: started.elapsed(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::toys::Pennies;
+
+    fn settings(stop: &AtomicBool, tc: TimeControl) -> Settings<'_> {
+        Settings {
+            tc,
+            margin: Duration::from_millis(10),
+            timeout: Duration::from_millis(500),
+            stop,
+        }
+    }
+
+    #[test]
+    fn replies_are_judged_by_kind_and_clock() {
+        let stop = AtomicBool::new(false);
+        let ms = Duration::from_millis;
+        let timed = settings(&stop, TimeControl::MoveTime(ms(100)));
+        let mut clocks = Clocks::new(timed.tc, timed.margin);
+        let p = Player::First;
+        let in_time = |elapsed| Reply::InTime {
+            token: "x".to_string(),
+            elapsed,
+        };
+        assert_eq!(
+            judge(in_time(ms(110)), &mut clocks, p, &timed),
+            Ok("x".to_string())
+        );
+        let (f, broken) = judge(in_time(ms(111)), &mut clocks, p, &timed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::TimeForfeit, false));
+        let late = Reply::Late {
+            token: "x".to_string(),
+            elapsed: ms(200),
+        };
+        let (f, _) = judge(late.clone(), &mut clocks, p, &timed).unwrap_err();
+        assert_eq!(f.termination, Termination::TimeForfeit);
+        // Without a clock a late answer is a stall, but the engine still works.
+        let untimed = settings(&stop, TimeControl::Nodes(5));
+        let (f, broken) = judge(late, &mut clocks, p, &untimed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::Stall, false));
+        let (f, broken) = judge(Reply::Silent, &mut clocks, p, &untimed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::Stall, true));
+        let (f, broken) = judge(Reply::Closed, &mut clocks, p, &untimed).unwrap_err();
+        assert_eq!((f.termination, broken), (Termination::Crash, true));
+        assert_eq!(untimed.grace(), ms(100));
+    }
+
+    #[test]
+    fn culprits_blame_the_refused_half() {
+        let pos = Pennies::start(&RuleOptions::default());
+        let tokens = |a: &str, b: &str| [a.to_string(), b.to_string()];
+        let blame = culprits(&pos, &tokens("H", "t"), "joint");
+        assert!(
+            blame[0]
+                .as_deref()
+                .is_some_and(|w| w.starts_with("malformed move 'H/h'"))
+        );
+        assert_eq!(blame[1], None);
+        let blame = culprits(&pos, &tokens("h", "t/h"), "joint");
+        assert_eq!(blame[0], None);
+        assert_eq!(blame[1].as_deref(), Some("malformed declaration 't/h'"));
+        let blame = culprits(&pos, &tokens("", "1"), "joint");
+        assert!(blame[0].is_some() && blame[1].is_some());
+        // When each half passes alone, both are blamed with the joint error.
+        let blame = culprits(&pos, &tokens("h", "t"), "joint");
+        assert_eq!(
+            blame,
+            [Some("joint".to_string()), Some("joint".to_string())]
+        );
+    }
+}

@@ -1,0 +1,475 @@
+//! Running a whole match: K worker threads, each with its own pair of engine processes,
+//! take games from a shared queue; the calling thread gathers the results, writes the
+//! records and files, keeps the statistics and stops the match on an SPRT decision or an
+//! engine failure.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::thread;
+use std::time::Duration;
+
+use crate::game::{Outcome, Player, RuleOptions};
+use crate::notation::Notation;
+
+use super::MatchError;
+use super::clock::TimeControl;
+use super::engine::{Engine, EngineSpec};
+use super::play::{PlayedGame, Settings, play_game};
+use super::record::{GameRecord, result_text};
+use super::report::{MatchReport, Progress, StopReason};
+use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
+use super::schedule::{GameSpec, OpeningSource, Shard, schedule};
+use super::sprt::{Sprt, SprtDecision};
+use super::stats::{GameScore, Tally};
+
+/// A checked match configuration (built from [`super::MatchArgs`]).
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The game's name; must be the `NAME` of the rules the match runs with.
+    pub game: String,
+    /// The two engines; the first is the one the statistics speak for.
+    pub engines: [EngineSpec; 2],
+    /// Games in the whole match (all shards).
+    pub games: u64,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The limit of every `go`.
+    pub tc: TimeControl,
+    /// Clock tolerance (see [`Settings::margin`]).
+    pub margin: Duration,
+    /// Wait limit for handshakes, `isready` and searches without a clock.
+    pub timeout: Duration,
+    /// The match seed (openings and chance outcomes).
+    pub seed: u64,
+    /// Where games start.
+    pub openings: OpeningSource,
+    /// The SPRT to stop on, if any.
+    pub sprt: Option<Sprt>,
+    /// Restart crashed or hung engines and go on, instead of stopping the match.
+    pub recover: bool,
+    /// The slice of the match to play.
+    pub shard: Option<Shard>,
+    /// The game records file (`--pgnout`), replaced.
+    pub pgnout: Option<PathBuf>,
+    /// The per-game JSON lines file (`--jsonl`), replaced.
+    pub jsonl: Option<PathBuf>,
+    /// The results summary (`--results`), rewritten after every game.
+    pub results: Option<PathBuf>,
+    /// Print a report every this many games (0: never).
+    pub report_every: u64,
+    /// Show the progress line (on a terminal).
+    pub progress: bool,
+}
+
+/// The `setoption` pairs every engine gets before the user's options: the game, then the
+/// rule options that differ from the defaults (`DoubleStep` for Apocalypse, `Pieces` for
+/// Ludo).
+pub fn setup_options(game: &str, rules: &RuleOptions) -> Vec<(String, String)> {
+    let mut out = vec![("Game".to_string(), game.to_string())];
+    let default = RuleOptions::default();
+    if game == "apocalypse" && rules.double_step != default.double_step {
+        out.push(("DoubleStep".to_string(), rules.double_step.to_string()));
+    }
+    if game == "ludo" && rules.pieces != default.pieces {
+        out.push(("Pieces".to_string(), rules.pieces.to_string()));
+    }
+    out
+}
+
+/// What a worker tells the gathering thread.
+enum Event {
+    /// A game ended.
+    Finished(Box<(GameSpec, PlayedGame)>),
+    /// An engine crashed or hung and the match may not recover.
+    EngineDown(String),
+    /// The match cannot go on.
+    Fatal(MatchError),
+}
+
+/// One worker: plays games from the queue with its own two engines.
+fn worker<G: Notation>(
+    cfg: &MatchConfig,
+    rules: &RuleOptions,
+    specs: &[GameSpec],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    events: Sender<Event>,
+) {
+    let setup = setup_options(&cfg.game, rules);
+    let settings = Settings {
+        tc: cfg.tc,
+        margin: cfg.margin,
+        timeout: cfg.timeout,
+        stop,
+    };
+    let mut engines: [Option<Engine>; 2] = [None, None];
+    while !stop.load(Ordering::Relaxed) {
+        let Some(spec) = specs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+            break;
+        };
+        for (slot, spec_e) in engines.iter_mut().zip(&cfg.engines) {
+            if slot.is_none() {
+                match Engine::start(spec_e, &setup, cfg.timeout) {
+                    Ok(e) => *slot = Some(e),
+                    Err(e) => {
+                        let why = e.to_string();
+                        let _ = events.send(Event::Fatal(MatchError::Engine {
+                            name: spec_e.name.clone(),
+                            why,
+                        }));
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            }
+        }
+        let [Some(a), Some(b)] = &mut engines else {
+            return;
+        };
+        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
+        let (players, names) = if spec.swapped {
+            ([b, a], [names[1], names[0]])
+        } else {
+            ([a, b], names)
+        };
+        match play_game::<G>(&settings, players, names, spec, rules) {
+            Ok(Some(played)) => {
+                // Slot of the engine that played player p: swapped games put slot 1 first.
+                let slot = |p: Player| p.index() ^ usize::from(spec.swapped);
+                let mut down = Vec::new();
+                for p in [Player::First, Player::Second] {
+                    if played.broken[p.index()] {
+                        engines[slot(p)] = None;
+                        down.push(cfg.engines[slot(p)].name.clone());
+                    }
+                }
+                let reason = format!("game {}: {}", spec.index + 1, played.verdict.reason);
+                let _ = events.send(Event::Finished(Box::new((spec.clone(), played))));
+                if !down.is_empty() && !cfg.recover {
+                    let _ = events.send(Event::EngineDown(reason));
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                let _ = events.send(Event::Fatal(MatchError::Internal(e)));
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+    }
+    for engine in engines.into_iter().flatten() {
+        engine.shutdown(Duration::from_millis(500));
+    }
+}
+
+/// Opens an output file (replacing it).
+fn create(path: &Option<PathBuf>) -> Result<Option<BufWriter<File>>, MatchError> {
+    path.as_ref()
+        .map(|p| {
+            File::create(p)
+                .map(BufWriter::new)
+                .map_err(|e| MatchError::File {
+                    path: p.clone(),
+                    why: e.to_string(),
+                })
+        })
+        .transpose()
+}
+
+fn write_out(
+    out: &mut Option<BufWriter<File>>,
+    path: &Option<PathBuf>,
+    text: &str,
+) -> Result<(), MatchError> {
+    if let (Some(w), Some(p)) = (out.as_mut(), path) {
+        w.write_all(text.as_bytes())
+            .and_then(|()| w.flush())
+            .map_err(|e| MatchError::File {
+                path: p.clone(),
+                why: e.to_string(),
+            })?;
+    }
+    Ok(())
+}
+
+/// The record of a finished game.
+fn record<G: Notation>(
+    cfg: &MatchConfig,
+    start_fen: &str,
+    spec: &GameSpec,
+    g: &PlayedGame,
+) -> GameRecord {
+    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
+    let (white, black) = if spec.swapped {
+        (names[1].clone(), names[0].clone())
+    } else {
+        (names[0].clone(), names[1].clone())
+    };
+    let v = &g.verdict;
+    let mut tags = vec![
+        ("Event", "Quartet match".to_string()),
+        ("Round", (spec.index + 1).to_string()),
+        ("Game", G::NAME.to_string()),
+        ("White", white),
+        ("Black", black),
+        ("Result", result_text(v.outcome).to_string()),
+        ("Termination", v.termination.to_string()),
+    ];
+    if !v.reason.is_empty() {
+        tags.push(("Reason", v.reason.clone()));
+    }
+    tags.extend([
+        ("TimeControl", cfg.tc.to_string()),
+        ("Seed", spec.dice_seed.to_string()),
+        (
+            "FEN",
+            spec.opening
+                .fen
+                .clone()
+                .unwrap_or_else(|| start_fen.to_string()),
+        ),
+        ("OpeningPlies", g.opening_plies.to_string()),
+        ("PlyCount", g.moves.len().to_string()),
+    ]);
+    GameRecord {
+        tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+        moves: g.moves.clone(),
+        result: result_text(v.outcome).to_string(),
+    }
+}
+
+/// The first engine's score in a game.
+fn score_of(spec: &GameSpec, outcome: Outcome) -> GameScore {
+    let first_engine_player = if spec.swapped {
+        Player::Second
+    } else {
+        Player::First
+    };
+    match outcome {
+        Outcome::Draw => GameScore::Draw,
+        Outcome::Win(p) if p == first_engine_player => GameScore::Win,
+        Outcome::Win(_) => GameScore::Loss,
+    }
+}
+
+/// The gathering side of a match: statistics and output files.
+struct Gather<'a> {
+    cfg: &'a MatchConfig,
+    start_fen: String,
+    report: MatchReport,
+    pending: HashMap<u64, GameScore>,
+    played: u64,
+    pgn: Option<BufWriter<File>>,
+    jsonl: Option<BufWriter<File>>,
+    progress: Progress,
+}
+
+impl Gather<'_> {
+    /// Counts, records and reports one finished game; asks the match to stop on an SPRT
+    /// decision.
+    fn finished<G: Notation>(
+        &mut self,
+        spec: &GameSpec,
+        game: &PlayedGame,
+        stop: &AtomicBool,
+    ) -> Result<(), MatchError> {
+        let (cfg, report) = (self.cfg, &mut self.report);
+        self.played += 1;
+        let score = score_of(spec, game.verdict.outcome);
+        report.tally.add_game(score);
+        if let Some(other) = self.pending.remove(&spec.pair) {
+            report.tally.add_pair(other, score);
+        } else {
+            self.pending.insert(spec.pair, score);
+        }
+        *report
+            .terminations
+            .entry(game.verdict.termination.to_string())
+            .or_insert(0) += 1;
+        report.engine_ms += game.engine_time.as_millis() as u64;
+        report.wall_ms += game.wall_time.as_millis() as u64;
+        let rec = record::<G>(cfg, &self.start_fen, spec, game);
+        write_out(&mut self.pgn, &cfg.pgnout, &rec.to_text())?;
+        let line = GameLine {
+            game: spec.index + 1,
+            pair: spec.pair + 1,
+            white: rec.tag("White").unwrap_or_default().to_string(),
+            black: rec.tag("Black").unwrap_or_default().to_string(),
+            result: rec.result.clone(),
+            termination: game.verdict.termination.to_string(),
+            reason: game.verdict.reason.clone(),
+            plies: game.moves.len(),
+            opening_plies: game.opening_plies,
+            seed: spec.dice_seed,
+            engine_ms: game.engine_time.as_millis() as u64,
+            wall_ms: game.wall_time.as_millis() as u64,
+        };
+        let json = serde_json::to_string(&line).map_err(|e| MatchError::Internal(e.to_string()))?;
+        write_out(&mut self.jsonl, &cfg.jsonl, &(json + "\n"))?;
+        let decided = match report.sprt_status() {
+            Some((_, SprtDecision::AcceptH0)) => Some(StopReason::SprtH0),
+            Some((_, SprtDecision::AcceptH1)) => Some(StopReason::SprtH1),
+            _ => None,
+        };
+        if let Some(reason) = decided.filter(|_| report.stop == StopReason::Completed) {
+            report.stop = reason;
+            stop.store(true, Ordering::Relaxed);
+        }
+        write_results(cfg, report)?;
+        self.progress.game_done(report.short());
+        if cfg.report_every > 0 && self.played.is_multiple_of(cfg.report_every) {
+            self.progress.print(&report.to_string());
+        }
+        Ok(())
+    }
+}
+
+/// Plays the match described by `cfg` under `rules`.
+pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchReport, MatchError> {
+    if cfg.game != G::NAME {
+        return Err(MatchError::Usage(format!(
+            "the match is for '{}' but the rules are '{}'",
+            cfg.game,
+            G::NAME
+        )));
+    }
+    let specs = schedule::<G>(cfg.games, cfg.seed, &cfg.openings, cfg.shard, rules)
+        .map_err(MatchError::Usage)?;
+    let mut gather = Gather {
+        cfg,
+        start_fen: G::start(rules).format_position(),
+        report: MatchReport {
+            game: cfg.game.clone(),
+            engines: [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
+            time_control: cfg.tc.to_string(),
+            scheduled: specs.len() as u64,
+            tally: Tally::default(),
+            terminations: BTreeMap::new(),
+            sprt: cfg.sprt,
+            stop: StopReason::Completed,
+            engine_ms: 0,
+            wall_ms: 0,
+        },
+        pending: HashMap::new(),
+        played: 0,
+        pgn: create(&cfg.pgnout)?,
+        jsonl: create(&cfg.jsonl)?,
+        progress: Progress::new(specs.len() as u64, cfg.progress),
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, events) = channel();
+    let mut fatal = None;
+    let mut engine_down = None;
+    thread::scope(|scope| {
+        for _ in 0..cfg.concurrency.clamp(1, specs.len().max(1)) {
+            let sender = sender.clone();
+            let (specs, next, stop) = (&specs, &next, &stop);
+            scope.spawn(move || worker::<G>(cfg, rules, specs, next, stop, sender));
+        }
+        drop(sender);
+        for event in events {
+            match event {
+                Event::Finished(boxed) => {
+                    let (spec, game) = &*boxed;
+                    if let Err(e) = gather.finished::<G>(spec, game, &stop) {
+                        fatal.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Event::EngineDown(why) => {
+                    engine_down.get_or_insert(why);
+                }
+                Event::Fatal(e) => {
+                    fatal.get_or_insert(e);
+                }
+            }
+        }
+    });
+    gather.progress.finish();
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    let mut report = gather.report;
+    if let Some(why) = engine_down.filter(|_| report.stop == StopReason::Completed) {
+        report.stop = StopReason::EngineFailure(why);
+    }
+    write_results(cfg, &report)?;
+    Ok(report)
+}
+
+/// Rewrites the `--results` file with the current report.
+fn write_results(cfg: &MatchConfig, report: &MatchReport) -> Result<(), MatchError> {
+    let Some(path) = &cfg.results else {
+        return Ok(());
+    };
+    let file = ResultsFile {
+        format: RESULTS_FORMAT.to_string(),
+        seed: cfg.seed,
+        games: cfg.games,
+        shard: cfg.shard,
+        report: report.clone(),
+    };
+    let json =
+        serde_json::to_string_pretty(&file).map_err(|e| MatchError::Internal(e.to_string()))?;
+    write_atomically(Path::new(path), &(json + "\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    use crate::referee::schedule::Opening;
+
+    #[test]
+    fn setup_sends_the_game_and_changed_rule_options() {
+        let default = RuleOptions::default();
+        assert_eq!(
+            setup_options("duell", &default),
+            [("Game".to_string(), "duell".to_string())]
+        );
+        let changed = RuleOptions {
+            double_step: false,
+            pieces: 2,
+        };
+        let apocalypse = setup_options("apocalypse", &changed);
+        assert_eq!(
+            apocalypse[1],
+            ("DoubleStep".to_string(), "false".to_string())
+        );
+        assert_eq!(apocalypse.len(), 2);
+        assert_eq!(
+            setup_options("ludo", &changed)[1],
+            ("Pieces".to_string(), "2".to_string())
+        );
+    }
+
+    #[test]
+    fn scores_follow_the_colours() {
+        let spec = |swapped| GameSpec {
+            index: 0,
+            pair: 0,
+            swapped,
+            opening: Arc::new(Opening {
+                fen: None,
+                moves: Vec::new(),
+            }),
+            dice_seed: 0,
+        };
+        let first_wins = Outcome::Win(Player::First);
+        assert_eq!(score_of(&spec(false), first_wins), GameScore::Win);
+        assert_eq!(score_of(&spec(true), first_wins), GameScore::Loss);
+        assert_eq!(
+            score_of(&spec(true), Outcome::Win(Player::Second)),
+            GameScore::Win
+        );
+        assert_eq!(score_of(&spec(true), Outcome::Draw), GameScore::Draw);
+    }
+}

@@ -1,0 +1,120 @@
+//! Matches of the chance toy game (the dice race): duplicate dice, chance outcomes drawn by
+//! the referee, engines asked only at decision nodes.
+
+use quartet::game::RuleOptions;
+use quartet::referee::{replay_file, run_match};
+use quartet::{game, notation};
+
+#[path = "fixtures/referee/support.rs"]
+mod support;
+#[path = "fixtures/referee/toys.rs"]
+mod toys;
+
+use support::{args, fake, scratch};
+use toys::Dice;
+
+const RULES: RuleOptions = RuleOptions {
+    double_step: true,
+    pieces: 4,
+};
+
+fn is_roll(token: &str) -> bool {
+    token.len() == 2 && token.starts_with('r')
+}
+
+/// Both games of a pair see the same rolls in the same order (the colours swapped), even
+/// though the engines play differently and the games take different courses; other pairs
+/// see other rolls. The reader re-derives every roll from the Seed tag.
+#[test]
+fn duplicate_pairs_repeat_the_dice() {
+    let dir = scratch("duplicate");
+    let pgn = dir.join("g.pgn");
+    let extra = format!(
+        "--games 8 --nodes 1 --seed 5 --concurrency 2 --pgnout {}",
+        pgn.display()
+    );
+    let a = args(
+        "dice",
+        fake("A", "--play hash --seed 1"),
+        fake("B", "--play first"),
+        &extra,
+    );
+    let r = run_match::<Dice>(&a, &RULES).unwrap();
+    assert_eq!(r.tally.games(), 8);
+    let mut games: Vec<_> = replay_file::<Dice>(&pgn, &RULES)
+        .unwrap()
+        .into_iter()
+        .map(|g| g.record)
+        .collect();
+    games.sort_by_key(|g| g.tag("Round").unwrap().parse::<u32>().unwrap());
+    let rolls = |i: usize| -> Vec<String> {
+        games[i]
+            .moves
+            .iter()
+            .filter(|t| is_roll(t))
+            .cloned()
+            .collect()
+    };
+    let mut differing_courses = 0;
+    for pair in 0..4 {
+        let (a, b) = (rolls(2 * pair), rolls(2 * pair + 1));
+        let n = a.len().min(b.len());
+        assert!(n >= 4, "pair {pair}: only {n} rolls");
+        assert_eq!(a[..n], b[..n], "pair {pair}");
+        assert_eq!(games[2 * pair].tag("Seed"), games[2 * pair + 1].tag("Seed"));
+        if games[2 * pair]
+            .moves
+            .iter()
+            .filter(|t| !is_roll(t))
+            .collect::<Vec<_>>()
+            != games[2 * pair + 1]
+                .moves
+                .iter()
+                .filter(|t| !is_roll(t))
+                .collect::<Vec<_>>()
+        {
+            differing_courses += 1;
+        }
+    }
+    assert!(
+        differing_courses > 0,
+        "the engines should not play identically"
+    );
+    assert_ne!(rolls(0)[..4], rolls(2)[..4]);
+}
+
+/// The engines are asked once per decision token and never at chance nodes.
+#[test]
+fn engines_are_asked_only_at_decisions() {
+    let dir = scratch("decisions");
+    let pgn = dir.join("g.pgn");
+    let (log_a, log_b) = (dir.join("a.log"), dir.join("b.log"));
+    let extra = format!("--games 2 --nodes 1 --seed 3 --pgnout {}", pgn.display());
+    let a = args(
+        "dice",
+        fake("A", &format!("--log-file {}", log_a.display())),
+        fake("B", &format!("--log-file {}", log_b.display())),
+        &extra,
+    );
+    run_match::<Dice>(&a, &RULES).unwrap();
+    let games = replay_file::<Dice>(&pgn, &RULES).unwrap();
+    let decisions: usize = games
+        .iter()
+        .map(|g| g.record.moves.iter().filter(|t| !is_roll(t)).count())
+        .sum();
+    let asked = [&log_a, &log_b]
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(p)
+                .unwrap_or_default()
+                .lines()
+                .count()
+        })
+        .sum::<usize>();
+    assert_eq!(asked, decisions);
+    // Every request follows a roll: the position the engine gets ends with a roll token.
+    for line in std::fs::read_to_string(&log_a).unwrap().lines() {
+        let (position, _go) = line.split_once('|').unwrap();
+        assert!(is_roll(position.split(' ').next_back().unwrap()), "{line}");
+    }
+}

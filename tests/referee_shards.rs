@@ -1,0 +1,80 @@
+//! Shards partition a match and merging their results gives the totals of one run.
+
+use quartet::game::RuleOptions;
+use quartet::referee::{MergeArgs, StopReason, replay_file, run_match, run_merge};
+use quartet::{game, notation};
+
+#[path = "fixtures/referee/support.rs"]
+mod support;
+#[path = "fixtures/referee/toys.rs"]
+mod toys;
+
+use support::{args, fake, scratch};
+use toys::Dice;
+
+const RULES: RuleOptions = RuleOptions {
+    double_step: true,
+    pieces: 4,
+};
+
+fn rounds(path: &std::path::Path) -> Vec<(u32, Vec<String>, String)> {
+    let mut v: Vec<_> = replay_file::<Dice>(path, &RULES)
+        .unwrap()
+        .into_iter()
+        .map(|g| {
+            let round = g.record.tag("Round").unwrap().parse().unwrap();
+            (round, g.record.moves, g.record.result)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let dir = scratch("shards");
+    let run = |shard: &str, name: &str| {
+        let (pgn, results) = (
+            dir.join(format!("{name}.pgn")),
+            dir.join(format!("{name}.json")),
+        );
+        let extra = format!(
+            "--games 10 --nodes 1 --seed 21 --openings random:2 {shard} --pgnout {} --results {}",
+            pgn.display(),
+            results.display()
+        );
+        let a = args(
+            "dice",
+            fake("A", "--play hash --seed 4"),
+            fake("B", "--play hash --seed 9"),
+            &extra,
+        );
+        (run_match::<Dice>(&a, &RULES).unwrap(), pgn, results)
+    };
+    let (full, full_pgn, _) = run("", "full");
+    let (s1, pgn1, res1) = run("--shard 1/2", "s1");
+    let (s2, pgn2, res2) = run("--shard 2/2", "s2");
+    // 10 games = 5 pairs; shard 1 has pairs 0, 2, 4 and shard 2 pairs 1, 3.
+    assert_eq!((s1.scheduled, s2.scheduled), (6, 4));
+    let mut union = rounds(&pgn1);
+    union.extend(rounds(&pgn2));
+    union.sort();
+    assert_eq!(union, rounds(&full_pgn));
+    let merged = run_merge(&MergeArgs {
+        files: vec![res2.clone(), res1.clone()],
+        sprt: None,
+        results: Some(dir.join("merged.json")),
+    })
+    .unwrap();
+    assert_eq!(merged.tally, full.tally);
+    assert_eq!(merged.terminations, full.terminations);
+    assert_eq!(merged.scheduled, 10);
+    assert_eq!(merged.stop, StopReason::Completed);
+    let partial = run_merge(&MergeArgs {
+        files: vec![res1],
+        sprt: None,
+        results: None,
+    })
+    .unwrap();
+    assert!(matches!(partial.stop, StopReason::Incomplete(_)));
+}
