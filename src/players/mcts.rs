@@ -3,7 +3,7 @@
 //! Each iteration walks from the root by UCB1 (exploration constant sqrt(2), rewards in
 //! [0, 1] from the mover's view), samples chance outcomes by weight, lets both players of
 //! a simultaneous node choose by UCB1 on their own statistics (decoupled UCT, with a little
-//! uniform exploration: [`SIMULTANEOUS_EXPLORATION`]), adds one
+//! uniform exploration, `SIMULTANEOUS_EXPLORATION` = 5%), adds one
 //! leaf, plays uniformly random actions from it to the end of the game and credits the
 //! result (1 / 0.5 / 0 for the first player's win / draw / loss, or the static evaluation
 //! mapped into [0, 1] if the playout was capped) to every edge on the way. The answer is

@@ -6,7 +6,7 @@
 //! All players are generic over `G: Evaluate`, deterministic for a given seed, and answer
 //! through one entry point, [`choose`]. A caller dispatches on [`PlayerKind::baseline`]:
 //!
-//! ```ignore
+//! ```text
 //! match kind.baseline() {
 //!     None => /* run crate::search::search */,
 //!     Some(b) => players::choose(b, &pos, side, &budget, seed, &stop),

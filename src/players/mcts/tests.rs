@@ -282,3 +282,29 @@ fn never_loses_tic_tac_toe_over_many_games() {
     let [wins, draws, losses] = score_against_random(&TicTacToe::new(), mcts, 400);
     assert_eq!(losses, 0, "wins {wins} draws {draws}");
 }
+
+/// Prints MCTS iterations per second on the toy games (run with `--release --nocapture`);
+/// speed is reported, never asserted.
+#[test]
+#[ignore]
+fn iteration_speed() {
+    fn speed<G: Evaluate>(name: &str, pos: &G, side: Option<Player>) {
+        let iterations = 200_000;
+        let started = Instant::now();
+        let r = run(pos, side, iterations, 1);
+        let seconds = started.elapsed().as_secs_f64();
+        assert_eq!(r.iterations, iterations);
+        eprintln!(
+            "{name}: {iterations} iterations in {seconds:.3} s = {:.0} iterations/s, {} nodes",
+            iterations as f64 / seconds,
+            r.tree_nodes
+        );
+    }
+    speed("tic-tac-toe", &TicTacToe::new(), None);
+    let mut dice = DiceRace::new();
+    let mut rolls = Vec::new();
+    dice.chance_outcomes(&mut rolls);
+    dice.play(rolls[1].0); // a roll of 2, so that the root is a decision
+    speed("dice race", &dice, None);
+    speed("goofspiel 6", &Goofspiel::new(6), Some(Player::First));
+}
