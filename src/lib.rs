@@ -7,6 +7,7 @@ pub mod game;
 pub mod games;
 pub mod notation;
 pub mod perft;
+pub mod players;
 pub mod protocol;
 pub mod record;
 pub mod referee;
