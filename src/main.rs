@@ -1,10 +1,17 @@
-//! The `quartet` binary: the protocol loop by default; `perft` and `bench` subcommands.
+//! The `quartet` binary: the protocol loop by default; `perft`, `match` and `replay`
+//! subcommands.
 
-use clap::{Parser, Subcommand};
-use quartet::games::GameKind;
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use quartet::eval::Evaluate;
+use quartet::game::RuleOptions;
+use quartet::games::{GameKind, GameVisitor};
+use quartet::notation::Notation;
+use quartet::players::PlayerKind;
 use quartet::protocol::output::Output;
 use quartet::protocol::session::{ENGINE_AUTHOR, ENGINE_NAME, Flow, Session};
+use quartet::referee::{self, MatchArgs, MergeArgs, StopReason};
 use std::io::{BufRead, Read};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Quartet: one engine for R&B, Duell, Apocalypse and Ludo, speaking a UCI-style protocol
@@ -13,8 +20,12 @@ use std::process::ExitCode;
 #[command(version, about)]
 struct Cli {
     /// The game to play at start (rnb, duell, apocalypse, ludo).
-    #[arg(long, global = true, default_value = "duell", value_parser = parse_game)]
+    #[arg(long, default_value = "duell", value_parser = parse_game)]
     game: GameKind,
+    /// Who chooses the moves: the engine's search or a baseline (search, random, greedy,
+    /// mcts); the `Player` option changes it later.
+    #[arg(long, default_value = "search")]
+    player: PlayerKind,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -23,6 +34,9 @@ struct Cli {
 enum Cmd {
     /// Count the leaves of the game tree (every token one ply), per root move.
     Perft {
+        /// The game.
+        #[arg(long, default_value = "duell", value_parser = parse_game)]
+        game: GameKind,
         /// Plies to count.
         #[arg(long)]
         depth: u32,
@@ -33,6 +47,56 @@ enum Cmd {
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         moves: Vec<String>,
     },
+    /// Play engines against each other under a referee that checks every move; or
+    /// `match merge FILES...` to combine the results of shards.
+    Match(MatchCommand),
+    /// Re-check every move of the game records in a file written by `match --pgnout`.
+    Replay {
+        /// The game.
+        #[arg(long, default_value = "duell", value_parser = parse_game)]
+        game: GameKind,
+        /// The records file.
+        file: PathBuf,
+    },
+}
+
+/// `match ARGS` or `match merge FILES`. Written by hand: clap's derive cannot tell when a
+/// flattened `Option<MatchArgs>` is present, because `MatchArgs` itself flattens the
+/// hand-written `--engine` groups.
+enum MatchCommand {
+    Play(Box<MatchArgs>),
+    Merge(MergeArgs),
+}
+
+impl FromArgMatches for MatchCommand {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        match matches.subcommand() {
+            Some(("merge", sub)) => Ok(MatchCommand::Merge(MergeArgs::from_arg_matches(sub)?)),
+            _ => Ok(MatchCommand::Play(Box::new(MatchArgs::from_arg_matches(
+                matches,
+            )?))),
+        }
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = MatchCommand::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for MatchCommand {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        MatchArgs::augment_args(cmd)
+            .subcommand(MergeArgs::augment_args(clap::Command::new("merge").about(
+                "Combine the --results files of a match's shards into one report",
+            )))
+            .args_conflicts_with_subcommands(true)
+            .subcommand_negates_reqs(true)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        MatchCommand::augment_args(cmd)
+    }
 }
 
 fn parse_game(name: &str) -> Result<GameKind, String> {
@@ -51,8 +115,18 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => protocol_loop(cli.game),
-        Some(Cmd::Perft { depth, fen, moves }) => perft(cli.game, depth, fen, &moves),
+        None => protocol_loop(cli.game, cli.player),
+        Some(Cmd::Perft {
+            game,
+            depth,
+            fen,
+            moves,
+        }) => perft(game, depth, fen, &moves),
+        Some(Cmd::Match(MatchCommand::Merge(args))) => referee::run_merge(&args)
+            .map(|report| println!("{report}"))
+            .map_err(|e| e.to_string()),
+        Some(Cmd::Match(MatchCommand::Play(args))) => run_match(&args),
+        Some(Cmd::Replay { game, file }) => game.visit(Replay(file)).and_then(|r| r),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,13 +137,13 @@ fn main() -> ExitCode {
     }
 }
 
-fn protocol_loop(game: GameKind) -> Result<(), String> {
+fn protocol_loop(game: GameKind, player: PlayerKind) -> Result<(), String> {
     let out = Output::stdout();
     out.line(&format!(
         "{ENGINE_NAME} by {ENGINE_AUTHOR} · game {} · type 'uci' to start or 'help' for the commands",
         game.name()
     ));
-    let mut session = Session::new(out.clone(), game)?;
+    let mut session = Session::new(out.clone(), game, player)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::new();
@@ -83,18 +157,7 @@ fn protocol_loop(game: GameKind) -> Result<(), String> {
             break;
         }
         if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE_BYTES {
-            // Skip the rest of the over-long line.
-            let mut skipped = Vec::new();
-            while !skipped.ends_with(b"\n") {
-                skipped.clear();
-                let m = (&mut input)
-                    .take(MAX_LINE_BYTES)
-                    .read_until(b'\n', &mut skipped)
-                    .map_err(|e| format!("reading input: {e}"))?;
-                if m == 0 {
-                    break;
-                }
-            }
+            skip_line(&mut input)?;
             out.line(&format!(
                 "info string error: line longer than {MAX_LINE_BYTES} bytes ignored"
             ));
@@ -109,8 +172,23 @@ fn protocol_loop(game: GameKind) -> Result<(), String> {
     Ok(())
 }
 
+/// Reads and drops the rest of an over-long line.
+fn skip_line(input: &mut impl BufRead) -> Result<(), String> {
+    let mut chunk = Vec::new();
+    loop {
+        chunk.clear();
+        let m = input
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut chunk)
+            .map_err(|e| format!("reading input: {e}"))?;
+        if m == 0 || chunk.ends_with(b"\n") {
+            return Ok(());
+        }
+    }
+}
+
 fn perft(game: GameKind, depth: u32, fen: Option<String>, moves: &[String]) -> Result<(), String> {
-    let mut g = game.new_game(Default::default())?;
+    let mut g = game.new_game(RuleOptions::default())?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     g.set_position(fen.as_deref(), &moves)
         .map_err(|e| e.to_string())?;
@@ -127,9 +205,45 @@ fn perft(game: GameKind, depth: u32, fen: Option<String>, moves: &[String]) -> R
     println!();
     println!("Nodes searched: {total}");
     println!(
-        "Time: {:.3} s, {:.0} leaves/s",
-        secs,
+        "Time: {secs:.3} s, {:.0} leaves/s",
         total as f64 / secs.max(1e-9)
     );
     Ok(())
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    let game = parse_game(&args.game)?;
+    let report = game.visit(Match(args))??;
+    println!("{report}");
+    match report.stop {
+        StopReason::EngineFailure(why) => Err(format!("match ended early: {why}")),
+        _ => Ok(()),
+    }
+}
+
+/// `quartet match` for the chosen game.
+struct Match<'a>(&'a MatchArgs);
+
+impl GameVisitor for Match<'_> {
+    type Output = Result<referee::MatchReport, String>;
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        referee::run_match::<G>(self.0, &RuleOptions::default()).map_err(|e| e.to_string())
+    }
+}
+
+/// `quartet replay` for the chosen game.
+struct Replay(PathBuf);
+
+impl GameVisitor for Replay {
+    type Output = Result<(), String>;
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        let games = referee::replay_file::<G>(&self.0, &RuleOptions::default())
+            .map_err(|e| e.to_string())?;
+        println!(
+            "{}: {} games, every move legal",
+            self.0.display(),
+            games.len()
+        );
+        Ok(())
+    }
 }

@@ -6,6 +6,7 @@ use crate::eval::{Evaluate, MATE_BOUND};
 use crate::game::{Action, Node, Player, RuleOptions};
 use crate::notation::{Notation, NotationError};
 use crate::perft;
+use crate::players::{self, Baseline, Budget, PlayerKind};
 use crate::record::GameRecord;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Info, Limits, Settings};
@@ -56,7 +57,7 @@ pub struct InfoLine {
 }
 
 /// What one `go` asks of the search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchRequest {
     /// When to stop.
     pub limits: Limits,
@@ -64,8 +65,10 @@ pub struct SearchRequest {
     pub settings: Settings,
     /// In simultaneous games, the side whose declaration is wanted.
     pub side: Option<Player>,
-    /// Seed of the random choices (mixed strategies).
+    /// Seed of the random choices (mixed strategies, baseline players).
     pub seed: u64,
+    /// The engine's search or a built-in baseline player.
+    pub player: PlayerKind,
 }
 
 /// What a search found, in text.
@@ -142,6 +145,33 @@ impl<G: Evaluate + Notation> Slot<G> {
         Slot {
             rules,
             record: GameRecord::new(G::start(&rules)),
+        }
+    }
+
+    /// A baseline player's choice. Its budget is `go nodes` (iterations) and the time
+    /// limit; with neither, [`DEFAULT_BASELINE_ITERATIONS`].
+    fn baseline_choice(
+        &self,
+        baseline: Baseline,
+        request: &SearchRequest,
+        stop: &AtomicBool,
+    ) -> SearchSummary {
+        let root = self.record.current();
+        let limits = &request.limits;
+        let deadline = limits.time.map(|t| std::time::Instant::now() + t.hard);
+        let budget = Budget {
+            iterations: limits
+                .nodes
+                .or((deadline.is_none()).then_some(DEFAULT_BASELINE_ITERATIONS)),
+            deadline,
+        };
+        let seed = mix_seed(request.seed, root.hash());
+        let choice = players::choose(baseline, root, request.side, &budget, seed, stop);
+        SearchSummary {
+            best: choice.map(|a| root.format_action(a)),
+            note: choice
+                .is_none()
+                .then(|| no_move_note(root.node()).to_string()),
         }
     }
 
@@ -255,6 +285,9 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 note: Some(format!("the game is over ({})", outcome_text(outcome))),
             };
         }
+        if let Some(baseline) = request.player.baseline() {
+            return self.baseline_choice(baseline, request, stop);
+        }
         let viewer = root
             .acting_player()
             .or(request.side)
@@ -285,29 +318,43 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             stop,
             &mut report,
         );
-        match (node, result.best) {
-            (_, Some(a)) => SearchSummary {
-                best: Some(root.format_action(a)),
-                note: None,
-            },
-            (Node::Chance, None) => SearchSummary {
-                best: None,
-                note: Some("chance node: the die must be rolled first (send a roll token); the score is the expected value".into()),
-            },
-            (Node::Simultaneous, None) => SearchSummary {
-                best: None,
-                note: Some("simultaneous move: say which side to declare for with 'go ... side w|b'".into()),
-            },
-            _ => SearchSummary {
-                best: None,
-                note: Some("no legal move".into()),
-            },
+        SearchSummary {
+            best: result.best.map(|a| root.format_action(a)),
+            note: result
+                .best
+                .is_none()
+                .then(|| no_move_note(node).to_string()),
         }
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+}
+
+/// MCTS iterations of a baseline player given no node or time limit.
+pub const DEFAULT_BASELINE_ITERATIONS: u64 = 10_000;
+
+/// Why a search at a node of this kind gives no move.
+fn no_move_note(node: Node) -> &'static str {
+    match node {
+        Node::Chance => {
+            "chance node: the die must be rolled first (send a roll token); the score is the expected value"
+        }
+        Node::Simultaneous => {
+            "simultaneous move: say which side to declare for with 'go ... side w|b'"
+        }
+        _ => "no legal move",
+    }
+}
+
+/// A seed for one position: the `Seed` option mixed with the position's hash
+/// (splitmix64's finaliser), so that the same seed and position give the same choice.
+pub fn mix_seed(seed: u64, hash: u64) -> u64 {
+    let mut z = seed ^ hash.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// `p1win`, `p2win` or `draw`, as `query result` answers.

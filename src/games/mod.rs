@@ -7,8 +7,29 @@ pub mod duell;
 pub mod ludo;
 pub mod rnb;
 
+use crate::eval::Evaluate;
 use crate::game::RuleOptions;
+use crate::notation::Notation;
 use any::{AnyGame, Slot};
+
+/// Code generic over the game type, run for a game chosen at run time by
+/// [`GameKind::visit`].
+pub trait GameVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Runs with `G` the chosen game's position type.
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output;
+}
+
+/// Makes the start position of a game behind [`AnyGame`].
+struct NewGame(RuleOptions);
+
+impl GameVisitor for NewGame {
+    type Output = Box<dyn AnyGame>;
+    fn visit<G: Evaluate + Notation>(self) -> Box<dyn AnyGame> {
+        Box::new(Slot::<G>::new(self.0))
+    }
+}
 
 /// The games Quartet plays, in the order the `Game` option lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,9 +75,15 @@ impl GameKind {
 
     /// The start position of this game under `rules`, or why it cannot be played yet.
     pub fn new_game(self, rules: RuleOptions) -> Result<Box<dyn AnyGame>, String> {
+        self.visit(NewGame(rules))
+    }
+
+    /// Runs `visitor` with this game's position type, or says why the game cannot be
+    /// played yet.
+    pub fn visit<V: GameVisitor>(self, visitor: V) -> Result<V::Output, String> {
         match self {
-            GameKind::Rnb => Ok(Box::new(Slot::<rnb::Rnb>::new(rules))),
-            GameKind::Duell => Ok(Box::new(Slot::<duell::Duell>::new(rules))),
+            GameKind::Rnb => Ok(visitor.visit::<rnb::Rnb>()),
+            GameKind::Duell => Ok(visitor.visit::<duell::Duell>()),
             GameKind::Apocalypse | GameKind::Ludo => {
                 Err(format!("game '{}' is not available yet", self.name()))
             }

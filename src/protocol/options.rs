@@ -3,6 +3,7 @@
 
 use crate::game::RuleOptions;
 use crate::games::GameKind;
+use crate::players::PlayerKind;
 use crate::search::tt::MAX_HASH_MB;
 
 /// Default transposition table size in MiB.
@@ -29,6 +30,8 @@ pub struct EngineOptions {
     pub move_overhead_ms: u64,
     /// Rule options of the games.
     pub rules: RuleOptions,
+    /// Who chooses the moves: the engine's search or a built-in baseline.
+    pub player: PlayerKind,
 }
 
 impl EngineOptions {
@@ -41,6 +44,7 @@ impl EngineOptions {
             seed: 0,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             rules: RuleOptions::default(),
+            player: PlayerKind::Search,
         }
     }
 }
@@ -131,6 +135,12 @@ impl EngineOptions {
                 self.rules.pieces = spin(name, need(name, value)?, 1, 4)? as u8;
                 Ok(self.rules_effect(GameKind::Ludo))
             }
+            "player" => {
+                self.player = need(name, value)?
+                    .parse()
+                    .map_err(|e| format!("Player: {e}"))?;
+                Ok(Effect::None)
+            }
             _ => Err(format!("unknown option '{name}' (see 'uci' for the list)")),
         }
     }
@@ -193,6 +203,8 @@ mod tests {
         assert_eq!(o.set("Game", Some("Ludo")), Ok(Effect::NewGame));
         assert_eq!(o.set("Pieces", Some("2")), Ok(Effect::NewRules));
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
+        assert_eq!(o.set("player", Some("MCTS")), Ok(Effect::None));
+        assert_eq!(o.player, PlayerKind::Mcts);
     }
 
     #[test]
@@ -209,6 +221,7 @@ mod tests {
             ("DoubleStep", Some("yes")),
             ("Pieces", Some("5")),
             ("Game", Some("chess")),
+            ("Player", Some("oracle")),
             ("Colour", Some("red")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");

@@ -11,6 +11,7 @@ use super::response::{bestmove, error, info_string, response};
 use crate::game::{Node, Player};
 use crate::games::GameKind;
 use crate::games::any::{AnyGame, SearchRequest, outcome_text};
+use crate::players::PlayerKind;
 use crate::search::time::{Clock, clock_budget, movetime_budget};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, MAX_DEPTH, Settings};
@@ -52,9 +53,13 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session playing `game` at its start position, writing to `out`.
-    pub fn new(out: Output, game: GameKind) -> Result<Self, String> {
-        let options = EngineOptions::new(game);
+    /// A session playing `game` at its start position with `player` choosing the moves,
+    /// writing to `out`.
+    pub fn new(out: Output, game: GameKind, player: PlayerKind) -> Result<Self, String> {
+        let options = EngineOptions {
+            player,
+            ..EngineOptions::new(game)
+        };
         Ok(Session {
             out,
             game: game.new_game(options.rules)?,
@@ -176,6 +181,7 @@ impl Session {
             },
             side,
             seed: self.options.seed,
+            player: self.options.player,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let (game, tt, out, flag) = (
