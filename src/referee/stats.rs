@@ -179,9 +179,11 @@ fn erf(x: f64) -> f64 {
 /// 2 for pairs).
 fn estimate(score: f64, variance: f64, samples: f64, nelo_factor: f64) -> EloEstimate {
     let per_sample = variance / samples;
+    // An interval reaching past a 0 % or 100 % score has an unbounded Elo end: clamped,
+    // it shows as "inf" rather than as the NaN of the logarithm of a negative number.
     let (lo, hi) = (
-        score - Z95 * per_sample.sqrt(),
-        score + Z95 * per_sample.sqrt(),
+        (score - Z95 * per_sample.sqrt()).max(0.0),
+        (score + Z95 * per_sample.sqrt()).min(1.0),
     );
     let nelo = |s: f64| (s - 0.5) / (nelo_factor * variance).sqrt() * (800.0 / 10f64.ln());
     EloEstimate {
