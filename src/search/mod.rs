@@ -1,0 +1,3 @@
+//! Search over the game tree. For now only the matrix-game solver of simultaneous nodes.
+
+pub mod matrix;
