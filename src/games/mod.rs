@@ -84,7 +84,8 @@ impl GameKind {
         match self {
             GameKind::Rnb => Ok(visitor.visit::<rnb::Rnb>()),
             GameKind::Duell => Ok(visitor.visit::<duell::Duell>()),
-            GameKind::Apocalypse | GameKind::Ludo => {
+            GameKind::Apocalypse => Ok(visitor.visit::<apocalypse::Apocalypse>()),
+            GameKind::Ludo => {
                 Err(format!("game '{}' is not available yet", self.name()))
             }
         }

@@ -1,0 +1,194 @@
+//! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement,
+//! hanging pieces and penalty points; noisy moves are captures and last-rank arrivals.
+
+use super::board::{
+    Cell, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, forward, knight_targets, last_rank, rank_of,
+    square,
+};
+use super::rules::Apocalypse;
+use crate::eval::Evaluate;
+use crate::game::Player;
+
+/// The value of one knight.
+const KNIGHT: i32 = 300;
+
+/// The value of a side's whole pawn set by its size. Each further pawn adds less: losing the
+/// last pawn loses the game, so the last ones are worth the most.
+const PAWN_SET: [i32; 6] = [0, 260, 440, 580, 690, 780];
+
+/// A pawn's bonus by ranks advanced from its own back rank (it never stands on the last).
+const ADVANCE: [i32; 5] = [0, 6, 16, 30, 0];
+
+/// The loss for a knight that an enemy knight or pawn attacks (it may be taken, or must move).
+const KNIGHT_ATTACKED: i32 = 70;
+
+/// The loss for a pawn that an enemy knight or pawn attacks.
+const PAWN_ATTACKED: i32 = 20;
+
+/// The loss per penalty point (one more void declaration loses at two).
+const PENALTY: i32 = 60;
+
+impl Evaluate for Apocalypse {
+    const MOVE_CODES: usize = MOVE_CODE_COUNT;
+
+    fn evaluate(&self) -> i32 {
+        side_score(self, Player::First) - side_score(self, Player::Second)
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        !m.is_void() && (self.cell(m.to()).is_some() || reaches_last_rank(self, m))
+    }
+
+    fn order_hint(&self, m: Move) -> i32 {
+        if m.is_void() {
+            return i32::MIN / 2;
+        }
+        let victim = self.cell(m.to()).map_or(0, |(_, piece)| piece_value(piece));
+        let attacker = self
+            .cell(m.from())
+            .map_or(0, |(_, piece)| piece_value(piece));
+        let arrival = if reaches_last_rank(self, m) { 150 } else { 0 };
+        victim + arrival - attacker / 10
+    }
+
+    fn move_code(m: Move) -> u32 {
+        m.code()
+    }
+}
+
+fn piece_value(piece: Piece) -> i32 {
+    match piece {
+        Piece::Pawn => 100,
+        Piece::Knight => KNIGHT,
+    }
+}
+
+fn reaches_last_rank(pos: &Apocalypse, m: Move) -> bool {
+    matches!(pos.cell(m.from()), Some((p, Piece::Pawn)) if rank_of(m.to()) == last_rank(p))
+}
+
+/// `p`'s share of the evaluation (positive is good for `p`).
+fn side_score(pos: &Apocalypse, p: Player) -> i32 {
+    let mut score = PAWN_SET[usize::from(pos.pawns(p).min(5))] + KNIGHT * i32::from(pos.knights(p))
+        - PENALTY * i32::from(pos.penalties(p));
+    for sq in 0..(SIZE * SIZE) {
+        match pos.cell(sq) {
+            Some((q, Piece::Pawn)) if q == p => {
+                let advanced = rank_of(sq).abs_diff(last_rank(p.other()));
+                score += ADVANCE[usize::from(advanced)];
+                if is_attacked(pos, sq, p) {
+                    score -= PAWN_ATTACKED;
+                }
+            }
+            Some((q, Piece::Knight)) if q == p && is_attacked(pos, sq, p) => {
+                score -= KNIGHT_ATTACKED;
+            }
+            _ => {}
+        }
+    }
+    score
+}
+
+/// Whether an enemy of `p` (the owner of the piece on `sq`) attacks `sq`: an enemy knight a
+/// leap away, or an enemy pawn one step diagonally behind it from the enemy's side.
+fn is_attacked(pos: &Apocalypse, sq: u8, p: Player) -> bool {
+    let enemy = p.other();
+    let enemy_knight: Cell = Some((enemy, Piece::Knight));
+    if knight_targets(sq).any(|t| pos.cell(t) == enemy_knight) {
+        return true;
+    }
+    let (file, rank) = (file_of(sq), rank_of(sq));
+    // The rank an enemy pawn attacking `sq` stands on: the one from which it steps to `rank`.
+    let Some(from_rank) = (0..SIZE).find(|&r| forward(enemy, r) == Some(rank)) else {
+        return false;
+    };
+    [file.checked_sub(1), Some(file + 1)]
+        .into_iter()
+        .flatten()
+        .filter(|&f| f < SIZE)
+        .any(|f| pos.cell(square(f, from_rank)) == Some((enemy, Piece::Pawn)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::EVAL_LIMIT;
+    use crate::game::RuleOptions;
+    use crate::notation::Notation;
+
+    fn parse(text: &str) -> Apocalypse {
+        Apocalypse::parse_position(text, &RuleOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        assert_eq!(parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate(), 0);
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_to_opposite_scores() {
+        // Each position and its colour-swapped mirror (ranks reversed, case swapped).
+        for (a, b) in [
+            ("n1ppn/p3p/2P2/P4/NPP1N 10 0", "npp1n/p4/2p2/P3P/N1PPN 01 0"),
+            ("4n/1p1P1/5/P4/N3N 00 0", "n3n/p4/5/1P1p1/4N 00 0"),
+        ] {
+            assert_eq!(parse(a).evaluate(), -parse(b).evaluate(), "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn material_and_penalties_move_the_score_the_right_way() {
+        let start = parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate();
+        assert!(parse("npppn/p3p/5/P3P/1PPPN 00 0").evaluate() < start); // White lost a knight
+        assert!(parse("nppp1/p3p/5/P3P/NPPPN 00 0").evaluate() > start); // Black lost a knight
+        assert!(parse("npppn/p3p/5/P3P/NPPPN 10 0").evaluate() < start);
+        assert!(parse("npppn/p3p/5/P3P/NPPPN 01 0").evaluate() > start);
+        // A pawn on c3 is worth more than on c1 (advanced), other things equal.
+        assert!(
+            parse("npppn/p3p/2P2/P3P/NP1PN 00 0").evaluate()
+                > parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate()
+        );
+    }
+
+    #[test]
+    fn attacked_knights_are_marked_down() {
+        // The white knight on c3 is attacked by the black pawn on b4 (diagonally forward for
+        // Black) in the first position and by nothing in the second.
+        let attacked = parse("n4/1p3/2N2/P4/5 00 0");
+        let safe = parse("n4/p4/2N2/1P3/5 00 0");
+        assert!(is_attacked(&attacked, 12, Player::First));
+        assert!(!is_attacked(&safe, 12, Player::First));
+        // The black knight a5 is attacked by the white knight on c4 (a leap) only.
+        let leap = parse("n4/2N2/5/P4/5 00 0");
+        assert!(is_attacked(&leap, 20, Player::Second));
+        // A white pawn attacks diagonally forward: b2 attacks a3 and c3, not a1 or b3.
+        let pawn = parse("5/5/n1n2/1P3/5 00 0");
+        assert!(is_attacked(&pawn, 10, Player::Second));
+        assert!(is_attacked(&pawn, 12, Player::Second));
+        assert!(!is_attacked(&pawn, 0, Player::Second));
+    }
+
+    #[test]
+    fn evaluation_stays_inside_the_limit() {
+        for text in ["NN3/PPPPP/5/5/5 00 0", "5/5/5/ppppp/nn3 11 0"] {
+            assert!(parse(text).evaluate().abs() < EVAL_LIMIT, "{text}");
+        }
+    }
+
+    #[test]
+    fn captures_and_last_rank_arrivals_are_noisy() {
+        let pos = parse("2p2/4p/1N3/P4/5 00 0"); // worked example 6
+        let capture = Move::new(11, 22, None).unwrap(); // b3c5 takes c5
+        let quiet = Move::new(11, 8, None).unwrap(); // b3d2, a leap to an empty square
+        assert!(pos.is_legal_declaration(Player::First, capture));
+        assert!(pos.is_noisy(capture));
+        assert!(pos.is_legal_declaration(Player::First, quiet));
+        assert!(!pos.is_noisy(quiet));
+        assert!(pos.order_hint(capture) > pos.order_hint(quiet));
+        let promote = parse("4n/1p1P1/5/P4/N4 00 0"); // worked example 11
+        let d4d5 = Move::new(18, 23, None).unwrap();
+        assert!(promote.is_legal_declaration(Player::First, d4d5));
+        assert!(promote.is_noisy(d4d5));
+        assert!(!promote.is_noisy(Move::VOID));
+    }
+}
