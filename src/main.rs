@@ -46,10 +46,27 @@ enum Cmd {
         /// Moves to play from the position first.
         #[arg(long, num_args = 0.., allow_hyphen_values = true)]
         moves: Vec<String>,
+        #[command(flatten)]
+        rules: RuleArgs,
     },
     /// Play engines against each other under a referee that checks every move; or
     /// `match merge FILES...` to combine the results of shards.
     Match(MatchCommand),
+    /// Solve a small position exactly (Apocalypse: backward induction over the whole game)
+    /// and print its value and both sides' optimal root strategies.
+    Solve {
+        /// The game (apocalypse).
+        #[arg(long, value_parser = parse_game)]
+        game: GameKind,
+        /// Position string (default: the start position, far too big to solve).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Let either side also declare a void move (a pass costing a penalty point).
+        #[arg(long)]
+        void: bool,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
     /// Re-check every move of the game records in a file written by `match --pgnout`.
     Replay {
         /// The game.
@@ -99,6 +116,26 @@ impl Args for MatchCommand {
     }
 }
 
+/// Rule options of the games, as on the command line.
+#[derive(Args, Clone, Copy)]
+struct RuleArgs {
+    /// Apocalypse: pawns on their start squares may step two squares.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    double_step: bool,
+    /// Ludo: pieces per side (1 to 4).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pieces: u8,
+}
+
+impl RuleArgs {
+    fn options(self) -> RuleOptions {
+        RuleOptions {
+            double_step: self.double_step,
+            pieces: self.pieces,
+        }
+    }
+}
+
 fn parse_game(name: &str) -> Result<GameKind, String> {
     GameKind::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
@@ -121,7 +158,14 @@ fn main() -> ExitCode {
             depth,
             fen,
             moves,
-        }) => perft(game, depth, fen, &moves),
+            rules,
+        }) => perft(game, rules.options(), depth, fen, &moves),
+        Some(Cmd::Solve {
+            game,
+            fen,
+            void,
+            rules,
+        }) => solve(game, rules.options(), fen.as_deref(), void),
         Some(Cmd::Match(MatchCommand::Merge(args))) => referee::run_merge(&args)
             .map(|report| println!("{report}"))
             .map_err(|e| e.to_string()),
@@ -187,8 +231,14 @@ fn skip_line(input: &mut impl BufRead) -> Result<(), String> {
     }
 }
 
-fn perft(game: GameKind, depth: u32, fen: Option<String>, moves: &[String]) -> Result<(), String> {
-    let mut g = game.new_game(RuleOptions::default())?;
+fn perft(
+    game: GameKind,
+    rules: RuleOptions,
+    depth: u32,
+    fen: Option<String>,
+    moves: &[String],
+) -> Result<(), String> {
+    let mut g = game.new_game(rules)?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     g.set_position(fen.as_deref(), &moves)
         .map_err(|e| e.to_string())?;
@@ -208,6 +258,35 @@ fn perft(game: GameKind, depth: u32, fen: Option<String>, moves: &[String]) -> R
         "Time: {secs:.3} s, {:.0} leaves/s",
         total as f64 / secs.max(1e-9)
     );
+    Ok(())
+}
+
+fn solve(game: GameKind, rules: RuleOptions, fen: Option<&str>, void: bool) -> Result<(), String> {
+    use quartet::games::apocalypse::{Apocalypse, solve};
+    if game != GameKind::Apocalypse {
+        return Err(format!("solve: not available for {}", game.name()));
+    }
+    let pos = match fen {
+        Some(text) => Apocalypse::parse_position(text, &rules).map_err(|e| e.to_string())?,
+        None => Apocalypse::start(&rules),
+    };
+    let started = std::time::Instant::now();
+    let s = if void {
+        solve::solve_exact_with_voids(&pos)
+    } else {
+        solve::solve_exact(&pos)
+    };
+    let strategy = |moves: &[(<Apocalypse as quartet::game::Game>::Move, f64)]| {
+        moves
+            .iter()
+            .map(|&(m, p)| format!("{}={p:.6}", pos.format_move(m)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!("value {:.6} (White's view: +1 a win, -1 a loss)", s.value);
+    println!("white {}", strategy(&s.white_strategy));
+    println!("black {}", strategy(&s.black_strategy));
+    println!("positions {} in {:.3} s", s.nodes, started.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -61,12 +61,10 @@ pub struct InfoLine {
 pub struct SearchRequest {
     /// When to stop.
     pub limits: Limits,
-    /// MultiPV and pruning switches.
+    /// MultiPV, pruning switches, the side asked (simultaneous games) and the seed of
+    /// random choices (mixed strategies, baseline players). The seed is mixed with the
+    /// position's hash before use.
     pub settings: Settings,
-    /// In simultaneous games, the side whose declaration is wanted.
-    pub side: Option<Player>,
-    /// Seed of the random choices (mixed strategies, baseline players).
-    pub seed: u64,
     /// The engine's search or a built-in baseline player.
     pub player: PlayerKind,
 }
@@ -78,6 +76,8 @@ pub struct SearchSummary {
     pub best: Option<String>,
     /// Why there is no move, when `best` is `None`.
     pub note: Option<String>,
+    /// The mixed strategy played from, as `<move>=<probability> ...` (simultaneous games).
+    pub policy: Option<String>,
 }
 
 /// A position of some game, with its history, behind a text interface.
@@ -165,13 +165,15 @@ impl<G: Evaluate + Notation> Slot<G> {
                 .or((deadline.is_none()).then_some(DEFAULT_BASELINE_ITERATIONS)),
             deadline,
         };
-        let seed = mix_seed(request.seed, root.hash());
-        let choice = players::choose(baseline, root, request.side, &budget, seed, stop);
+        let seed = mix_seed(request.settings.seed, root.hash());
+        let side = request.settings.side;
+        let choice = players::choose(baseline, root, side, &budget, seed, stop);
         SearchSummary {
             best: choice.map(|a| root.format_action(a)),
             note: choice
                 .is_none()
                 .then(|| no_move_note(root.node()).to_string()),
+            policy: None,
         }
     }
 
@@ -283,6 +285,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             return SearchSummary {
                 best: None,
                 note: Some(format!("the game is over ({})", outcome_text(outcome))),
+                policy: None,
             };
         }
         if let Some(baseline) = request.player.baseline() {
@@ -290,7 +293,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         }
         let viewer = root
             .acting_player()
-            .or(request.side)
+            .or(request.settings.side)
             .unwrap_or(Player::First);
         let mut report = |i: &Info<G::Move>| {
             // Values of chance and simultaneous roots come from the first player's view.
@@ -309,27 +312,53 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 pv: self.tokens_of(&i.pv),
             });
         };
+        let settings = Settings {
+            seed: mix_seed(request.settings.seed, root.hash()),
+            ..request.settings
+        };
         let result = search::search(
             root,
             self.record.history(),
             &request.limits,
-            &request.settings,
+            &settings,
             tt,
             stop,
             &mut report,
         );
         SearchSummary {
             best: result.best.map(|a| root.format_action(a)),
-            note: result
-                .best
-                .is_none()
-                .then(|| no_move_note(node).to_string()),
+            note: result.best.is_none().then(|| no_move_note(node).to_string()),
+            policy: (!result.policy.is_empty()).then(|| format_policy(root, &result.policy)),
         }
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+}
+
+/// `<move>=<probability> ...` with six decimals that sum to exactly 1 (largest
+/// remainders get the rounding), most probable first.
+fn format_policy<G: Notation>(pos: &G, policy: &[(G::Move, f64)]) -> String {
+    const UNITS: i64 = 1_000_000;
+    let total: f64 = policy.iter().map(|&(_, p)| p.max(0.0)).sum();
+    let exact: Vec<f64> = policy
+        .iter()
+        .map(|&(_, p)| p.max(0.0) / total.max(f64::MIN_POSITIVE) * UNITS as f64)
+        .collect();
+    let mut units: Vec<i64> = exact.iter().map(|x| x.floor() as i64).collect();
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    order.sort_by(|&a, &b| (exact[b] - exact[b].floor()).total_cmp(&(exact[a] - exact[a].floor())));
+    let missing = UNITS - units.iter().sum::<i64>();
+    for &i in order.iter().cycle().take(missing.max(0) as usize) {
+        units[i] += 1;
+    }
+    policy
+        .iter()
+        .zip(&units)
+        .map(|(&(m, _), &u)| format!("{}={}.{:06}", pos.format_move(m), u / UNITS, u % UNITS))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// MCTS iterations of a baseline player given no node or time limit.

@@ -177,10 +177,10 @@ impl Session {
             limits: self.limits(&params, side),
             settings: Settings {
                 multipv: self.options.multipv,
+                side,
+                seed: self.options.seed,
                 ..Settings::default()
             },
-            side,
-            seed: self.options.seed,
             player: self.options.player,
         };
         let stop = Arc::new(AtomicBool::new(false));
@@ -200,6 +200,9 @@ impl Session {
             }
             if let Some(note) = &summary.note {
                 out.line(&info_string(note));
+            }
+            if let Some(policy) = &summary.policy {
+                out.line(&info_string(&format!("policy {policy}")));
             }
             out.line(&bestmove(summary.best.as_deref()));
         });

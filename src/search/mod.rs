@@ -14,6 +14,8 @@ pub mod chance;
 pub mod matrix;
 pub mod root;
 pub mod searcher;
+pub mod simultaneous;
+pub mod simultaneous_root;
 pub mod time;
 pub mod tt;
 
@@ -66,10 +68,15 @@ impl Default for Features {
 /// Search settings beyond the limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// How many best lines to report at a turn root (at least 1).
+    /// How many best lines to report (at least 1).
     pub multipv: usize,
     /// Pruning switches.
     pub features: Features,
+    /// At a simultaneous root: the side whose declaration is wanted (`None`: only the
+    /// value is searched).
+    pub side: Option<Player>,
+    /// Seed of the sample drawn from a mixed strategy.
+    pub seed: u64,
 }
 
 impl Default for Settings {
@@ -77,6 +84,8 @@ impl Default for Settings {
         Settings {
             multipv: 1,
             features: Features::default(),
+            side: None,
+            seed: 0,
         }
     }
 }
@@ -103,7 +112,7 @@ pub struct Info<M> {
 }
 
 /// What a finished search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
     /// The action to play, `None` at a terminal or chance root (or when nothing is legal).
     pub best: Option<Action<M>>,
@@ -115,6 +124,9 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// The principal variation of the best line.
     pub pv: Vec<Action<M>>,
+    /// At a simultaneous root with a side: that side's mixed strategy, every legal
+    /// declaration with its probability (summing to 1), most probable first.
+    pub policy: Vec<(M, f64)>,
 }
 
 /// The player from whose view a root's values are reported: the side to move, or the
@@ -147,8 +159,12 @@ pub fn search<G: Evaluate>(
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            policy: Vec::new(),
         },
         Node::Turn(_) => root::search_turn_root(&mut searcher, root, limits, settings, report),
+        Node::Simultaneous if settings.side.is_some() => {
+            simultaneous_root::search_simultaneous_root(&mut searcher, root, limits, settings, report)
+        }
         Node::Chance | Node::Simultaneous => {
             root::search_value_root(&mut searcher, root, limits, report)
         }

@@ -20,13 +20,13 @@ struct RootMove<M> {
 }
 
 /// The depths to iterate: 1 up to the requested depth (clamped to [`MAX_DEPTH`]).
-fn max_depth(limits: &Limits) -> u32 {
+pub(crate) fn max_depth(limits: &Limits) -> u32 {
     limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
 }
 
 /// Whether another iteration may start: not after an abort, and not once half of the soft
 /// time budget has gone (the next iteration would likely not finish in time).
-fn may_continue<G: Evaluate>(s: &Searcher<'_, G>, limits: &Limits) -> bool {
+pub(crate) fn may_continue<G: Evaluate>(s: &Searcher<'_, G>, limits: &Limits) -> bool {
     !s.aborted && limits.time.is_none_or(|t| s.started.elapsed() < t.soft / 2)
 }
 
@@ -66,6 +66,7 @@ pub fn search_turn_root<G: Evaluate>(
         depth: 0,
         nodes: 0,
         pv: vec![Action::Single(first.m)],
+        policy: Vec::new(),
     };
     let lines = settings.multipv.clamp(1, root_moves.len());
     s.push_root(root.hash());
@@ -130,6 +131,7 @@ pub fn search_turn_root<G: Evaluate>(
             depth,
             nodes: s.nodes,
             pv: best.pv.iter().map(|&m| Action::Single(m)).collect(),
+            policy: Vec::new(),
         };
         for (i, rm) in root_moves.iter().take(lines).enumerate() {
             report(&Info {
@@ -186,12 +188,13 @@ pub fn search_value_root<G: Evaluate>(
     result
 }
 
-fn empty_result<M>() -> SearchResult<M> {
+pub(crate) fn empty_result<M>() -> SearchResult<M> {
     SearchResult {
         best: None,
         score: 0,
         depth: 0,
         nodes: 0,
         pv: Vec::new(),
+        policy: Vec::new(),
     }
 }

@@ -3,6 +3,7 @@
 //! `impl` blocks on [`Searcher`] in `alphabeta.rs`, `chance.rs` and the simultaneous
 //! search; [`Searcher::value`] dispatches on the node kind.
 
+use super::matrix::MatrixSolver;
 use super::tt::TranspositionTable;
 use super::{Features, Limits, MAX_PLY};
 use crate::eval::Evaluate;
@@ -33,6 +34,12 @@ pub struct Searcher<'a, G: Evaluate> {
     root_len: usize,
     /// Move buffers, one per ply.
     pub(crate) moves: Vec<MoveList<G::Move>>,
+    /// The second player's declarations at simultaneous nodes, one buffer per ply.
+    pub(crate) second_moves: Vec<MoveList<G::Move>>,
+    /// Payoff matrices of simultaneous nodes, one buffer per ply.
+    pub(crate) matrices: Vec<Vec<f64>>,
+    /// The matrix-game solver; after `solve_node` it holds that node's strategies.
+    pub(crate) solver: MatrixSolver,
     /// Ordering keys parallel to `moves`.
     pub(crate) keys: Vec<Vec<i32>>,
     /// Chance outcome buffers, one per ply.
@@ -69,6 +76,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             hashes: history.to_vec(),
             root_len: history.len(),
             moves: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            second_moves: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            matrices: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            solver: MatrixSolver::new(),
             keys: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             outcomes: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -83,16 +93,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     /// lower bound.
     pub fn value(&mut self, pos: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
-        self.nodes += 1;
-        if self.nodes >= self.node_limit
-            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.out_of_time())
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply as u32);
         let node = pos.node();
         if let Node::Terminal(outcome) = node {
             return pos.terminal_value(outcome, ply as u32);
@@ -105,6 +108,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             Node::Turn(p) if depth > 0 => self.turn(pos, p, depth, ply, alpha, beta),
             Node::Turn(p) if self.features.quiescence => self.quiesce(pos, p, ply, alpha, beta),
             Node::Chance if depth > 0 => self.chance(pos, depth, ply, alpha, beta),
+            Node::Simultaneous if depth > 0 => self.simultaneous(pos, depth, ply, alpha, beta),
             _ => pos.evaluate(),
         };
         self.hashes.pop();
@@ -116,6 +120,19 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     pub(crate) fn push_root(&mut self, key: u64) {
         self.hashes.truncate(self.root_len);
         self.hashes.push(key);
+    }
+
+    /// Counts a node `ply` plies deep and checks the limits; false once the search must
+    /// end (then the caller returns at once).
+    pub(crate) fn enter_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.out_of_time())
+        {
+            self.aborted = true;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        !self.aborted
     }
 
     fn out_of_time(&self) -> bool {

@@ -7,7 +7,12 @@ use super::board::{
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
-use crate::game::Player;
+use crate::game::{Outcome, Player};
+
+/// The value of a won game. Values are expectations over mixed strategies, so a win is a
+/// plain number on the evaluation's scale (about 100 per pawn), not a mate score: a 50 %
+/// chance of winning is worth half a win. One point less per ply prefers quick wins.
+pub const WIN: i32 = 10_000;
 
 /// The value of one knight.
 const KNIGHT: i32 = 300;
@@ -53,6 +58,17 @@ impl Evaluate for Apocalypse {
 
     fn move_code(m: Move) -> u32 {
         m.code()
+    }
+
+    fn terminal_value(&self, outcome: Outcome, ply: u32) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) => p.sign() * (WIN - ply.min(1_000) as i32),
+        }
+    }
+
+    fn value_bounds() -> (i32, i32) {
+        (-WIN, WIN)
     }
 }
 

@@ -6,7 +6,7 @@
 //! `Node::Simultaneous`; a joint turn is `Action::Joint(white, black)`.
 
 mod board;
-mod eval;
+pub mod eval;
 mod notation;
 mod rules;
 pub mod solve;
