@@ -9,6 +9,7 @@ mod board;
 mod eval;
 mod notation;
 mod rules;
+pub mod solve;
 
 #[cfg(test)]
 mod examples;
