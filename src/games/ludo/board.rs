@@ -1,7 +1,7 @@
 //! Board geometry (rules §1.1 to §1.3): the shared track seen from either side's frame, the
 //! safe squares and the cells of the 15x15 cross used by the diagram.
 
-use super::LAST_TRACK;
+use super::{BASE, LAST_TRACK};
 use crate::game::Player;
 
 /// Squares on the shared track.
@@ -30,6 +30,46 @@ pub(super) fn other_frame(p: u8) -> Option<u8> {
     }
     let q = (p + YELLOW_START) % TRACK_LEN;
     (q <= LAST_TRACK).then_some(q)
+}
+
+/// How the opponent can hit a piece with its next roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Threat {
+    /// Distinct distances 1..=6 from an opponent piece behind it: rolls that hit at once.
+    pub(super) near: u32,
+    /// Distinct distances 7..=12 from an opponent piece behind it: a 6 and then the rest.
+    pub(super) far: u32,
+    /// The piece is 1..=6 past the opponent's start square and the opponent has a piece in
+    /// base: a 6 enters it and the extra roll may hit.
+    pub(super) entering: bool,
+}
+
+/// The threat to a piece at progress `p` (its owner's frame) from the opponent's pieces
+/// `enemy` (their frame). Safe squares, the home column, the goal and the base are never
+/// threatened.
+pub(super) fn threat(p: u8, enemy: &[u8]) -> Threat {
+    let mut t = Threat {
+        near: 0,
+        far: 0,
+        entering: false,
+    };
+    if p > LAST_TRACK || is_safe(p) {
+        return t;
+    }
+    let Some(q) = other_frame(p) else {
+        return t;
+    };
+    for d in 1..=q.min(12) {
+        if enemy.contains(&(q - d)) {
+            if d <= 6 {
+                t.near += 1;
+            } else {
+                t.far += 1;
+            }
+        }
+    }
+    t.entering = (1..=6).contains(&q) && enemy.contains(&BASE);
+    t
 }
 
 /// The absolute track index A of progress `p` (on the track) of `side`.
@@ -142,6 +182,56 @@ mod tests {
                 assert_eq!(is_safe(p), is_safe(q), "p = {p}");
             }
         }
+    }
+
+    #[test]
+    fn threats_count_distinct_distances_behind_on_the_shared_track() {
+        let t = |p, enemy: &[u8]| threat(p, enemy);
+        // Red 30 = Yellow 4: Yellow pieces at 1 and 3 are 3 and 1 behind; base enters.
+        assert_eq!(
+            t(30, &[BASE, BASE, 1, 3]),
+            Threat {
+                near: 2,
+                far: 0,
+                entering: true
+            }
+        );
+        // Two pieces at one distance are one roll; a piece ahead is no threat.
+        assert_eq!(
+            t(30, &[1, 1, 5, 56]),
+            Threat {
+                near: 1,
+                far: 0,
+                entering: false
+            }
+        );
+        // Red 40 = Yellow 14: Yellow 4 is 10 behind (a 6 and a 4); 14 - 12 = 2 also.
+        assert_eq!(
+            t(40, &[2, 4, 56, 56]),
+            Threat {
+                near: 0,
+                far: 2,
+                entering: false
+            }
+        );
+        // Yellow's frame: Yellow 10 = A36 = Red 36; Red 33 is 3 behind.
+        assert_eq!(
+            t(10, &[33, 56, 56, 56]),
+            Threat {
+                near: 1,
+                far: 0,
+                entering: false
+            }
+        );
+        // Safe squares, the home column and A25 (which Yellow never visits).
+        let none = Threat {
+            near: 0,
+            far: 0,
+            entering: false,
+        };
+        assert_eq!(t(34, &[BASE, 30, 31, 32]), none);
+        assert_eq!(t(52, &[47, 48, 49, 50]), none);
+        assert_eq!(t(25, &[BASE, 45, 46, 47]), none);
     }
 
     #[test]

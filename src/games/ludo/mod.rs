@@ -6,13 +6,19 @@
 //! frame (`0..=56`, [`BASE`] for a piece in its yard); see [`Ludo`].
 
 mod board;
+mod diagram;
 mod eval;
+pub mod expert;
 mod notation;
 mod rules;
 pub mod solve;
+mod zobrist;
 
 #[cfg(test)]
 mod examples;
+
+pub use expert::expert_move;
+pub use solve::LudoSolution;
 
 use crate::game::Player;
 

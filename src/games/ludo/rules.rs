@@ -1,7 +1,8 @@
 //! The rules of Ludo (§1.4 to §1.7): node kinds, legal moves, playing a move and the
-//! incrementally kept Zobrist hash.
+//! incrementally kept Zobrist hash (keys in `zobrist.rs`).
 
 use super::board::{is_safe, other_frame};
+use super::zobrist::{die_key, piece_key, sixes_key, yellow_key};
 use super::{BASE, GOAL, LAST_TRACK, Ludo, MAX_PIECES, Move, order_key};
 use crate::game::{Game, MoveList, Node, Outcome, Player};
 
@@ -10,69 +11,6 @@ pub(super) const SIX: u8 = 6;
 
 /// The count of consecutive sixes at which the roll is void (only `pass`).
 pub(super) const VOID_SIXES: u8 = 3;
-
-/// Distinct piece values in the hash (base and progress 0..=56), indexed by `order_key`.
-const VALUES: usize = GOAL as usize + 2;
-
-/// Zobrist keys: one per (side, piece value, how many pieces already stand there), so that
-/// stacked pieces do not cancel out; plus keys for the side to move, the die and the sixes.
-struct Keys {
-    piece: [[[u64; MAX_PIECES]; VALUES]; 2],
-    yellow_to_move: u64,
-    die: [u64; 7],
-    sixes: [u64; 4],
-}
-
-/// SplitMix64: a fixed, well-mixed sequence for the keys (no runtime randomness).
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-const fn build_keys() -> Keys {
-    let mut state = 0x4C55_444F_u64; // "LUDO"
-    let mut keys = Keys {
-        piece: [[[0; MAX_PIECES]; VALUES]; 2],
-        yellow_to_move: 0,
-        die: [0; 7],
-        sixes: [0; 4],
-    };
-    let mut s = 0;
-    while s < 2 {
-        let mut v = 0;
-        while v < VALUES {
-            let mut k = 0;
-            while k < MAX_PIECES {
-                keys.piece[s][v][k] = splitmix(&mut state);
-                k += 1;
-            }
-            v += 1;
-        }
-        s += 1;
-    }
-    keys.yellow_to_move = splitmix(&mut state);
-    let mut d = 1; // die 0 (none pending) keeps key 0
-    while d < 7 {
-        keys.die[d] = splitmix(&mut state);
-        d += 1;
-    }
-    let mut n = 1; // sixes 0 keeps key 0
-    while n < 4 {
-        keys.sixes[n] = splitmix(&mut state);
-        n += 1;
-    }
-    keys
-}
-
-static KEYS: Keys = build_keys();
-
-/// The key of the `nth` piece (0-based) of `side` standing on `value`.
-fn piece_key(side: Player, value: u8, nth: usize) -> u64 {
-    KEYS.piece[side.index()][order_key(value) as usize][nth]
-}
 
 impl Ludo {
     /// A position from its parts. `red` and `yellow` hold the same number (1 to 4) of piece
@@ -102,22 +40,6 @@ impl Ludo {
         let base = [BASE; MAX_PIECES];
         let n = count as usize;
         Ludo::from_parts(&base[..n], &base[..n], Player::First, 0, 0)
-    }
-
-    /// The hash computed from scratch.
-    fn fresh_hash(&self) -> u64 {
-        let mut h = 0;
-        for side in [Player::First, Player::Second] {
-            let pieces = self.pieces(side);
-            for (i, &v) in pieces.iter().enumerate() {
-                let nth = pieces[..i].iter().filter(|&&w| w == v).count();
-                h ^= piece_key(side, v, nth);
-            }
-        }
-        if self.side == Player::Second {
-            h ^= KEYS.yellow_to_move;
-        }
-        h ^ KEYS.die[self.die as usize] ^ KEYS.sixes[self.sixes as usize]
     }
 
     /// The side whose pieces are all at the goal, if any.
@@ -178,19 +100,19 @@ impl Ludo {
     }
 
     fn set_die(&mut self, die: u8) {
-        self.hash ^= KEYS.die[self.die as usize] ^ KEYS.die[die as usize];
+        self.hash ^= die_key(self.die) ^ die_key(die);
         self.die = die;
     }
 
     fn set_sixes(&mut self, sixes: u8) {
-        self.hash ^= KEYS.sixes[self.sixes as usize] ^ KEYS.sixes[sixes as usize];
+        self.hash ^= sixes_key(self.sixes) ^ sixes_key(sixes);
         self.sixes = sixes;
     }
 
     /// The other side is to roll, with no sixes counted.
     fn end_turn(&mut self) {
         self.side = self.side.other();
-        self.hash ^= KEYS.yellow_to_move;
+        self.hash ^= yellow_key();
         self.set_die(0);
         self.set_sixes(0);
     }
