@@ -541,4 +541,65 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn any_accepted_position_string_is_canonical_and_nothing_panics() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let alphabet: Vec<char> = "b,/ ry-0123456789 é\t".chars().collect();
+        let seeds = [
+            "b,b,b,b/b,b,b,b r - 0",
+            "b,0,17,56/3,3,50,55 y 6 2",
+            "b,b/b,b r 4 0",
+        ];
+        let mut accepted = 0;
+        for i in 0..20_000 {
+            let mut text: Vec<char> = seeds[i % seeds.len()].chars().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..=text.len());
+                let c = alphabet[rng.random_range(0..alphabet.len())];
+                match rng.random_range(0..3) {
+                    0 if at < text.len() => text[at] = c,
+                    1 if at < text.len() => {
+                        text.remove(at);
+                    }
+                    _ => text.insert(at, c),
+                }
+            }
+            let text: String = text.into_iter().collect();
+            for pieces in [2, 4] {
+                if let Ok(p) = Ludo::parse_position(&text, &rules(pieces)) {
+                    assert_eq!(p.format_position(), text, "accepted a non-canonical form");
+                    accepted += 1;
+                }
+            }
+        }
+        assert!(
+            accepted > 100,
+            "the mutations should hit valid strings too: {accepted}"
+        );
+        // Random tokens: refused without panicking, or canonical and legal.
+        let letters: Vec<char> = "rb-0123456789pas".chars().collect();
+        let positions = [
+            pos("b,b,0,50/b,b,b,4 r - 0"),
+            pos("b,b,0,50/b,b,b,4 r 6 1"),
+            pos("b,b,0,50/b,b,b,4 y 3 0"),
+            pos("56,56,56,56/b,b,b,b r - 0"),
+        ];
+        let mut legal = 0;
+        for _ in 0..20_000 {
+            let len = rng.random_range(0..6);
+            let token: String = (0..len)
+                .map(|_| letters[rng.random_range(0..letters.len())])
+                .collect();
+            for p in &positions {
+                if let Ok(action) = p.parse_action(&token) {
+                    assert_eq!(p.format_action(action), token);
+                    assert!(p.is_legal(action));
+                    legal += 1;
+                }
+            }
+        }
+        assert!(legal > 10, "some random tokens should be legal: {legal}");
+    }
 }

@@ -554,4 +554,17 @@ mod tests {
                 .is_ok()
         );
     }
+
+    #[test]
+    fn perft_from_the_start_matches_a_hand_count() {
+        // Plies: roll, move (pass on 1-5, b-0 on 6), roll, ... Depth 3: 5 passes give Yellow
+        // 6 rolls each, the entry gives Red 6: 36. Depth 4: Yellow's rolls each have one
+        // move (30); Red's r1-r5 one move each and r6 two (b-0, 0-6): 37. Depth 5: the 5
+        // passes lead to Yellow's start at depth 3 (5 * 36); after the entry, r1-r5 moves
+        // hand Yellow 6 rolls (30) and the two 6-moves give Red 6 rolls (12): 222. Depth 6:
+        // 5 * 37 + (30 + 12) = 227 (a third six has only pass).
+        let start = Ludo::start(&RuleOptions::default());
+        let counts: Vec<u64> = (0..=6).map(|d| crate::perft::perft(&start, d)).collect();
+        assert_eq!(counts, [1, 6, 6, 36, 37, 222, 227]);
+    }
 }
