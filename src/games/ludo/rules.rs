@@ -80,13 +80,14 @@ impl Ludo {
     fn relocate(&mut self, side: Player, from: u8, to: u8) {
         let n = self.count as usize;
         let slots = &mut self.pieces[side.index()][..n];
-        let below_from = slots.iter().filter(|&&v| v == from).count() - 1;
+        let Some(i) = slots.iter().position(|&v| v == from) else {
+            return; // no such piece: only an illegal unchecked move gets here
+        };
+        let others_at_from = slots.iter().filter(|&&v| v == from).count() - 1;
         let at_to = slots.iter().filter(|&&v| v == to).count();
-        self.hash ^= piece_key(side, from, below_from) ^ piece_key(side, to, at_to);
-        if let Some(i) = slots.iter().position(|&v| v == from) {
-            slots[i] = to;
-            slots.sort_unstable_by_key(|&v| order_key(v));
-        }
+        self.hash ^= piece_key(side, from, others_at_from) ^ piece_key(side, to, at_to);
+        slots[i] = to;
+        slots.sort_unstable_by_key(|&v| order_key(v));
     }
 
     /// Sends every piece of `side` at progress `p` back to base; returns whether any was.
