@@ -170,7 +170,7 @@ fn main() -> ExitCode {
             .map(|report| println!("{report}"))
             .map_err(|e| e.to_string()),
         Some(Cmd::Match(MatchCommand::Play(args))) => run_match(&args),
-        Some(Cmd::Replay { game, file }) => game.visit(Replay(file)).and_then(|r| r),
+        Some(Cmd::Replay { game, file }) => game.visit(Replay(file)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -238,7 +238,7 @@ fn perft(
     fen: Option<String>,
     moves: &[String],
 ) -> Result<(), String> {
-    let mut g = game.new_game(rules)?;
+    let mut g = game.new_game(rules);
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     g.set_position(fen.as_deref(), &moves)
         .map_err(|e| e.to_string())?;
@@ -286,13 +286,17 @@ fn solve(game: GameKind, rules: RuleOptions, fen: Option<&str>, void: bool) -> R
     println!("value {:.6} (White's view: +1 a win, -1 a loss)", s.value);
     println!("white {}", strategy(&s.white_strategy));
     println!("black {}", strategy(&s.black_strategy));
-    println!("positions {} in {:.3} s", s.nodes, started.elapsed().as_secs_f64());
+    println!(
+        "positions {} in {:.3} s",
+        s.nodes,
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     let game = parse_game(&args.game)?;
-    let report = game.visit(Match(args))??;
+    let report = game.visit(Match(args))?;
     println!("{report}");
     match report.stop {
         StopReason::EngineFailure(why) => Err(format!("match ended early: {why}")),

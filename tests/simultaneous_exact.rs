@@ -26,7 +26,11 @@ fn parse(text: &str) -> Apocalypse {
     Apocalypse::parse_position(text, &RuleOptions::default()).expect("position")
 }
 
-fn searched(pos: &Apocalypse, side: Player, depth: u32) -> SearchResult<<Apocalypse as Game>::Move> {
+fn searched(
+    pos: &Apocalypse,
+    side: Player,
+    depth: u32,
+) -> SearchResult<<Apocalypse as Game>::Move> {
     let tt = TranspositionTable::new(16).expect("table");
     let limits = Limits {
         depth: Some(depth),
@@ -37,11 +41,23 @@ fn searched(pos: &Apocalypse, side: Player, depth: u32) -> SearchResult<<Apocaly
         seed: 7,
         ..Settings::default()
     };
-    search(pos, &[], &limits, &settings, &tt, &AtomicBool::new(false), &mut |_| {})
+    search(
+        pos,
+        &[],
+        &limits,
+        &settings,
+        &tt,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
 }
 
 fn turns_left(text: &str) -> u32 {
-    50 - text.rsplit(' ').next().and_then(|c| c.parse::<u32>().ok()).expect("counter")
+    50 - text
+        .rsplit(' ')
+        .next()
+        .and_then(|c| c.parse::<u32>().ok())
+        .expect("counter")
 }
 
 #[test]
@@ -51,7 +67,10 @@ fn searched_value_equals_the_exact_value() {
         let exact = solve_exact(&pos).value;
         let r = searched(&pos, Player::First, turns_left(text));
         let value = f64::from(r.score) / f64::from(WIN);
-        assert!((value - exact).abs() <= 0.01, "{text}: searched {value}, exact {exact}");
+        assert!(
+            (value - exact).abs() <= 0.01,
+            "{text}: searched {value}, exact {exact}"
+        );
     }
 }
 
@@ -72,16 +91,31 @@ fn root_policies_are_equilibria_of_the_exact_game() {
         let white_policy = searched(&pos, Player::First, depth).policy;
         let black_policy = searched(&pos, Player::Second, depth).policy;
         let sum: f64 = white_policy.iter().map(|&(_, p)| p).sum();
-        assert!((sum - 1.0).abs() < 1e-9, "{text}: white policy sums to {sum}");
+        assert!(
+            (sum - 1.0).abs() < 1e-9,
+            "{text}: white policy sums to {sum}"
+        );
         // White's policy against every pure Black reply.
         for &b in &black {
-            let got: f64 = white_policy.iter().map(|&(w, p)| p * cell(&mut solver, w, b)).sum();
-            assert!(got >= exact - 0.01, "{text}: Black's {b:?} holds White to {got} < {exact}");
+            let got: f64 = white_policy
+                .iter()
+                .map(|&(w, p)| p * cell(&mut solver, w, b))
+                .sum();
+            assert!(
+                got >= exact - 0.01,
+                "{text}: Black's {b:?} holds White to {got} < {exact}"
+            );
         }
         // Black's policy against every pure White reply.
         for &w in &white {
-            let got: f64 = black_policy.iter().map(|&(b, p)| p * cell(&mut solver, w, b)).sum();
-            assert!(got <= exact + 0.01, "{text}: White's {w:?} gets {got} > {exact}");
+            let got: f64 = black_policy
+                .iter()
+                .map(|&(b, p)| p * cell(&mut solver, w, b))
+                .sum();
+            assert!(
+                got <= exact + 0.01,
+                "{text}: White's {w:?} gets {got} > {exact}"
+            );
         }
     }
 }

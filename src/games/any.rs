@@ -327,7 +327,10 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         );
         SearchSummary {
             best: result.best.map(|a| root.format_action(a)),
-            note: result.best.is_none().then(|| no_move_note(node).to_string()),
+            note: result
+                .best
+                .is_none()
+                .then(|| no_move_note(node).to_string()),
             policy: (!result.policy.is_empty()).then(|| format_policy(root, &result.policy)),
         }
     }

@@ -73,21 +73,18 @@ impl GameKind {
             .find(|g| g.name().eq_ignore_ascii_case(name))
     }
 
-    /// The start position of this game under `rules`, or why it cannot be played yet.
-    pub fn new_game(self, rules: RuleOptions) -> Result<Box<dyn AnyGame>, String> {
+    /// The start position of this game under `rules`.
+    pub fn new_game(self, rules: RuleOptions) -> Box<dyn AnyGame> {
         self.visit(NewGame(rules))
     }
 
-    /// Runs `visitor` with this game's position type, or says why the game cannot be
-    /// played yet.
-    pub fn visit<V: GameVisitor>(self, visitor: V) -> Result<V::Output, String> {
+    /// Runs `visitor` with this game's position type.
+    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
         match self {
-            GameKind::Rnb => Ok(visitor.visit::<rnb::Rnb>()),
-            GameKind::Duell => Ok(visitor.visit::<duell::Duell>()),
-            GameKind::Apocalypse => Ok(visitor.visit::<apocalypse::Apocalypse>()),
-            GameKind::Ludo => {
-                Err(format!("game '{}' is not available yet", self.name()))
-            }
+            GameKind::Rnb => visitor.visit::<rnb::Rnb>(),
+            GameKind::Duell => visitor.visit::<duell::Duell>(),
+            GameKind::Apocalypse => visitor.visit::<apocalypse::Apocalypse>(),
+            GameKind::Ludo => visitor.visit::<ludo::Ludo>(),
         }
     }
 }

@@ -62,7 +62,7 @@ impl Session {
         };
         Ok(Session {
             out,
-            game: game.new_game(options.rules)?,
+            game: game.new_game(options.rules),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)?),
             options,
             worker: None,
@@ -152,13 +152,10 @@ impl Session {
         };
         match effect {
             Effect::None => {}
-            Effect::NewGame | Effect::NewRules => match options.game.new_game(options.rules) {
-                Ok(game) => {
-                    self.game = game;
-                    self.tt.clear();
-                }
-                Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
-            },
+            Effect::NewGame | Effect::NewRules => {
+                self.game = options.game.new_game(options.rules);
+                self.tt.clear();
+            }
             Effect::ResizeHash => match TranspositionTable::new(options.hash_mb) {
                 Ok(tt) => self.tt = Arc::new(tt),
                 Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),

@@ -163,7 +163,13 @@ pub fn search<G: Evaluate>(
         },
         Node::Turn(_) => root::search_turn_root(&mut searcher, root, limits, settings, report),
         Node::Simultaneous if settings.side.is_some() => {
-            simultaneous_root::search_simultaneous_root(&mut searcher, root, limits, settings, report)
+            simultaneous_root::search_simultaneous_root(
+                &mut searcher,
+                root,
+                limits,
+                settings,
+                report,
+            )
         }
         Node::Chance | Node::Simultaneous => {
             root::search_value_root(&mut searcher, root, limits, report)

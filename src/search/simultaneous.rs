@@ -121,7 +121,11 @@ impl<G: Evaluate> Searcher<'_, G> {
         pos.legal_moves(first.other(), &mut inner_moves);
         // The outer player maximises its own view: sign s turns first-player values to it.
         let s = first.sign();
-        let (mut a, b) = if s > 0 { (alpha, beta) } else { (-beta, -alpha) };
+        let (mut a, b) = if s > 0 {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
         let a0 = a;
         let mut best = i32::MIN + 1;
         'outer: for &x in &outer_moves {

@@ -32,7 +32,11 @@ pub fn search_simultaneous_root<G: Evaluate>(
     if first.is_empty() || second.is_empty() {
         return result;
     }
-    let mine = if side == Player::First { &first } else { &second };
+    let mine = if side == Player::First {
+        &first
+    } else {
+        &second
+    };
     // Before any iteration completes: uniform over the side's declarations.
     let uniform = 1.0 / mine.len() as f64;
     result.policy = mine.iter().map(|&m| (m, uniform)).collect();
@@ -62,7 +66,8 @@ pub fn search_simultaneous_root<G: Evaluate>(
                 .sum();
             side.sign() as f64 * sum
         };
-        let mut lines: Vec<(usize, f64, f64)> = (0..mine.len()).map(|i| (i, own[i], payoff(i))).collect();
+        let mut lines: Vec<(usize, f64, f64)> =
+            (0..mine.len()).map(|i| (i, own[i], payoff(i))).collect();
         lines.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.total_cmp(&a.2)));
         result.policy = lines.iter().map(|&(i, p, _)| (mine[i], p)).collect();
         result.score = side.sign() * value;
@@ -99,5 +104,9 @@ fn sample<M: Copy>(policy: &[(M, f64)], seed: u64) -> Option<M> {
         }
         x -= p;
     }
-    policy.iter().rev().find(|&&(_, p)| p > 0.0).map(|&(m, _)| m)
+    policy
+        .iter()
+        .rev()
+        .find(|&&(_, p)| p > 0.0)
+        .map(|&(m, _)| m)
 }
