@@ -134,45 +134,39 @@ impl Duell {
         their_key != NO_SQUARE && (self.key_steps_home(side) || self.attackers(side, their_key) > 0)
     }
 
-    /// Material, mobility, key pressure, shield and key race of `side` (positive is good
-    /// for `side`).
-    fn side_terms(&self, side: Player, total_dice: i32) -> i32 {
+    /// The unweighted terms of `side` (see [`SideTerms`]).
+    fn side_terms(&self, side: Player) -> SideTerms {
         let key = self.keys[side.index()];
         let enemy_key = self.keys[side.other().index()];
         let mut dice = self.occ[side.index()];
         if key != NO_SQUARE {
             dice &= !bit(key);
         }
-        let mut material = 0;
-        let mut mobility = 0;
-        let mut pressure = 0;
+        let mut t = SideTerms::default();
         let mut rest = dice;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let n = VALUE[self.board[s] as usize] as usize;
-            material += MATERIAL[s][n] as i32;
+            t.material += MATERIAL[s][n] as i32;
             let paths = &DIR_PATHS[s][n];
             for (d, &next) in NEIGHBOUR[s].iter().enumerate() {
                 // Off the board `next` is `s`, an own piece: closed.
                 let q = self.board[next as usize];
                 let open = q == EMPTY || (n == 1 && piece::owner(q) != side);
-                mobility += open as i32 * paths[d] as i32;
+                t.mobility += open as i32 * paths[d] as i32;
             }
             if enemy_key != NO_SQUARE {
-                pressure += (7 - DIST[s][enemy_key as usize] as i32).max(0);
+                t.pressure += (7 - DIST[s][enemy_key as usize] as i32).max(0);
             }
         }
-        let mut value = material + MOBILITY * mobility + KEY_PRESSURE * pressure;
-        if key == NO_SQUARE {
-            return value;
+        if key != NO_SQUARE {
+            for &next in &NEIGHBOUR[key as usize] {
+                t.shield += (dice & bit(next) != 0) as i32;
+            }
+            t.race = 15 - DIST[key as usize][target_square(side) as usize] as i32;
         }
-        for &next in &NEIGHBOUR[key as usize] {
-            value += KEY_SHIELD * (dice & bit(next) != 0) as i32;
-        }
-        let distance = DIST[key as usize][target_square(side) as usize] as i32;
-        let race_weight = KEY_RACE_BASE + (16 - total_dice).max(0);
-        value + (15 - distance) * race_weight
+        t
     }
 
     /// The static value from the side to move's view.
@@ -183,7 +177,9 @@ impl Duell {
             return WIN_NEXT_MOVE;
         }
         let dice = (self.occ[0] | self.occ[1]).count_ones() as i32 - 2;
-        let mut value = self.side_terms(us, dice) - self.side_terms(them, dice);
+        let race_weight = KEY_RACE_BASE + (16 - dice).max(0);
+        let mut value =
+            self.side_terms(us).weighted(race_weight) - self.side_terms(them).weighted(race_weight);
         let our_key = self.keys[us.index()];
         if our_key != NO_SQUARE {
             value -= KEY_ATTACKER * self.attackers(them, our_key);
@@ -192,6 +188,33 @@ impl Duell {
             value -= KEY_ATTACKER;
         }
         value + TEMPO
+    }
+}
+
+/// The evaluation terms of one side, unweighted (each grows with the side's advantage).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SideTerms {
+    /// [`MATERIAL`] summed over the side's dice.
+    material: i32,
+    /// Paths of the side's dice whose first step is open (see the module documentation).
+    mobility: i32,
+    /// Per die within 6 steps of the enemy key: 7 minus that distance.
+    pressure: i32,
+    /// Own dice orthogonally beside the own key (0..=4).
+    shield: i32,
+    /// 15 minus the distance of the own key to the enemy key square (0 without a key).
+    race: i32,
+}
+
+impl SideTerms {
+    /// The weighted sum, with `race_weight` per step of [`SideTerms::race`].
+    #[inline]
+    fn weighted(&self, race_weight: i32) -> i32 {
+        self.material
+            + MOBILITY * self.mobility
+            + KEY_PRESSURE * self.pressure
+            + KEY_SHIELD * self.shield
+            + race_weight * self.race
     }
 }
 
@@ -237,136 +260,5 @@ impl Evaluate for Duell {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Game, MoveList, RuleOptions};
-    use crate::games::duell::die::Dir;
-    use crate::notation::Notation;
-    use rand::{RngExt, SeedableRng};
-
-    fn pos(text: &str) -> Duell {
-        Duell::parse_position(text, &RuleOptions::default()).unwrap()
-    }
-
-    /// The position turned 180° with the colours swapped: the same game for the other side.
-    /// A die turned 180° keeps its top and shows its old south face to the north.
-    fn rotated(p: &Duell) -> Duell {
-        let mut out = Duell::empty();
-        for s in 0..SQUARES as u8 {
-            let q = p.board[s as usize];
-            if q == EMPTY {
-                continue;
-            }
-            let side = piece::owner(q).other();
-            let r = (SQUARES as u8 - 1) - s;
-            let moved = if piece::is_key(q) {
-                piece::key(side)
-            } else {
-                let o = piece::kind(q);
-                let o2 = super::super::die::orientation(
-                    super::super::die::top(o),
-                    7 - super::super::die::north(o),
-                )
-                .unwrap();
-                piece::die(side, o2)
-            };
-            out.put(r, moved);
-        }
-        out.set_side(p.side.other());
-        out
-    }
-
-    #[test]
-    fn potential_counts_paths_on_an_empty_board() {
-        // A key in the corner has 2 moves, on a edge 3, inside 4.
-        assert_eq!(POTENTIAL[0][1], 2);
-        assert_eq!(POTENTIAL[4][1], 3);
-        assert_eq!(POTENTIAL[13][1], 4);
-        // A 3 on e4 (4 squares to the west and east, 3 south, 4 north): all 4 + 8·2 paths.
-        assert_eq!(POTENTIAL[3 * 9 + 4][3], 20);
-    }
-
-    #[test]
-    fn the_start_position_is_balanced_up_to_the_tempo() {
-        let start = Duell::start(&RuleOptions::default());
-        assert_eq!(start.evaluate(), TEMPO);
-        assert_eq!(rotated(&start), {
-            let mut b = start.clone();
-            b.set_side(Player::Second);
-            b
-        });
-    }
-
-    #[test]
-    fn evaluation_is_symmetric_and_bounded_along_random_games() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        let mut moves = MoveList::new();
-        for _ in 0..40 {
-            let mut p = Duell::start(&RuleOptions::default());
-            for _ in 0..120 {
-                let crate::game::Node::Turn(side) = p.node() else {
-                    break;
-                };
-                let v = p.evaluate();
-                assert!(v.abs() < EVAL_LIMIT);
-                assert_eq!(rotated(&p).evaluate(), -v, "{}", p.format_position());
-                p.legal_moves(side, &mut moves);
-                for &m in &moves {
-                    assert!((Duell::move_code(m) as usize) < Duell::MOVE_CODES);
-                    assert_eq!(p.is_noisy(m), p.order_hint(m) > 0);
-                }
-                let codes: std::collections::HashSet<u32> =
-                    moves.iter().map(|&m| Duell::move_code(m)).collect();
-                assert_eq!(codes.len(), moves.len());
-                p.play(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-    }
-
-    #[test]
-    fn a_missing_die_costs_about_a_die() {
-        let full = pos("4BK4/9/9/4B314/4W324/9/9/4WK4 w 0 1");
-        let less = pos("4BK4/9/9/9/4W324/9/9/4WK4 w 0 1");
-        assert!(less.evaluate() - full.evaluate() > DIE / 2);
-    }
-
-    #[test]
-    fn a_key_under_attack_is_seen() {
-        // White to move can take the Black key with the die on e5 (north 3): decisive.
-        let p = pos("4BK4/9/9/4W314/9/9/9/4WK4 w 0 1");
-        assert_eq!(p.evaluate(), WIN_NEXT_MOVE);
-        // The same with Black to move: Black is threatened but may flee.
-        let q = pos("4BK4/9/9/4W314/9/9/9/4WK4 b 0 1");
-        assert!(q.evaluate() > KEY_ATTACKER / 2);
-        // A White key beside e8 with e8 free wins next move too.
-        let r = pos("BK8/4WK4/9/9/9/9/9/9 w 0 1");
-        assert_eq!(r.evaluate(), WIN_NEXT_MOVE);
-    }
-
-    #[test]
-    fn noisy_moves_are_captures_and_key_square_wins() {
-        let p = pos("BK2WKB134/9/9/9/9/9/9/9 w 0 1");
-        let mut moves = MoveList::new();
-        p.legal_moves(Player::First, &mut moves);
-        let noisy: Vec<String> = moves
-            .iter()
-            .filter(|&&m| p.is_noisy(m))
-            .map(|&m| m.token())
-            .collect();
-        assert_eq!(noisy, vec!["d8e8"]);
-        let q = pos("4BK4/9/9/9/9/9/3WK5/9 w 0 1");
-        q.legal_moves(Player::First, &mut moves);
-        assert!(moves.iter().all(|&m| !q.is_noisy(m)));
-    }
-
-    #[test]
-    fn move_codes_differ_for_the_two_paths_to_one_square() {
-        let a = Move::l_shaped(30, 49, Dir::North, 2, Dir::East, 1);
-        let b = Move::l_shaped(30, 49, Dir::East, 1, Dir::North, 2);
-        assert_ne!(Duell::move_code(a), Duell::move_code(b));
-        assert_eq!(
-            Duell::move_code(Move::straight(71, 70, Dir::West, 1)) as usize,
-            71 * 360 + 70 * 5
-        );
-    }
-}
+#[path = "eval_tests.rs"]
+mod tests;
