@@ -19,7 +19,7 @@ use super::MatchError;
 use super::clock::TimeControl;
 use super::engine::{Engine, EngineSpec};
 use super::play::{PlayedGame, Settings, play_game};
-use super::record::{GameRecord, result_text};
+use super::record::{PgnRecord, result_text};
 use super::report::{MatchReport, Progress, StopReason};
 use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
 use super::schedule::{GameSpec, OpeningSource, Shard, schedule};
@@ -204,7 +204,7 @@ fn record<G: Notation>(
     start_fen: &str,
     spec: &GameSpec,
     g: &PlayedGame,
-) -> GameRecord {
+) -> PgnRecord {
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     let (white, black) = if spec.swapped {
         (names[1].clone(), names[0].clone())
@@ -237,7 +237,7 @@ fn record<G: Notation>(
         ("OpeningPlies", g.opening_plies.to_string()),
         ("PlyCount", g.moves.len().to_string()),
     ]);
-    GameRecord {
+    PgnRecord {
         tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         moves: g.moves.clone(),
         result: result_text(v.outcome).to_string(),

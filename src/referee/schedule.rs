@@ -10,11 +10,11 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::game::{Node, RuleOptions};
+use crate::game::{Action, Node, RuleOptions};
 use crate::notation::Notation;
+use crate::record::GameRecord;
 
 use super::dice::{DiceStream, pair_seed};
-use super::repetition::History;
 
 /// The stream of [`pair_seed`] for the games' chance outcomes.
 pub const DICE_STREAM: u64 = 0;
@@ -192,14 +192,14 @@ pub fn random_opening<G: Notation>(
     let mut rng = DiceStream::new(seed);
     let mut outcomes = Vec::new();
     'attempt: for _ in 0..OPENING_ATTEMPTS {
-        let mut pos = G::start(rules);
-        let mut history = History::new(pos.hash());
+        let mut game = GameRecord::new(G::start(rules));
         let mut moves = Vec::with_capacity(plies as usize);
         for _ in 0..plies {
-            let action = match pos.node() {
+            let pos = game.current();
+            let action = match game.node() {
                 Node::Terminal(_) => continue 'attempt,
-                Node::Chance => match rng.sample(&pos, &mut outcomes) {
-                    Some(m) => crate::game::Action::Single(m),
+                Node::Chance => match rng.sample(pos, &mut outcomes) {
+                    Some(m) => Action::Single(m),
                     None => continue 'attempt,
                 },
                 Node::Turn(_) | Node::Simultaneous => {
@@ -211,12 +211,11 @@ pub fn random_opening<G: Notation>(
                 }
             };
             moves.push(pos.format_action(action));
-            pos.apply(action);
-            if history.push(pos.hash(), pos.repetition_window()) {
+            if game.try_play(action).is_err() {
                 continue 'attempt;
             }
         }
-        if !matches!(pos.node(), Node::Terminal(_)) {
+        if !matches!(game.node(), Node::Terminal(_)) {
             return Ok(moves);
         }
     }
