@@ -183,14 +183,14 @@ pub fn play_game<G: Notation>(
     }
     let opening_plies = moves.len();
     let mut clocks = Clocks::new(s.tc, s.margin);
-    let mut dice = DiceStream::new(spec.dice_seed);
+    let mut dice = DiceStream::new(spec.seed);
     let mut outcomes = Vec::new();
     let mut engine_time = Duration::ZERO;
     let limit = |clocks: &Clocks, p: Player| clocks.wait_limit(p).unwrap_or(s.timeout);
 
     let mut failures: [Option<Failure>; 2] = [None, None];
     for p in [Player::First, Player::Second] {
-        if let Err(e) = engines[p.index()].new_game(s.timeout) {
+        if let Err(e) = engines[p.index()].new_game(spec.engine_seed(), s.timeout) {
             let crashed = e == super::engine::EngineError::Closed;
             let termination = if crashed {
                 Termination::Crash

@@ -6,8 +6,11 @@
 //! `1/2-1/2`). There are no move numbers: a token list is exactly what `position ... moves`
 //! takes. The reader skips `{...}` and `;` comments; the last word of a move list is
 //! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
-//! move. The referee writes the tags `Event Round Game White Black Result Termination
-//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`.
+//! move. The referee writes the tags `Event Round White Black Result Game Termination
+//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`: `Game` is the `Game` option's
+//! value, `FEN` the start position string (also for the start position), `Seed` the seed
+//! the game's chance outcomes are drawn from (whose low 32 bits the engines got as their
+//! `Seed` option), `OpeningPlies` how many tokens of the move list were the opening.
 
 use std::fmt::Write as _;
 
