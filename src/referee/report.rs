@@ -189,7 +189,8 @@ impl fmt::Display for MatchReport {
             write_elo(f, "pairs", &e)?;
         }
         if let Some(bound) = self.perfect_bound() {
-            let (relation, what) = if bound > 0.0 {
+            // Few games won support only a negative bound: the side is in the tally.
+            let (relation, what) = if t.wins == t.games() {
                 (">=", "won")
             } else {
                 ("<=", "lost")
