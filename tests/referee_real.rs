@@ -440,6 +440,34 @@ fn engine_seeds_vary_by_pair_and_repeat_by_match_seed() {
     assert_eq!(fixed[1].moves, fixed[3].moves);
 }
 
+/// Without a terminal the progress is one line per finished game on stderr, as fastchess
+/// prints it, with the match so far.
+#[test]
+fn progress_without_a_terminal_is_a_line_per_game() {
+    let mut cmd = Command::new(QUARTET);
+    cmd.args(["match", "--game", "rnb", "--games", "2", "--nodes", "1"]);
+    for engine in [builtin("greedy", "greedy"), builtin("random", "random")] {
+        cmd.arg("--engine").args(engine);
+    }
+    let out = cmd.output().expect("quartet runs");
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    for (i, (line, players)) in lines
+        .iter()
+        .zip(["(greedy vs random)", "(random vs greedy)"])
+        .enumerate()
+    {
+        let head = format!("Finished game {} of 2 {players}: ", i + 1);
+        assert!(line.starts_with(&head), "{line}");
+        assert!(
+            line.contains(" {normal}; +") || line.contains(" {repetition}; +"),
+            "{line}"
+        );
+    }
+}
+
 /// The overhead target: 2 engines × 100 games of Duell at 1000 nodes, 2 at a time; prints
 /// the report with its "Referee overhead" and "Duration" lines. Run it in release mode:
 /// `cargo test --release --test referee_real -- --ignored --nocapture`.

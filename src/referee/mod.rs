@@ -12,7 +12,7 @@
 //!
 //! Files: `engine` (processes), `clock`, `adjudicate`, `dice`, `schedule`,
 //! `play` (one game), `runner` (threads and outputs), `stats`, `sprt`, `record`, `results`
-//! (JSON outputs and merge), `report`, `cli`.
+//! (JSON outputs and merge), `report`, `progress`, `cli`.
 
 pub mod adjudicate;
 pub mod cli;
@@ -20,6 +20,7 @@ pub mod clock;
 pub mod dice;
 pub mod engine;
 pub mod play;
+pub mod progress;
 pub mod record;
 pub mod report;
 pub mod results;

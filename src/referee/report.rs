@@ -1,9 +1,8 @@
-//! What a match tells its user: the report (final and every N games) and the progress line.
+//! What a match tells its user: the report (final and every N games).
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use super::sprt::{Sprt, SprtDecision};
@@ -254,45 +253,6 @@ impl fmt::Display for MatchReport {
             )?;
         }
         write!(f, "Stopped: {}", self.stop)
-    }
-}
-
-/// The live progress line on stderr (hidden when stderr is not a terminal).
-pub struct Progress {
-    bar: ProgressBar,
-}
-
-impl Progress {
-    /// A progress line for `total` games; `visible` false hides it everywhere.
-    pub fn new(total: u64, visible: bool) -> Progress {
-        let target = if visible {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        let bar = ProgressBar::with_draw_target(Some(total), target);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
-        {
-            bar.set_style(style);
-        }
-        Progress { bar }
-    }
-
-    /// Counts one more game and shows `message`.
-    pub fn game_done(&self, message: String) {
-        self.bar.inc(1);
-        self.bar.set_message(message);
-    }
-
-    /// Prints `text` on stdout without tearing the progress line.
-    pub fn print(&self, text: &str) {
-        self.bar.suspend(|| println!("{text}"));
-    }
-
-    /// Removes the progress line.
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
     }
 }
 

@@ -19,8 +19,9 @@ use super::MatchError;
 use super::clock::TimeControl;
 use super::engine::{Engine, EngineSpec};
 use super::play::{PlayedGame, Settings, play_game};
+use super::progress::Progress;
 use super::record::{PgnRecord, result_text};
-use super::report::{MatchReport, Progress, StopReason};
+use super::report::{MatchReport, StopReason};
 use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
 use super::schedule::{GameSpec, OpeningSource, Shard, schedule};
 use super::sprt::{Sprt, SprtDecision};
@@ -325,7 +326,21 @@ impl Gather<'_> {
             stop.store(true, Ordering::Relaxed);
         }
         write_results(cfg, report)?;
-        self.progress.game_done(report.short());
+        let mut what = format!(
+            "Finished game {} of {} ({} vs {}): {} {{{}",
+            spec.index + 1,
+            cfg.games,
+            line.white,
+            line.black,
+            line.result,
+            line.termination
+        );
+        if !line.reason.is_empty() {
+            what.push_str(": ");
+            what.push_str(&line.reason);
+        }
+        what.push('}');
+        self.progress.game_done(&what, report.short());
         // The last game's report is the final one, which the caller prints.
         let last = self.played == report.scheduled;
         if cfg.report_every > 0 && self.played.is_multiple_of(cfg.report_every) && !last {
