@@ -11,6 +11,7 @@
 //! `LUDO_POSITIONS`, `LUDO_BUDGETS` (comma-separated node budgets), `LUDO_MOVETIME` (ms),
 //! `LUDO_PAIRS`, `LUDO_NODES`, `LUDO_DEPTH`.
 
+use quartet::eval::Evaluate;
 use quartet::game::{Action, Game, MoveList, Node, Player, RuleOptions};
 use quartet::games::ludo::{Ludo, LudoSolution, Move, expert_move};
 use quartet::notation::Notation;
@@ -329,4 +330,54 @@ fn nodes_to_depth_on_four_piece_positions() {
     for (d, n) in per_depth.iter().enumerate().skip(1) {
         println!("  depth {d}: {n}");
     }
+}
+
+#[test]
+#[ignore = "plays thousands of expert games"]
+fn evaluation_calibration_on_four_piece_expert_games() {
+    // The evaluation was fitted to the exact 1- and 2-piece values; here its P(Red wins) at
+    // the chance nodes of expert-against-expert games is compared with how those games
+    // ended, by bins of the estimate.
+    let games: u64 = env_or("LUDO_GAMES", 4000);
+    let mut bins = [(0.0f64, 0u32, 0u32); 10];
+    let (mut brier, mut samples) = (0.0, 0u64);
+    let mut buf = Vec::new();
+    for game in 0..games {
+        let mut dice = DiceStream::new(pair_seed(5, game, 0));
+        let mut pos = Ludo::start(&RuleOptions::default());
+        let mut estimates = Vec::new();
+        loop {
+            match pos.node() {
+                Node::Chance => {
+                    estimates.push((f64::from(pos.evaluate()) / 10_000.0 + 1.0) / 2.0);
+                    let roll = dice.sample(&pos, &mut buf).expect("outcomes");
+                    pos.play(roll);
+                }
+                Node::Turn(_) => pos.play(expert_move(&pos)),
+                _ => break,
+            }
+        }
+        let red_won = pos.winner() == Some(Player::First);
+        for p in estimates {
+            let bin = &mut bins[((p * 10.0) as usize).min(9)];
+            bin.0 += p;
+            bin.1 += 1;
+            bin.2 += u32::from(red_won);
+            brier += (p - f64::from(u8::from(red_won))).powi(2);
+            samples += 1;
+        }
+    }
+    println!("evaluation calibration over {games} expert games ({samples} chance nodes):");
+    for (i, &(sum, n, wins)) in bins.iter().enumerate() {
+        if n > 0 {
+            println!(
+                "  estimate {:.1}-{:.1}: mean {:.3}, Red won {:.3} of {n}",
+                i as f64 / 10.0,
+                (i + 1) as f64 / 10.0,
+                sum / f64::from(n),
+                f64::from(wins) / f64::from(n)
+            );
+        }
+    }
+    println!("  Brier score {:.4}", brier / samples as f64);
 }
