@@ -46,18 +46,17 @@ fn engine_move(pos: &Ludo, limits: &Limits, tt: &TranspositionTable) -> Move {
     if let [only] = moves[..] {
         return only;
     }
+    searched_move(pos, limits, tt).0
+}
+
+/// The search's move at the decision node `pos`, with the nodes it visited and the depth it
+/// completed.
+fn searched_move(pos: &Ludo, limits: &Limits, tt: &TranspositionTable) -> (Move, u64, u32) {
     let stop = AtomicBool::new(false);
-    let r = search(
-        pos,
-        &[],
-        limits,
-        &Settings::default(),
-        tt,
-        &stop,
-        &mut |_| {},
-    );
+    let settings = Settings::default();
+    let r = search(pos, &[], limits, &settings, tt, &stop, &mut |_| {});
     match r.best {
-        Some(Action::Single(m)) => m,
+        Some(Action::Single(m)) => (m, r.nodes, r.depth),
         _ => panic!("no move from the search at {}", pos.format_position()),
     }
 }
@@ -169,19 +168,56 @@ fn loss(solution: &LudoSolution, pos: &Ludo, m: Move) -> f64 {
     best - chosen
 }
 
-/// The engine's mean loss (P(win), 0 to 1) with `limits` over `positions`, and the share of
-/// positions where it chose a move worse than the best.
-fn mean_loss(solution: &LudoSolution, positions: &[Ludo], limits: &Limits) -> (f64, f64) {
+/// The engine's losses (P(win), 0 to 1) over sampled positions.
+struct LossStats {
+    /// Mean loss per decision.
+    mean: f64,
+    /// Standard error of the mean.
+    error: f64,
+    /// Share of decisions where the engine's move was worse than the best.
+    wrong: f64,
+    /// Mean nodes per search.
+    nodes: f64,
+    /// Mean completed depth.
+    depth: f64,
+}
+
+impl std::fmt::Display for LossStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "mean loss {:.4} % +- {:.4} % (1 s.e.) P(win), wrong move in {:.1} %, {:.0} nodes, depth {:.2}",
+            100.0 * self.mean,
+            100.0 * self.error,
+            100.0 * self.wrong,
+            self.nodes,
+            self.depth
+        )
+    }
+}
+
+/// The engine's losses with `limits` over `positions` (each searched with a cleared table).
+fn engine_losses(solution: &LudoSolution, positions: &[Ludo], limits: &Limits) -> LossStats {
     let tt = TranspositionTable::new(HASH_MB).expect("table");
-    let (mut total, mut wrong) = (0.0, 0usize);
+    let mut losses = Vec::new();
+    let (mut nodes, mut depth) = (0u64, 0u64);
     for pos in positions {
         tt.clear();
-        let l = loss(solution, pos, engine_move(pos, limits, &tt));
-        total += l;
-        wrong += usize::from(l > 1e-12);
+        let (m, n, d) = searched_move(pos, limits, &tt);
+        losses.push(loss(solution, pos, m));
+        nodes += n;
+        depth += u64::from(d);
     }
     let n = positions.len() as f64;
-    (total / n, wrong as f64 / n)
+    let mean = losses.iter().sum::<f64>() / n;
+    let var = losses.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    LossStats {
+        mean,
+        error: (var / n).sqrt(),
+        wrong: losses.iter().filter(|&&l| l > 1e-12).count() as f64 / n,
+        nodes: nodes as f64 / n,
+        depth: depth as f64 / n,
+    }
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -230,12 +266,8 @@ fn loss_against_the_exact_two_piece_solution() {
     );
     let budgets: String = env_or("LUDO_BUDGETS", "300,1000,3000,10000".to_string());
     for budget in budgets.split(',').filter_map(|b| b.trim().parse().ok()) {
-        let (l, wrong) = mean_loss(&solution, &positions, &nodes(budget));
-        println!(
-            "  {budget:>7} nodes: mean loss {:.4} % P(win), wrong move in {:.1} %",
-            100.0 * l,
-            100.0 * wrong
-        );
+        let stats = engine_losses(&solution, &positions, &nodes(budget));
+        println!("  {budget:>7} nodes: {stats}");
     }
     let movetime: u64 = env_or("LUDO_MOVETIME", 100);
     if movetime > 0 {
@@ -243,12 +275,8 @@ fn loss_against_the_exact_two_piece_solution() {
             time: Some(movetime_budget(movetime, MOVE_OVERHEAD_MS)),
             ..Limits::default()
         };
-        let (l, wrong) = mean_loss(&solution, &positions, &limits);
-        println!(
-            "  {movetime:>4} ms/move: mean loss {:.4} % P(win), wrong move in {:.1} %",
-            100.0 * l,
-            100.0 * wrong
-        );
+        let stats = engine_losses(&solution, &positions, &limits);
+        println!("  {movetime:>4} ms/move: {stats}");
     }
     let expert: f64 = positions
         .iter()
