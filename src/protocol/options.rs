@@ -75,6 +75,10 @@ pub fn declarations() -> Vec<String> {
         .iter()
         .map(|g| format!("var {}", g.name()))
         .collect();
+    let players: Vec<String> = PlayerKind::ALL
+        .iter()
+        .map(|p| format!("var {}", p.name()))
+        .collect();
     let rules = RuleOptions::default();
     vec![
         format!(
@@ -97,6 +101,11 @@ pub fn declarations() -> Vec<String> {
         format!(
             "option name Pieces type spin default {} min 1 max 4",
             rules.pieces
+        ),
+        format!(
+            "option name Player type combo default {} {}",
+            PlayerKind::Search.name(),
+            players.join(" ")
         ),
     ]
 }
@@ -196,6 +205,14 @@ mod tests {
         assert_eq!(
             declarations()[0],
             "option name Game type combo default duell var rnb var apocalypse var duell var ludo"
+        );
+    }
+
+    #[test]
+    fn the_player_combo_lists_every_player() {
+        assert_eq!(
+            declarations().last().map(String::as_str),
+            Some("option name Player type combo default search var search var random var greedy var mcts")
         );
     }
 
