@@ -10,7 +10,6 @@
 use super::board::{TRACK_CELLS, absolute, goal_cell, home_cell, is_safe, yard_cells};
 use super::{BASE, GOAL, LAST_TRACK, Ludo};
 use crate::game::{Game, Node, Player};
-use crate::notation::Notation;
 use std::fmt::Write;
 
 impl Ludo {
@@ -83,6 +82,7 @@ impl Ludo {
 mod tests {
     use super::*;
     use crate::game::RuleOptions;
+    use crate::notation::Notation;
 
     fn pos(text: &str) -> Ludo {
         Ludo::parse_position(text, &RuleOptions::default()).expect(text)
@@ -115,10 +115,7 @@ mod tests {
         assert_eq!(cell(&d, 11, 11), "  Y", "{d}");
         assert_eq!(cell(&d, 11, 12), "  Y", "{d}");
         assert_eq!(cell(&d, 12, 11), "  .", "{d}");
-        assert!(
-            d.ends_with("Red to move, die 6, sixes 1"),
-            "{d}"
-        );
+        assert!(d.ends_with("Red to move, die 6, sixes 1"), "{d}");
         // Both colours on a safe square: Red 0 and Yellow 26 share A0.
         let shared = pos("b,b,b,0/b,b,b,26 y - 0").diagram();
         assert_eq!(cell(&shared, 6, 1), " RY", "{shared}");
