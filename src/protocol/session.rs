@@ -18,7 +18,7 @@ use crate::search::{Limits, MAX_DEPTH, Settings};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The program's name and version, as `id name` and the banner give it.
 pub const ENGINE_NAME: &str = concat!("Quartet ", env!("CARGO_PKG_VERSION"));
@@ -161,11 +161,13 @@ impl Session {
     }
 
     fn go(&mut self, params: GoParams) {
+        // The clock runs from here, not from when the worker thread gets going.
+        let arrived = Instant::now();
         if let Some(depth) = params.perft {
             return self.perft(depth);
         }
         let side = params.side.map(player_of);
-        let request = SearchRequest {
+        let mut request = SearchRequest {
             limits: self.limits(&params, side),
             settings: Settings {
                 multipv: self.options.multipv,
@@ -185,6 +187,7 @@ impl Session {
         );
         let infinite = params.infinite;
         let handle = thread::spawn(move || {
+            request.limits.time = request.limits.time.map(|b| b.after(arrived.elapsed()));
             let summary = game.search(&request, &tt, &flag, &mut |info| {
                 out.line(&info.to_string())
             });

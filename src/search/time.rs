@@ -28,6 +28,17 @@ pub struct Budget {
     pub hard: Duration,
 }
 
+impl Budget {
+    /// What is left of this budget once `spent` has passed (at least 1 ms of each).
+    pub fn after(self, spent: Duration) -> Budget {
+        let floor = Duration::from_millis(1);
+        Budget {
+            soft: self.soft.saturating_sub(spent).max(floor),
+            hard: self.hard.saturating_sub(spent).max(floor),
+        }
+    }
+}
+
 /// The share of the remaining time a search may use when no `movestogo` is given: the
 /// engine plans for this many more moves.
 const DEFAULT_MOVES_TO_GO: i64 = 30;
@@ -77,6 +88,30 @@ pub fn clock_budget(clock: Clock, overhead_ms: u64) -> Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_budget_after_some_time_keeps_the_rest_and_at_least_1_ms() {
+        let ms = Duration::from_millis;
+        let b = Budget {
+            soft: ms(50),
+            hard: ms(90),
+        };
+        assert_eq!(
+            b.after(ms(20)),
+            Budget {
+                soft: ms(30),
+                hard: ms(70)
+            }
+        );
+        assert_eq!(
+            b.after(ms(60)),
+            Budget {
+                soft: ms(1),
+                hard: ms(30)
+            }
+        );
+        assert_eq!(b.after(ms(500)).hard, ms(1));
+    }
 
     fn ms(d: Duration) -> u128 {
         d.as_millis()
