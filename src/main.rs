@@ -67,10 +67,12 @@ enum Cmd {
         #[arg(long)]
         untimed: bool,
     },
-    /// Solve a small position exactly (Apocalypse: backward induction over the whole game)
-    /// and print its value and both sides' optimal root strategies.
+    /// Solve a small game exactly and print the position's value: Apocalypse by backward
+    /// induction over the whole game (with both sides' optimal root strategies), Ludo with
+    /// 1 or 2 pieces (`--pieces`) by value iteration over every state (with every move's
+    /// value at a decision node).
     Solve {
-        /// The game (apocalypse).
+        /// The game (apocalypse or ludo).
         #[arg(long, value_parser = parse_game)]
         game: GameKind,
         /// Position string (default: the start position, far too big to solve).
@@ -319,10 +321,17 @@ fn bench(only: Option<GameKind>, depth: Option<u32>, timed: bool) -> Result<(), 
 }
 
 fn solve(game: GameKind, rules: RuleOptions, fen: Option<&str>, void: bool) -> Result<(), String> {
-    use quartet::games::apocalypse::{Apocalypse, solve};
-    if game != GameKind::Apocalypse {
-        return Err(format!("solve: not available for {}", game.name()));
+    match game {
+        GameKind::Apocalypse => solve_apocalypse(rules, fen, void),
+        GameKind::Ludo if !void => solve_ludo(rules, fen),
+        GameKind::Ludo => Err("solve: --void is an Apocalypse option".to_string()),
+        _ => Err(format!("solve: not available for {}", game.name())),
     }
+}
+
+/// `solve --game apocalypse`: backward induction over the whole game from the position.
+fn solve_apocalypse(rules: RuleOptions, fen: Option<&str>, void: bool) -> Result<(), String> {
+    use quartet::games::apocalypse::{Apocalypse, solve};
     let pos = match fen {
         Some(text) => Apocalypse::parse_position(text, &rules).map_err(|e| e.to_string())?,
         None => Apocalypse::start(&rules),
@@ -348,6 +357,50 @@ fn solve(game: GameKind, rules: RuleOptions, fen: Option<&str>, void: bool) -> R
         s.nodes,
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// `solve --game ludo --pieces 1|2`: value iteration over every state of the small game,
+/// then the position's value and, at a decision node, every move's.
+fn solve_ludo(rules: RuleOptions, fen: Option<&str>) -> Result<(), String> {
+    use quartet::games::ludo::Ludo;
+    use quartet::games::ludo::solve::LudoSolution;
+    if !(1..=2).contains(&rules.pieces) {
+        return Err(format!(
+            "solve: only the 1- and 2-piece Ludo games can be solved (--pieces), not {}",
+            rules.pieces
+        ));
+    }
+    let pos = match fen {
+        Some(text) => Ludo::parse_position(text, &rules).map_err(|e| e.to_string())?,
+        None => Ludo::start(&rules),
+    };
+    if pos.piece_count() != rules.pieces {
+        return Err(format!(
+            "solve: the position has {} pieces per side; pass --pieces {}",
+            pos.piece_count(),
+            pos.piece_count()
+        ));
+    }
+    let s = LudoSolution::solve(rules.pieces);
+    println!(
+        "solved the {}-piece game: {} sweeps, residual {:.1e}, {:.1} MiB, {:.3} s",
+        rules.pieces,
+        s.iterations,
+        s.residual,
+        s.memory_bytes() as f64 / (1 << 20) as f64,
+        s.elapsed.as_secs_f64()
+    );
+    println!("value {:.6} (P(Red wins))", s.value(&pos));
+    let moves = s.move_values(&pos);
+    if !moves.is_empty() {
+        let listed: Vec<String> = moves
+            .iter()
+            .map(|&(m, v)| format!("{}={v:.6}", pos.format_move(m)))
+            .collect();
+        println!("moves {}", listed.join(" "));
+        println!("best {}", pos.format_move(s.best_move(&pos)));
+    }
     Ok(())
 }
 
