@@ -346,11 +346,13 @@ fn rnb_counter_counts_movement_plies_only() {
     assert!(Rnb::legal_tokens(&quiet).is_empty());
 }
 
-fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
-    let mut budget = 0;
+/// Checks the rows of `cases` marked slow (`slow`) or not against `perft`; returns the leaf
+/// count they total.
+fn check_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64, slow: bool) -> u64 {
+    let mut leaves = 0;
     for case in cases {
-        for row in case.rows.iter().filter(|row| !row.slow) {
-            budget += row.count;
+        for row in case.rows.iter().filter(|row| row.slow == slow) {
+            leaves += row.count;
             assert_eq!(
                 perft(&case.pos, row.depth),
                 row.count,
@@ -360,24 +362,15 @@ fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
             );
         }
     }
+    leaves
+}
+
+fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
+    let budget = check_rows(cases, perft, false);
     assert!(
         budget <= 120_000,
         "cheap rows total {budget} leaves: mark some `# slow`"
     );
-}
-
-fn check_slow_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
-    for case in cases {
-        for row in case.rows.iter().filter(|row| row.slow) {
-            assert_eq!(
-                perft(&case.pos, row.depth),
-                row.count,
-                "{} d{}",
-                case.id,
-                row.depth
-            );
-        }
-    }
 }
 
 /// Every `# from <id> by <tokens>` block really is what those tokens give, and ids are unique.
@@ -432,11 +425,11 @@ fn rnb_data_cheap_rows_match_the_reference() {
 #[test]
 #[ignore = "slow: run with --release -- --ignored"]
 fn duell_data_slow_rows_match_the_reference() {
-    check_slow_rows(&duell_cases(), Duell::perft);
+    check_rows(&duell_cases(), Duell::perft, true);
 }
 
 #[test]
 #[ignore = "slow: run with --release -- --ignored"]
 fn rnb_data_slow_rows_match_the_reference() {
-    check_slow_rows(&rnb_cases(), Rnb::perft);
+    check_rows(&rnb_cases(), Rnb::perft, true);
 }
