@@ -1,8 +1,6 @@
 //! Matches of the chance toy game (the dice race): duplicate dice, chance outcomes drawn by
 //! the referee, engines asked only at decision nodes.
 
-use quartet::game::RuleOptions;
-use quartet::referee::{replay_file, run_match};
 use quartet::{game, notation};
 
 #[path = "fixtures/referee/support.rs"]
@@ -10,13 +8,8 @@ mod support;
 #[path = "fixtures/referee/toys.rs"]
 mod toys;
 
-use support::{args, fake, scratch};
+use support::{fake, logging_fake, play_recorded, records_by_round, scratch};
 use toys::Dice;
-
-const RULES: RuleOptions = RuleOptions {
-    double_step: true,
-    pieces: 4,
-};
 
 fn is_roll(token: &str) -> bool {
     token.len() == 2 && token.starts_with('r')
@@ -27,26 +20,12 @@ fn is_roll(token: &str) -> bool {
 /// see other rolls. The reader re-derives every roll from the Seed tag.
 #[test]
 fn duplicate_pairs_repeat_the_dice() {
-    let dir = scratch("duplicate");
-    let pgn = dir.join("g.pgn");
-    let extra = format!(
-        "--games 8 --nodes 1 --seed 5 --concurrency 2 --pgnout {}",
-        pgn.display()
-    );
-    let a = args(
-        "dice",
-        fake("A", "--play hash --seed 1"),
-        fake("B", "--play first"),
-        &extra,
-    );
-    let r = run_match::<Dice>(&a, &RULES).unwrap();
+    let pgn = scratch("duplicate").join("g.pgn");
+    let (a, b) = (fake("A", "--play hash --seed 1"), fake("B", "--play first"));
+    let extra = "--games 8 --nodes 1 --seed 5 --concurrency 2";
+    let (r, games) = play_recorded::<Dice>(&pgn, a, b, extra);
     assert_eq!(r.tally.games(), 8);
-    let mut games: Vec<_> = replay_file::<Dice>(&pgn, &RULES)
-        .unwrap()
-        .into_iter()
-        .map(|g| g.record)
-        .collect();
-    games.sort_by_key(|g| g.tag("Round").unwrap().parse::<u32>().unwrap());
+    let games = records_by_round(games);
     let rolls = |i: usize| -> Vec<String> {
         games[i]
             .moves
@@ -87,17 +66,10 @@ fn duplicate_pairs_repeat_the_dice() {
 #[test]
 fn engines_are_asked_only_at_decisions() {
     let dir = scratch("decisions");
-    let pgn = dir.join("g.pgn");
-    let (log_a, log_b) = (dir.join("a.log"), dir.join("b.log"));
-    let extra = format!("--games 2 --nodes 1 --seed 3 --pgnout {}", pgn.display());
-    let a = args(
-        "dice",
-        fake("A", &format!("--log-file {}", log_a.display())),
-        fake("B", &format!("--log-file {}", log_b.display())),
-        &extra,
-    );
-    run_match::<Dice>(&a, &RULES).unwrap();
-    let games = replay_file::<Dice>(&pgn, &RULES).unwrap();
+    let (a, log_a) = logging_fake(&dir, "A", "");
+    let (b, log_b) = logging_fake(&dir, "B", "");
+    let (_, games) =
+        play_recorded::<Dice>(&dir.join("g.pgn"), a, b, "--games 2 --nodes 1 --seed 3");
     let decisions: usize = games
         .iter()
         .map(|g| g.record.moves.iter().filter(|t| !is_roll(t)).count())

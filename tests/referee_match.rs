@@ -2,7 +2,7 @@
 //! records, concurrency. Expected results are worked out by hand from the toy rules and the
 //! fake engines' fixed strategies (see `fixtures/referee/`).
 
-use quartet::game::{Outcome, Player, RuleOptions};
+use quartet::game::{Outcome, Player};
 use quartet::referee::{MatchError, StopReason, replay_file, run_match};
 use quartet::{game, notation};
 
@@ -11,38 +11,22 @@ mod support;
 #[path = "fixtures/referee/toys.rs"]
 mod toys;
 
-use support::{args, fake, scratch};
+use support::{RULES, args, fake, play, play_recorded, reason, records_by_round, scratch};
 use toys::Nim;
-
-const RULES: RuleOptions = RuleOptions {
-    double_step: true,
-    pieces: 4,
-};
 
 /// Both engines always take one stone: 15 plies, the first player takes the last stone and
 /// wins every game, so each engine wins the game it starts: +1 -1 per pair.
 #[test]
 fn first_player_wins_every_game_of_takers() {
     let dir = scratch("takers");
-    let pgn = dir.join("g.pgn");
     let jsonl = dir.join("g.jsonl");
-    let extra = format!(
-        "--games 4 --nodes 1 --pgnout {} --jsonl {}",
-        pgn.display(),
-        jsonl.display()
-    );
-    let a = args(
-        "nim",
-        fake("A", "--play first"),
-        fake("B", "--play first"),
-        &extra,
-    );
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let extra = format!("--games 4 --nodes 1 --jsonl {}", jsonl.display());
+    let (a, b) = (fake("A", "--play first"), fake("B", "--play first"));
+    let (r, games) = play_recorded::<Nim>(&dir.join("g.pgn"), a, b, &extra);
     assert_eq!((r.tally.wins, r.tally.draws, r.tally.losses), (2, 0, 2));
     assert_eq!((r.tally.penta.wl, r.tally.penta.pairs()), (2, 2));
     assert_eq!(r.terminations["normal"], 4);
     assert_eq!(r.stop, StopReason::Completed);
-    let games = replay_file::<Nim>(&pgn, &RULES).unwrap();
     assert_eq!(games.len(), 4);
     for g in &games {
         assert_eq!(g.record.moves, vec!["t1"; 15]);
@@ -57,13 +41,8 @@ fn first_player_wins_every_game_of_takers() {
 /// all 15 stones. First engine 4 wins, both pairs `ww`.
 #[test]
 fn passer_loses_everything() {
-    let a = args(
-        "nim",
-        fake("A", "--play first"),
-        fake("B", "--play last"),
-        "--games 4 --nodes 1",
-    );
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let (a, b) = (fake("A", "--play first"), fake("B", "--play last"));
+    let r = play::<Nim>(a, b, "--games 4 --nodes 1");
     assert_eq!((r.tally.wins, r.tally.draws, r.tally.losses), (4, 0, 0));
     assert_eq!(r.tally.penta.ww, 2);
 }
@@ -72,68 +51,43 @@ fn passer_loses_everything() {
 /// repetition, which only the referee can see.
 #[test]
 fn repetition_is_a_draw() {
-    let dir = scratch("repetition");
-    let pgn = dir.join("g.pgn");
-    let extra = format!("--games 2 --depth 1 --pgnout {}", pgn.display());
-    let a = args(
-        "nim",
-        fake("A", "--play last"),
-        fake("B", "--play last"),
-        &extra,
-    );
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let pgn = scratch("repetition").join("g.pgn");
+    let (a, b) = (fake("A", "--play last"), fake("B", "--play last"));
+    let (r, games) = play_recorded::<Nim>(&pgn, a, b, "--games 2 --depth 1");
     assert_eq!((r.tally.draws, r.terminations["repetition"]), (2, 2));
     assert_eq!(r.tally.penta.dd, 1);
-    let games = replay_file::<Nim>(&pgn, &RULES).unwrap();
     assert_eq!(games[0].record.moves, ["p", "p", "p", "p"]);
 }
 
 /// B answers its second move with `t9` (well formed, never legal): it loses both games.
 #[test]
 fn illegal_move_loses() {
-    let dir = scratch("illegal");
-    let pgn = dir.join("g.pgn");
+    let pgn = scratch("illegal").join("g.pgn");
     let b = fake("B", "--play first --illegal-at 2 --bad-token t9");
-    let extra = format!("--games 2 --nodes 1 --pgnout {}", pgn.display());
-    let r = run_match::<Nim>(&args("nim", fake("A", ""), b, &extra), &RULES).unwrap();
+    let (r, games) = play_recorded::<Nim>(&pgn, fake("A", ""), b, "--games 2 --nodes 1");
     assert_eq!((r.tally.wins, r.terminations["illegal move"]), (2, 2));
-    let games = replay_file::<Nim>(&pgn, &RULES).unwrap();
     // Game 1: A t1, B t1, A t1, then B's t9 (not recorded). Game 2: B t1, A t1, then t9.
     assert_eq!(games[0].record.moves, ["t1", "t1", "t1"]);
     assert_eq!(games[1].record.moves, ["t1", "t1"]);
-    let reason = games[0].record.tag("Reason").unwrap();
-    assert!(reason.starts_with("B: illegal move 't9'"), "{reason}");
+    let why = reason(&games[0]);
+    assert!(why.starts_with("B: illegal move 't9'"), "{why}");
     // A malformed token is caught the same way, with its own message.
     let b = fake("B", "--illegal-at 1 --bad-token zz");
-    let extra = format!("--games 1 --nodes 1 --pgnout {}", pgn.display());
-    let r = run_match::<Nim>(&args("nim", b, fake("A", ""), &extra), &RULES).unwrap();
+    let (r, games) = play_recorded::<Nim>(&pgn, b, fake("A", ""), "--games 1 --nodes 1");
     assert_eq!(r.tally.losses, 1);
-    let games = replay_file::<Nim>(&pgn, &RULES).unwrap();
-    assert!(
-        games[0]
-            .record
-            .tag("Reason")
-            .unwrap()
-            .starts_with("B: malformed move 'zz'")
-    );
+    let why = reason(&games[0]);
+    assert!(why.starts_with("B: malformed move 'zz'"), "{why}");
 }
 
 /// B exits at its first move of every game. With --recover it is restarted and both games
 /// are lost by crash; without, the match stops after the first game.
 #[test]
 fn crash_loses_and_recover_restarts() {
-    let extra = "--games 2 --nodes 1 --recover";
-    let a = args("nim", fake("A", ""), fake("B", "--crash-at 1"), extra);
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let (a, b) = (fake("A", ""), fake("B", "--crash-at 1"));
+    let r = play::<Nim>(a.clone(), b.clone(), "--games 2 --nodes 1 --recover");
     assert_eq!((r.tally.wins, r.terminations["crash"]), (2, 2));
     assert_eq!(r.stop, StopReason::Completed);
-    let a = args(
-        "nim",
-        fake("A", ""),
-        fake("B", "--crash-at 1"),
-        "--games 4 --nodes 1",
-    );
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let r = play::<Nim>(a, b, "--games 4 --nodes 1");
     assert_eq!(r.tally.games(), 1);
     assert!(
         matches!(r.stop, StopReason::EngineFailure(ref why) if why.contains("game 1")),
@@ -147,32 +101,16 @@ fn crash_loses_and_recover_restarts() {
 /// time leaves A room on a busy machine.)
 #[test]
 fn stall_loses() {
-    let dir = scratch("stall");
-    let pgn = dir.join("g.pgn");
-    let extra = format!(
-        "--games 2 --movetime 200 --margin 50 --recover --pgnout {}",
-        pgn.display()
-    );
-    let a = args("nim", fake("A", ""), fake("B", "--stall-at 1"), &extra);
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let pgn = scratch("stall").join("g.pgn");
+    let (a, b) = (fake("A", ""), fake("B", "--stall-at 1"));
+    let extra = "--games 2 --movetime 200 --margin 50 --recover";
+    let (r, games) = play_recorded::<Nim>(&pgn, a.clone(), b.clone(), extra);
     assert_eq!((r.tally.wins, r.terminations["stall"]), (2, 2));
-    let games = replay_file::<Nim>(&pgn, &RULES).unwrap();
-    assert!(
-        games[0]
-            .record
-            .tag("Reason")
-            .unwrap()
-            .contains("not even after stop")
-    );
+    let why = reason(&games[0]);
+    assert!(why.contains("not even after stop"), "{why}");
     // Under a node limit the wait is bounded by --timeout (which also bounds the handshake,
     // so it leaves room for a slow start of Python on a busy machine).
-    let a = args(
-        "nim",
-        fake("A", ""),
-        fake("B", "--stall-at 1"),
-        "--games 1 --nodes 5 --timeout 2000",
-    );
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let r = play::<Nim>(a, b, "--games 1 --nodes 5 --timeout 2000");
     assert_eq!(r.terminations["stall"], 1);
 }
 
@@ -180,25 +118,14 @@ fn stall_loses() {
 /// 20 ms margin): it loses on time. A slow but punctual engine does not.
 #[test]
 fn clock_overrun_loses_on_time() {
-    let dir = scratch("overrun");
-    let pgn = dir.join("g.pgn");
-    let extra = format!(
-        "--games 2 --tc 1+0.1 --margin 20 --pgnout {}",
-        pgn.display()
-    );
-    let a = args("nim", fake("A", ""), fake("B", "--delay-at 1:5000"), &extra);
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let pgn = scratch("overrun").join("g.pgn");
+    let (a, b) = (fake("A", ""), fake("B", "--delay-at 1:5000"));
+    let (r, games) = play_recorded::<Nim>(&pgn, a, b, "--games 2 --tc 1+0.1 --margin 20");
     assert_eq!((r.tally.wins, r.terminations["time forfeit"]), (2, 2));
-    let games = replay_file::<Nim>(&pgn, &RULES).unwrap();
-    let reason = games[0].record.tag("Reason").unwrap();
-    assert!(reason.contains("with 1000 ms left"), "{reason}");
-    let a = args(
-        "nim",
-        fake("A", "--delay 5"),
-        fake("B", "--delay 5"),
-        "--games 2 --tc 2+0.1",
-    );
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let why = reason(&games[0]);
+    assert!(why.contains("with 1000 ms left"), "{why}");
+    let (a, b) = (fake("A", "--delay 5"), fake("B", "--delay 5"));
+    let r = play::<Nim>(a, b, "--games 2 --tc 2+0.1");
     assert_eq!(r.terminations["normal"], 2);
 }
 
@@ -234,25 +161,14 @@ fn concurrency_plays_the_same_games() {
     let mut records = Vec::new();
     for k in [1, 3] {
         let pgn = dir.join(format!("k{k}.pgn"));
-        let extra = format!(
-            "--games 12 --nodes 1 --openings random:3 --seed 11 --concurrency {k} --pgnout {}",
-            pgn.display()
-        );
-        let a = args(
-            "nim",
+        let extra = format!("--games 12 --nodes 1 --openings random:3 --seed 11 --concurrency {k}");
+        let (a, b) = (
             fake("A", "--play hash --seed 1"),
             fake("B", "--play hash --seed 2"),
-            &extra,
         );
-        let r = run_match::<Nim>(&a, &RULES).unwrap();
+        let (r, games) = play_recorded::<Nim>(&pgn, a, b, &extra);
         assert_eq!(r.tally.games(), 12);
-        let mut games: Vec<_> = replay_file::<Nim>(&pgn, &RULES)
-            .unwrap()
-            .into_iter()
-            .map(|g| g.record)
-            .collect();
-        games.sort_by_key(|g| g.tag("Round").unwrap().parse::<u32>().unwrap());
-        records.push((r.tally, games));
+        records.push((r.tally, records_by_round(games)));
     }
     assert_eq!(records[0], records[1]);
     // Both games of a pair start with the same 3 opening plies.
@@ -264,10 +180,8 @@ fn concurrency_plays_the_same_games() {
 /// A tampered record is caught when read back.
 #[test]
 fn tampered_record_fails_replay() {
-    let dir = scratch("tamper");
-    let pgn = dir.join("g.pgn");
-    let extra = format!("--games 1 --nodes 1 --pgnout {}", pgn.display());
-    run_match::<Nim>(&args("nim", fake("A", ""), fake("B", ""), &extra), &RULES).unwrap();
+    let pgn = scratch("tamper").join("g.pgn");
+    play_recorded::<Nim>(&pgn, fake("A", ""), fake("B", ""), "--games 1 --nodes 1");
     let text = std::fs::read_to_string(&pgn).unwrap();
     let tampered = text.replacen("t1 t1 t1", "t1 t3 t1", 1);
     std::fs::write(&pgn, tampered).unwrap();
@@ -279,8 +193,7 @@ fn tampered_record_fails_replay() {
 #[test]
 fn sprt_stops_the_match() {
     let extra = "--games 200 --nodes 1 --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05";
-    let a = args("nim", fake("A", ""), fake("B", "--play last"), extra);
-    let r = run_match::<Nim>(&a, &RULES).unwrap();
+    let r = play::<Nim>(fake("A", ""), fake("B", "--play last"), extra);
     assert_eq!(r.stop, StopReason::SprtH1);
     assert!(r.tally.games() < 200);
     assert_eq!(r.tally.losses, 0);

@@ -1,7 +1,6 @@
 //! Shards partition a match and merging their results gives the totals of one run.
 
-use quartet::game::RuleOptions;
-use quartet::referee::{MergeArgs, StopReason, replay_file, run_match, run_merge};
+use quartet::referee::{MergeArgs, StopReason, replay_file, run_merge};
 use quartet::{game, notation};
 
 #[path = "fixtures/referee/support.rs"]
@@ -9,13 +8,8 @@ mod support;
 #[path = "fixtures/referee/toys.rs"]
 mod toys;
 
-use support::{args, fake, scratch};
+use support::{RULES, fake, play, scratch};
 use toys::Dice;
-
-const RULES: RuleOptions = RuleOptions {
-    double_step: true,
-    pieces: 4,
-};
 
 fn rounds(path: &std::path::Path) -> Vec<(u32, Vec<String>, String)> {
     let mut v: Vec<_> = replay_file::<Dice>(path, &RULES)
@@ -43,13 +37,11 @@ fn merged_shards_equal_one_run() {
             pgn.display(),
             results.display()
         );
-        let a = args(
-            "dice",
+        let (a, b) = (
             fake("A", "--play hash --seed 4"),
             fake("B", "--play hash --seed 9"),
-            &extra,
         );
-        (run_match::<Dice>(&a, &RULES).unwrap(), pgn, results)
+        (play::<Dice>(a, b, &extra), pgn, results)
     };
     let (full, full_pgn, _) = run("", "full");
     let (s1, pgn1, res1) = run("--shard 1/2", "s1");

@@ -1,8 +1,6 @@
 //! Matches of the simultaneous toy game (matching pennies to 3): commit-then-reveal,
 //! verbatim joint tokens, void declarations, malformed declarations, double failures.
 
-use quartet::game::RuleOptions;
-use quartet::referee::{replay_file, run_match};
 use quartet::{game, notation};
 
 #[path = "fixtures/referee/support.rs"]
@@ -10,13 +8,8 @@ mod support;
 #[path = "fixtures/referee/toys.rs"]
 mod toys;
 
-use support::{args, fake, scratch};
+use support::{fake, logging_fake, play, play_recorded, reason, scratch};
 use toys::Pennies;
-
-const RULES: RuleOptions = RuleOptions {
-    double_step: true,
-    pieces: 4,
-};
 
 /// A always shows `h`, B always `t`: the coins differ every turn, so the second player
 /// scores 3 points in 3 turns and wins both games (B in game 1, A in game 2). Both engines
@@ -24,18 +17,10 @@ const RULES: RuleOptions = RuleOptions {
 #[test]
 fn both_declare_on_the_same_position() {
     let dir = scratch("pennies");
-    let pgn = dir.join("g.pgn");
-    let (log_a, log_b) = (dir.join("a.log"), dir.join("b.log"));
-    let extra = format!("--games 2 --tc 5+0.1 --pgnout {}", pgn.display());
-    let a = args(
-        "pennies",
-        fake("A", &format!("--play first --log-file {}", log_a.display())),
-        fake("B", &format!("--play last --log-file {}", log_b.display())),
-        &extra,
-    );
-    let r = run_match::<Pennies>(&a, &RULES).unwrap();
+    let (a, log_a) = logging_fake(&dir, "A", "--play first");
+    let (b, log_b) = logging_fake(&dir, "B", "--play last");
+    let (r, games) = play_recorded::<Pennies>(&dir.join("g.pgn"), a, b, "--games 2 --tc 5+0.1");
     assert_eq!((r.tally.wins, r.tally.losses, r.tally.penta.wl), (1, 1, 1));
-    let games = replay_file::<Pennies>(&pgn, &RULES).unwrap();
     assert_eq!(games[0].record.moves, ["h/t", "h/t", "h/t"]);
     assert_eq!(games[1].record.moves, ["t/h", "t/h", "t/h"]);
     let (la, lb) = (
@@ -63,16 +48,13 @@ fn both_declare_on_the_same_position() {
 /// h/h (B 3): B wins.
 #[test]
 fn void_declaration_is_part_of_the_game() {
-    let dir = scratch("void");
-    let pgn = dir.join("g.pgn");
+    let pgn = scratch("void").join("g.pgn");
     let b = fake("B", "--illegal-at 1 --bad-token x");
-    let extra = format!("--games 2 --nodes 1 --pgnout {}", pgn.display());
-    let r = run_match::<Pennies>(&args("pennies", fake("A", ""), b, &extra), &RULES).unwrap();
+    let (r, games) = play_recorded::<Pennies>(&pgn, fake("A", ""), b, "--games 2 --nodes 1");
     assert_eq!(
         (r.tally.wins, r.tally.losses, r.terminations["normal"]),
         (1, 1, 2)
     );
-    let games = replay_file::<Pennies>(&pgn, &RULES).unwrap();
     assert_eq!(games[0].record.moves, ["h/x", "h/h", "h/h"]);
     assert_eq!(games[1].record.moves, ["x/h", "h/h", "h/h", "h/h"]);
 }
@@ -81,23 +63,18 @@ fn void_declaration_is_part_of_the_game() {
 /// right side (here the first player in game 1, the second in game 2).
 #[test]
 fn malformed_declaration_loses() {
-    let dir = scratch("malformed");
-    let pgn = dir.join("g.pgn");
+    let pgn = scratch("malformed").join("g.pgn");
     for bad in ["XX", "h/t"] {
         let b = fake("B", &format!("--illegal-at 1 --bad-token {bad}"));
-        let extra = format!("--games 2 --nodes 1 --pgnout {}", pgn.display());
-        let r = run_match::<Pennies>(&args("pennies", b, fake("A", ""), &extra), &RULES).unwrap();
+        let (r, games) = play_recorded::<Pennies>(&pgn, b, fake("A", ""), "--games 2 --nodes 1");
         assert_eq!(
             (r.tally.losses, r.terminations["illegal move"]),
             (2, 2),
             "{bad}"
         );
-        for g in replay_file::<Pennies>(&pgn, &RULES).unwrap() {
+        for g in games {
             assert!(g.record.moves.is_empty());
-            assert!(
-                g.record.tag("Reason").unwrap().starts_with("B: malformed"),
-                "{bad}"
-            );
+            assert!(reason(&g).starts_with("B: malformed"), "{bad}");
         }
     }
 }
@@ -105,14 +82,8 @@ fn malformed_declaration_loses() {
 /// Both engines crash on the same turn: neither is better, the game is drawn.
 #[test]
 fn double_failure_draws() {
-    let extra = "--games 2 --nodes 1 --recover";
-    let a = args(
-        "pennies",
-        fake("A", "--crash-at 2"),
-        fake("B", "--crash-at 2"),
-        extra,
-    );
-    let r = run_match::<Pennies>(&a, &RULES).unwrap();
+    let (a, b) = (fake("A", "--crash-at 2"), fake("B", "--crash-at 2"));
+    let r = play::<Pennies>(a, b, "--games 2 --nodes 1 --recover");
     assert_eq!((r.tally.draws, r.terminations["crash"]), (2, 2));
     assert_eq!(r.tally.penta.dd, 1);
     assert!(r.elo().is_some_and(|e| e.score == 0.5));

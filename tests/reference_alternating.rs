@@ -4,7 +4,7 @@
 
 mod reference;
 
-use reference::{PerftCase, duell, read_perft_file, rnb};
+use reference::{Duell, PerftCase, ReferenceGame, Rnb, read_perft_file};
 
 /// The piece token (`W31`, `BK`, ...) on `square` of a DFEN string, read straight from the
 /// string so that the test does not trust the reference's parser.
@@ -56,18 +56,18 @@ fn duell_w1_start_has_exactly_the_37_listed_moves() {
          g1f2n g1g3 g1h2n h1h2 i1e2n i1f3n i1g4n i1h5n i1i6",
     );
     assert_eq!(expected.len(), 37);
-    assert_eq!(duell::legal_tokens(duell::START), expected);
-    assert_eq!(duell::perft(duell::START, 1), 37);
+    assert_eq!(Duell::legal_tokens(Duell::START), expected);
+    assert_eq!(Duell::perft(Duell::START, 1), 37);
 }
 
 #[test]
 fn duell_w1_depth_two_is_1293_with_8_captures() {
-    assert_eq!(duell::perft(duell::START, 2), 1293);
+    assert_eq!(Duell::perft(Duell::START, 2), 1293);
     let mut captures = 0;
-    for first in duell::legal_tokens(duell::START) {
-        let after = duell::play(duell::START, &first);
-        for second in duell::legal_tokens(&after) {
-            let leaf = duell::play(&after, &second);
+    for first in Duell::legal_tokens(Duell::START) {
+        let after = Duell::play(Duell::START, &first);
+        for second in Duell::legal_tokens(&after) {
+            let leaf = Duell::play(&after, &second);
             if duell_piece_count(&leaf) < duell_piece_count(&after) {
                 captures += 1;
             }
@@ -88,7 +88,7 @@ fn duell_w2_orientation_after_single_moves_from_the_start() {
         ("d1a4n", "a4", "W51"),
         ("e1e2", "e2", "WK"),
     ] {
-        let after = duell::play(duell::START, token);
+        let after = Duell::play(Duell::START, token);
         assert_eq!(
             duell_piece_at(&after, target).as_deref(),
             Some(piece),
@@ -100,9 +100,9 @@ fn duell_w2_orientation_after_single_moves_from_the_start() {
 #[test]
 fn duell_w3_the_two_l_paths_differ() {
     let pos = "4BK4/9/9/9/3W325/9/9/4WK4 w 0 1";
-    assert_eq!(tokens_from(&duell::legal_tokens(pos), "d4").len(), 20);
-    let north_first = duell::play(pos, "d4e6n");
-    let east_first = duell::play(pos, "d4e6e");
+    assert_eq!(tokens_from(&Duell::legal_tokens(pos), "d4").len(), 20);
+    let north_first = Duell::play(pos, "d4e6n");
+    let east_first = Duell::play(pos, "d4e6e");
     assert_eq!(duell_piece_at(&north_first, "e6").as_deref(), Some("W65"));
     assert_eq!(duell_piece_at(&east_first, "e6").as_deref(), Some("W15"));
 }
@@ -110,7 +110,7 @@ fn duell_w3_the_two_l_paths_differ() {
 #[test]
 fn duell_w4_two_moves_one_resulting_position() {
     let pos = "4BK4/9/9/9/3W425/9/9/4WK4 w 0 1";
-    let tokens = duell::legal_tokens(pos);
+    let tokens = Duell::legal_tokens(pos);
     assert_eq!(tokens_from(&tokens, "d4").len(), 24);
     for (a, b) in [
         ("d4f6n", "d4f6e"),
@@ -119,9 +119,9 @@ fn duell_w4_two_moves_one_resulting_position() {
         ("d4b2s", "d4b2w"),
     ] {
         assert!(tokens.contains(&a.to_string()) && tokens.contains(&b.to_string()));
-        assert_eq!(duell::play(pos, a), duell::play(pos, b), "{a} vs {b}");
+        assert_eq!(Duell::play(pos, a), Duell::play(pos, b), "{a} vs {b}");
     }
-    let after = duell::play(pos, "d4f6n");
+    let after = Duell::play(pos, "d4f6n");
     assert_eq!(duell_piece_at(&after, "f6").as_deref(), Some("W45"));
 }
 
@@ -129,7 +129,7 @@ fn duell_w4_two_moves_one_resulting_position() {
 fn duell_w5_blocked_paths() {
     let pos = "4BK4/9/9/3W145/3W32B13B133/9/9/4WK4 w 0 1";
     assert_eq!(
-        tokens_from(&duell::legal_tokens(pos), "d4"),
+        tokens_from(&Duell::legal_tokens(pos), "d4"),
         sorted("d4f3s d4b3s d4e2s d4c2s d4d1 d4c6w d4c2w d4b5w d4b3w d4a4")
     );
 }
@@ -137,8 +137,8 @@ fn duell_w5_blocked_paths() {
 #[test]
 fn duell_w6_the_key_captures() {
     let pos = "3W13BK4/9/9/9/9/9/9/4WK4 b 0 1";
-    assert_eq!(duell::legal_tokens(pos), sorted("e8e7 e8f8 e8d8"));
-    let after = duell::play(pos, "e8d8");
+    assert_eq!(Duell::legal_tokens(pos), sorted("e8e7 e8f8 e8d8"));
+    let after = Duell::play(pos, "e8d8");
     assert_eq!(duell_piece_at(&after, "d8").as_deref(), Some("BK"));
     assert_eq!(duell_piece_count(&after), 2);
 }
@@ -146,69 +146,69 @@ fn duell_w6_the_key_captures() {
 #[test]
 fn duell_w7_key_square_wins() {
     let pos = "4BK4/4WK4/9/9/9/9/9/9 w 0 1";
-    assert_eq!(duell::outcome(pos), None);
-    assert_eq!(duell::outcome(&duell::play(pos, "e7e8")), Some("first"));
+    assert_eq!(Duell::outcome(pos), None);
+    assert_eq!(Duell::outcome(&Duell::play(pos, "e7e8")), Some("first"));
 
     let pos = "BK2WKB134/9/9/9/9/9/9/9 w 0 1";
-    let won = duell::play(pos, "d8e8");
+    let won = Duell::play(pos, "d8e8");
     assert_eq!(duell_piece_at(&won, "e8").as_deref(), Some("WK"));
-    assert_eq!(duell::outcome(&won), Some("first"));
-    assert!(duell::legal_tokens(&won).is_empty());
+    assert_eq!(Duell::outcome(&won), Some("first"));
+    assert!(Duell::legal_tokens(&won).is_empty());
     for token in ["d8d7", "d8c8"] {
-        assert_eq!(duell::outcome(&duell::play(pos, token)), None, "{token}");
+        assert_eq!(Duell::outcome(&Duell::play(pos, token)), None, "{token}");
     }
 }
 
 #[test]
 fn duell_w8_a_die_captures_the_key() {
     let pos = "4BK4/9/9/4W314/9/9/9/4WK4 w 0 1";
-    assert_eq!(tokens_from(&duell::legal_tokens(pos), "e5").len(), 20);
-    let after = duell::play(pos, "e5e8");
+    assert_eq!(tokens_from(&Duell::legal_tokens(pos), "e5").len(), 20);
+    let after = Duell::play(pos, "e5e8");
     assert_eq!(duell_piece_at(&after, "e8").as_deref(), Some("W14"));
-    assert_eq!(duell::outcome(&after), Some("first"));
+    assert_eq!(Duell::outcome(&after), Some("first"));
 }
 
 #[test]
 fn duell_w9_a_die_on_the_key_square_does_not_win() {
     let pos = "9/4W124/9/9/9/9/BK8/4WK4 w 0 1";
-    let after = duell::play(pos, "e7e8");
+    let after = Duell::play(pos, "e7e8");
     assert_eq!(duell_piece_at(&after, "e8").as_deref(), Some("W51"));
-    assert_eq!(duell::outcome(&after), None);
-    assert!(!duell::legal_tokens(&after).is_empty());
+    assert_eq!(Duell::outcome(&after), None);
+    assert!(!Duell::legal_tokens(&after).is_empty());
 }
 
 #[test]
 fn duell_w10_no_legal_move_loses() {
     let pos = "4BK4/9/9/9/9/B138/W62B137/WKW62B136 w 0 1";
-    assert!(duell::legal_tokens(pos).is_empty());
-    assert_eq!(duell::outcome(pos), Some("second"));
-    assert_eq!(duell::perft(pos, 1), 0);
+    assert!(Duell::legal_tokens(pos).is_empty());
+    assert_eq!(Duell::outcome(pos), Some("second"));
+    assert_eq!(Duell::perft(pos, 1), 0);
 }
 
 #[test]
 fn duell_counters_follow_1_15() {
     // The move number goes up after Black's move only; the counter counts quiet plies.
-    let after_white = duell::play(duell::START, "e1e2");
+    let after_white = Duell::play(Duell::START, "e1e2");
     assert!(after_white.ends_with(" b 1 1"), "{after_white}");
-    let after_black = duell::play(&after_white, "e8e7");
+    let after_black = Duell::play(&after_white, "e8e7");
     assert!(after_black.ends_with(" w 2 2"), "{after_black}");
     // A capture (here W6's key capture, by Black) resets the counter and ends move 7.
-    let capture = duell::play("3W13BK4/9/9/9/9/9/9/4WK4 b 57 7", "e8d8");
+    let capture = Duell::play("3W13BK4/9/9/9/9/9/9/4WK4 b 57 7", "e8d8");
     assert!(capture.ends_with(" w 0 8"), "{capture}");
     // The 200th quiet ply draws; a capture on that ply does not.
-    let quiet = duell::play("3W13BK4/9/9/9/9/9/9/4WK4 b 199 7", "e8e7");
-    assert_eq!(duell::outcome(&quiet), Some("draw"));
-    let capture = duell::play("3W13BK4/9/9/9/9/9/9/4WK4 b 199 7", "e8d8");
-    assert_eq!(duell::outcome(&capture), None);
+    let quiet = Duell::play("3W13BK4/9/9/9/9/9/9/4WK4 b 199 7", "e8e7");
+    assert_eq!(Duell::outcome(&quiet), Some("draw"));
+    let capture = Duell::play("3W13BK4/9/9/9/9/9/9/4WK4 b 199 7", "e8d8");
+    assert_eq!(Duell::outcome(&capture), None);
 }
 
 #[test]
 fn duell_a_win_beats_the_200_ply_draw() {
     // §1.15: the win is checked first, so the key-square win on ply 200 is still a win.
-    let won = duell::play("4BK4/4WK4/9/9/9/9/9/9 w 199 80", "e7e8");
-    assert_eq!(duell::outcome(&won), Some("first"));
-    let won = duell::play("BK2WK5/9/9/9/9/9/9/9 w 199 80", "d8e8");
-    assert_eq!(duell::outcome(&won), Some("first"));
+    let won = Duell::play("4BK4/4WK4/9/9/9/9/9/9 w 199 80", "e7e8");
+    assert_eq!(Duell::outcome(&won), Some("first"));
+    let won = Duell::play("BK2WK5/9/9/9/9/9/9/9 w 199 80", "d8e8");
+    assert_eq!(Duell::outcome(&won), Some("first"));
 }
 
 #[test]
@@ -224,8 +224,8 @@ fn rnb_start_has_22_placements() {
     }
     expected.sort();
     assert_eq!(expected.len(), 22);
-    assert_eq!(rnb::legal_tokens(rnb::START), expected);
-    assert_eq!(rnb::perft(rnb::START, 1), 22);
+    assert_eq!(Rnb::legal_tokens(Rnb::START), expected);
+    assert_eq!(Rnb::perft(Rnb::START, 1), 22);
 }
 
 /// One row of rnb.md §4's table.
@@ -287,21 +287,21 @@ fn rnb_worked_examples_give_the_stated_results() {
     } in RNB_EXAMPLES
     {
         assert_eq!(
-            rnb::outcome(pos),
+            Rnb::outcome(pos),
             None,
             "example {number} starts unfinished"
         );
         assert!(
-            rnb::legal_tokens(pos).contains(&token.to_string()),
+            Rnb::legal_tokens(pos).contains(&token.to_string()),
             "example {number}: {token} legal"
         );
-        let after = rnb::play(pos, token);
+        let after = Rnb::play(pos, token);
         if let Some(result) = result {
             assert_eq!(after, result, "example {number}");
         }
-        assert_eq!(rnb::outcome(&after), outcome, "example {number}");
+        assert_eq!(Rnb::outcome(&after), outcome, "example {number}");
         assert_eq!(
-            rnb::legal_tokens(&after).is_empty(),
+            Rnb::legal_tokens(&after).is_empty(),
             outcome.is_some(),
             "example {number}: a finished position has no moves"
         );
@@ -311,46 +311,48 @@ fn rnb_worked_examples_give_the_stated_results() {
 #[test]
 fn rnb_example_14_the_line_rule_beats_the_king_capture() {
     // Without the line rule d2d3 would capture the king on d4 (d3 R, d4 k, d5 R).
-    let after = rnb::play("6/3R2/3k2/RBR1BB/3R2/3K2 s 0000 0", "d2d3");
+    let after = Rnb::play("6/3R2/3k2/RBR1BB/3R2/3K2 s 0000 0", "d2d3");
     assert!(
         !after.starts_with("6/3R2/3k2"),
         "the king was taken: {after}"
     );
-    assert_eq!(rnb::outcome(&after), Some("second"));
+    assert_eq!(Rnb::outcome(&after), Some("second"));
 }
 
 #[test]
 fn rnb_example_16_no_legal_move_loses() {
     let pos = "kR4/RB4/6/6/6/3K2 n 0000 0";
-    assert!(rnb::legal_tokens(pos).is_empty());
-    assert_eq!(rnb::outcome(pos), Some("first"));
+    assert!(Rnb::legal_tokens(pos).is_empty());
+    assert_eq!(Rnb::outcome(pos), Some("first"));
 }
 
 #[test]
 fn rnb_example_17_the_other_placement_is_safe() {
     let pos = "2k3/rbrb2/6/6/6/RBRKB1 s 2222 0";
-    let safe = rnb::play(pos, "R@f2");
+    let safe = Rnb::play(pos, "R@f2");
     assert_eq!(safe, "2k3/rbrb2/6/6/5R/RBRKB1 n 1222 0");
-    assert_eq!(rnb::outcome(&safe), None);
+    assert_eq!(Rnb::outcome(&safe), None);
 }
 
 #[test]
 fn rnb_counter_counts_movement_plies_only() {
     // §1.8: a placement leaves the counter unchanged.
-    let placed = rnb::play("2k3/6/6/6/6/3K2 s 4444 7", "B@a1");
+    let placed = Rnb::play("2k3/6/6/6/6/3K2 s 4444 7", "B@a1");
     assert_eq!(placed, "2k3/6/6/6/6/B2K2 n 4344 7");
     // §1.6-5: the 100th quiet movement ply draws.
-    let quiet = rnb::play("2k3/6/6/6/6/3K2 s 0000 99", "d1d2");
+    let quiet = Rnb::play("2k3/6/6/6/6/3K2 s 0000 99", "d1d2");
     assert_eq!(quiet, "2k3/6/6/6/3K2/6 n 0000 100");
-    assert_eq!(rnb::outcome(&quiet), Some("draw"));
-    assert!(rnb::legal_tokens(&quiet).is_empty());
+    assert_eq!(Rnb::outcome(&quiet), Some("draw"));
+    assert!(Rnb::legal_tokens(&quiet).is_empty());
 }
 
-fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
-    let mut budget = 0;
+/// Checks the rows of `cases` marked slow (`slow`) or not against `perft`; returns the leaf
+/// count they total.
+fn check_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64, slow: bool) -> u64 {
+    let mut leaves = 0;
     for case in cases {
-        for row in case.rows.iter().filter(|row| !row.slow) {
-            budget += row.count;
+        for row in case.rows.iter().filter(|row| row.slow == slow) {
+            leaves += row.count;
             assert_eq!(
                 perft(&case.pos, row.depth),
                 row.count,
@@ -360,24 +362,15 @@ fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
             );
         }
     }
+    leaves
+}
+
+fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
+    let budget = check_rows(cases, perft, false);
     assert!(
         budget <= 120_000,
         "cheap rows total {budget} leaves: mark some `# slow`"
     );
-}
-
-fn check_slow_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
-    for case in cases {
-        for row in case.rows.iter().filter(|row| row.slow) {
-            assert_eq!(
-                perft(&case.pos, row.depth),
-                row.count,
-                "{} d{}",
-                case.id,
-                row.depth
-            );
-        }
-    }
 }
 
 /// Every `# from <id> by <tokens>` block really is what those tokens give, and ids are unique.
@@ -411,32 +404,32 @@ fn rnb_cases() -> Vec<PerftCase> {
 
 #[test]
 fn duell_data_positions_are_reached_as_documented() {
-    check_derivations(&duell_cases(), duell::play);
+    check_derivations(&duell_cases(), Duell::play);
 }
 
 #[test]
 fn rnb_data_positions_are_reached_as_documented() {
-    check_derivations(&rnb_cases(), rnb::play);
+    check_derivations(&rnb_cases(), Rnb::play);
 }
 
 #[test]
 fn duell_data_cheap_rows_match_the_reference() {
-    check_cheap_rows(&duell_cases(), duell::perft);
+    check_cheap_rows(&duell_cases(), Duell::perft);
 }
 
 #[test]
 fn rnb_data_cheap_rows_match_the_reference() {
-    check_cheap_rows(&rnb_cases(), rnb::perft);
+    check_cheap_rows(&rnb_cases(), Rnb::perft);
 }
 
 #[test]
 #[ignore = "slow: run with --release -- --ignored"]
 fn duell_data_slow_rows_match_the_reference() {
-    check_slow_rows(&duell_cases(), duell::perft);
+    check_rows(&duell_cases(), Duell::perft, true);
 }
 
 #[test]
 #[ignore = "slow: run with --release -- --ignored"]
 fn rnb_data_slow_rows_match_the_reference() {
-    check_slow_rows(&rnb_cases(), rnb::perft);
+    check_rows(&rnb_cases(), Rnb::perft, true);
 }

@@ -8,6 +8,8 @@
 //! - A position string may lack a key piece (the position after a key capture), but may not
 //!   hold two keys of one side.
 
+use super::game::{ReferenceGame, board_field};
+
 /// Files a–i (§1.1).
 const FILES: i32 = 9;
 /// Ranks 1–8 (§1.1).
@@ -172,7 +174,7 @@ fn roll(f: Faces, d: Dir) -> Faces {
 
 /// One move: the piece on `from` takes the single steps of `path` (§1.7).
 #[derive(Clone, PartialEq, Eq, Debug)]
-struct Move {
+pub struct Move {
     from: Square,
     path: Vec<Dir>,
 }
@@ -186,20 +188,11 @@ impl Move {
     fn is_l(&self) -> bool {
         self.path.iter().any(|&d| d != self.path[0])
     }
-
-    /// §1.13: `<from><to>`, plus the first leg's direction for an L move.
-    fn token(&self) -> String {
-        let mut s = format!("{}{}", self.from.name(), self.to().name());
-        if self.is_l() {
-            s.push(self.path[0].letter());
-        }
-        s
-    }
 }
 
 /// A position as in §1.14: the board, the side to move and the two counters.
 #[derive(Clone, PartialEq, Eq, Debug)]
-struct Position {
+pub struct Position {
     /// `board[y][x]`, y = 0 is rank 1.
     board: [[Option<Piece>; FILES as usize]; RANKS as usize],
     to_move: Side,
@@ -237,148 +230,6 @@ impl Position {
     }
 }
 
-/// §1.14: parses a DFEN string. Panics on anything the formatter would not write.
-fn parse(s: &str) -> Position {
-    let fields: Vec<&str> = s.split(' ').collect();
-    assert_eq!(fields.len(), 4, "DFEN needs 4 fields: {s:?}");
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    assert_eq!(ranks.len(), RANKS as usize, "DFEN needs 8 ranks: {s:?}");
-    let mut pos = Position {
-        board: [[None; FILES as usize]; RANKS as usize],
-        to_move: match fields[1] {
-            "w" => Side::White,
-            "b" => Side::Black,
-            other => panic!("bad side {other:?} in {s:?}"),
-        },
-        plies_since_capture: fields[2].parse().expect("plies-since-capture"),
-        move_number: fields[3].parse().expect("move number"),
-    };
-    assert!(pos.move_number >= 1, "move number starts at 1: {s:?}");
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let y = RANKS - 1 - i as i32;
-        let chars: Vec<char> = rank_text.chars().collect();
-        let (mut x, mut i) = (0, 0);
-        while i < chars.len() {
-            let c = chars[i];
-            if let Some(empty) = c.to_digit(10) {
-                assert!((1..=9).contains(&empty), "bad empty count in {s:?}");
-                x += empty as i32;
-                i += 1;
-                continue;
-            }
-            let side = match c {
-                'W' => Side::White,
-                'B' => Side::Black,
-                _ => panic!("bad piece letter {c:?} in {s:?}"),
-            };
-            let kind = if chars.get(i + 1) == Some(&'K') {
-                i += 2;
-                Kind::Key
-            } else {
-                let t = chars.get(i + 1).and_then(|c| c.to_digit(10)).expect("top");
-                let n = chars
-                    .get(i + 2)
-                    .and_then(|c| c.to_digit(10))
-                    .expect("north");
-                let (t, n) = (t as u8, n as u8);
-                let east = east_face(t, n).unwrap_or_else(|| panic!("bad die {t}{n} in {s:?}"));
-                i += 3;
-                Kind::Die(Faces {
-                    top: t,
-                    north: n,
-                    east,
-                })
-            };
-            assert!(x < FILES, "rank too long in {s:?}");
-            pos.set(Square { x, y }, Some(Piece { side, kind }));
-            x += 1;
-        }
-        assert_eq!(x, FILES, "rank {} has {} files in {s:?}", y + 1, x);
-    }
-    for side in [Side::White, Side::Black] {
-        let keys = pos
-            .squares()
-            .into_iter()
-            .filter(
-                |&sq| matches!(pos.at(sq), Some(Piece { side: s, kind: Kind::Key }) if s == side),
-            )
-            .count();
-        assert!(keys <= 1, "two keys of one side in {s:?}");
-    }
-    // §1.15: only the exact form the formatter writes (no "45" for 9, no leading zeros).
-    assert_eq!(format(&pos), s, "not in canonical DFEN form");
-    pos
-}
-
-/// §1.14: writes a DFEN string.
-fn format(pos: &Position) -> String {
-    let mut ranks = Vec::new();
-    for y in (0..RANKS).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for x in 0..FILES {
-            match pos.at(Square { x, y }) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(piece.side.letter());
-                    match piece.kind {
-                        Kind::Key => text.push('K'),
-                        Kind::Die(f) => text.push_str(&format!("{}{}", f.top, f.north)),
-                    }
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
-    let side = match pos.to_move {
-        Side::White => "w",
-        Side::Black => "b",
-    };
-    format!(
-        "{} {} {} {}",
-        ranks.join("/"),
-        side,
-        pos.plies_since_capture,
-        pos.move_number
-    )
-}
-
-/// §1.7: every path of every piece of the side to move, whether or not the game is over.
-fn candidate_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for from in pos.squares() {
-        let Some(piece) = pos.at(from) else { continue };
-        if piece.side != pos.to_move {
-            continue;
-        }
-        // §1.7: n = T, or n = 1 for the key.
-        let n = match piece.kind {
-            Kind::Key => 1,
-            Kind::Die(f) => f.top as usize,
-        };
-        for d1 in ALL_DIRS {
-            // Straight: all n steps in direction d1.
-            consider(pos, from, vec![d1; n], &mut moves);
-            // L: k steps in d1, then n − k steps in a perpendicular d2, 1 ≤ k ≤ n − 1.
-            for k in 1..n {
-                for d2 in d1.perpendicular() {
-                    let mut path = vec![d1; k];
-                    path.extend(vec![d2; n - k]);
-                    consider(pos, from, path, &mut moves);
-                }
-            }
-        }
-    }
-    moves
-}
-
 /// §1.7: keeps the path if every step stays on the board, every square before the last is
 /// empty, and the last square is empty or holds an enemy piece.
 fn consider(pos: &Position, from: Square, path: Vec<Dir>, moves: &mut Vec<Move>) {
@@ -399,110 +250,204 @@ fn consider(pos: &Position, from: Square, path: Vec<Dir>, moves: &mut Vec<Move>)
     moves.push(Move { from, path });
 }
 
-/// §1.4, §1.9, §1.15: plays a move known to be a candidate move.
-fn apply(pos: &Position, m: &Move) -> Position {
-    let mut next = pos.clone();
-    let mut piece = pos.at(m.from).expect("a piece to move");
-    if let Kind::Die(mut f) = piece.kind {
-        for &d in &m.path {
-            f = roll(f, d);
-            // §1.3 and §1.4 must agree: the tracked east face equals the table's.
-            assert_eq!(Some(f.east), east_face(f.top, f.north), "table vs rolls");
+/// The Duell reference: its rules are the functions of this impl, and it is driven by
+/// position strings and tokens through [`ReferenceGame`]'s provided functions.
+pub struct Duell;
+
+impl ReferenceGame for Duell {
+    type Position = Position;
+    type Move = Move;
+
+    /// The start position of §1.14.
+    const START: &'static str =
+        "B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 w 0 1";
+
+    /// §1.14: parses a DFEN string. Panics on anything the formatter would not write.
+    fn parse(s: &str) -> Position {
+        let fields: Vec<&str> = s.split(' ').collect();
+        assert_eq!(fields.len(), 4, "DFEN needs 4 fields: {s:?}");
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        assert_eq!(ranks.len(), RANKS as usize, "DFEN needs 8 ranks: {s:?}");
+        let mut pos = Position {
+            board: [[None; FILES as usize]; RANKS as usize],
+            to_move: match fields[1] {
+                "w" => Side::White,
+                "b" => Side::Black,
+                other => panic!("bad side {other:?} in {s:?}"),
+            },
+            plies_since_capture: fields[2].parse().expect("plies-since-capture"),
+            move_number: fields[3].parse().expect("move number"),
+        };
+        assert!(pos.move_number >= 1, "move number starts at 1: {s:?}");
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let y = RANKS - 1 - i as i32;
+            let chars: Vec<char> = rank_text.chars().collect();
+            let (mut x, mut i) = (0, 0);
+            while i < chars.len() {
+                let c = chars[i];
+                if let Some(empty) = c.to_digit(10) {
+                    assert!((1..=9).contains(&empty), "bad empty count in {s:?}");
+                    x += empty as i32;
+                    i += 1;
+                    continue;
+                }
+                let side = match c {
+                    'W' => Side::White,
+                    'B' => Side::Black,
+                    _ => panic!("bad piece letter {c:?} in {s:?}"),
+                };
+                let kind = if chars.get(i + 1) == Some(&'K') {
+                    i += 2;
+                    Kind::Key
+                } else {
+                    let t = chars.get(i + 1).and_then(|c| c.to_digit(10)).expect("top");
+                    let n = chars
+                        .get(i + 2)
+                        .and_then(|c| c.to_digit(10))
+                        .expect("north");
+                    let (t, n) = (t as u8, n as u8);
+                    let east = east_face(t, n).unwrap_or_else(|| panic!("bad die {t}{n} in {s:?}"));
+                    i += 3;
+                    Kind::Die(Faces {
+                        top: t,
+                        north: n,
+                        east,
+                    })
+                };
+                assert!(x < FILES, "rank too long in {s:?}");
+                pos.set(Square { x, y }, Some(Piece { side, kind }));
+                x += 1;
+            }
+            assert_eq!(x, FILES, "rank {} has {} files in {s:?}", y + 1, x);
         }
-        piece.kind = Kind::Die(f);
+        for side in [Side::White, Side::Black] {
+            let keys = pos
+                .squares()
+                .into_iter()
+                .filter(
+                    |&sq| matches!(pos.at(sq), Some(Piece { side: s, kind: Kind::Key }) if s == side),
+                )
+                .count();
+            assert!(keys <= 1, "two keys of one side in {s:?}");
+        }
+        // §1.15: only the exact form the formatter writes (no "45" for 9, no leading zeros).
+        assert_eq!(Self::format(&pos), s, "not in canonical DFEN form");
+        pos
     }
-    let to = m.to();
-    let captured = pos.at(to).is_some();
-    next.set(m.from, None);
-    next.set(to, Some(piece));
-    // §1.15: the counter resets on every capture, a key capture included.
-    next.plies_since_capture = if captured {
-        0
-    } else {
-        pos.plies_since_capture + 1
-    };
-    // §1.15: the move number goes up after each Black move.
-    if pos.to_move == Side::Black {
-        next.move_number += 1;
+
+    /// §1.14: writes a DFEN string.
+    fn format(pos: &Position) -> String {
+        let board = board_field(FILES, RANKS, |x, y| {
+            pos.at(Square { x, y }).map(|piece| {
+                let faces = match piece.kind {
+                    Kind::Key => "K".to_string(),
+                    Kind::Die(f) => format!("{}{}", f.top, f.north),
+                };
+                format!("{}{faces}", piece.side.letter())
+            })
+        });
+        let side = match pos.to_move {
+            Side::White => "w",
+            Side::Black => "b",
+        };
+        let (plies, number) = (pos.plies_since_capture, pos.move_number);
+        format!("{board} {side} {plies} {number}")
     }
-    next.to_move = pos.to_move.other();
-    next
-}
 
-/// The result of a finished game, from the first player's (White's) view.
-fn judge(pos: &Position) -> Option<&'static str> {
-    let mover = pos.to_move.other();
-    let win = |side: Side| match side {
-        Side::White => "first",
-        Side::Black => "second",
-    };
-    // §1.10(a): the enemy key was captured.
-    if pos.key_of(pos.to_move).is_none() {
-        return Some(win(mover));
+    /// §1.7: every path of every piece of the side to move, whether or not the game is over.
+    fn candidate_moves(pos: &Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for from in pos.squares() {
+            let Some(piece) = pos.at(from) else { continue };
+            if piece.side != pos.to_move {
+                continue;
+            }
+            // §1.7: n = T, or n = 1 for the key.
+            let n = match piece.kind {
+                Kind::Key => 1,
+                Kind::Die(f) => f.top as usize,
+            };
+            for d1 in ALL_DIRS {
+                // Straight: all n steps in direction d1.
+                consider(pos, from, vec![d1; n], &mut moves);
+                // L: k steps in d1, then n − k steps in a perpendicular d2, 1 ≤ k ≤ n − 1.
+                for k in 1..n {
+                    for d2 in d1.perpendicular() {
+                        let mut path = vec![d1; k];
+                        path.extend(vec![d2; n - k]);
+                        consider(pos, from, path, &mut moves);
+                    }
+                }
+            }
+        }
+        moves
     }
-    // §1.10(b): the mover's key stands on the enemy key square.
-    if pos.key_of(mover) == Some(pos.to_move.key_square()) {
-        return Some(win(mover));
+
+    /// §1.4, §1.9, §1.15: plays a move known to be a candidate move.
+    fn apply(pos: &Position, m: &Move) -> Position {
+        let mut next = pos.clone();
+        let mut piece = pos.at(m.from).expect("a piece to move");
+        if let Kind::Die(mut f) = piece.kind {
+            for &d in &m.path {
+                f = roll(f, d);
+                // §1.3 and §1.4 must agree: the tracked east face equals the table's.
+                assert_eq!(Some(f.east), east_face(f.top, f.north), "table vs rolls");
+            }
+            piece.kind = Kind::Die(f);
+        }
+        let to = m.to();
+        let captured = pos.at(to).is_some();
+        next.set(m.from, None);
+        next.set(to, Some(piece));
+        // §1.15: the counter resets on every capture, a key capture included.
+        next.plies_since_capture = if captured {
+            0
+        } else {
+            pos.plies_since_capture + 1
+        };
+        // §1.15: the move number goes up after each Black move.
+        if pos.to_move == Side::Black {
+            next.move_number += 1;
+        }
+        next.to_move = pos.to_move.other();
+        next
     }
-    // §1.12(b), checked after the wins (§1.15).
-    if pos.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
-        return Some("draw");
+
+    /// The result of a finished game, from the first player's (White's) view.
+    fn judge(pos: &Position) -> Option<&'static str> {
+        let mover = pos.to_move.other();
+        let win = |side: Side| match side {
+            Side::White => "first",
+            Side::Black => "second",
+        };
+        // §1.10(a): the enemy key was captured.
+        if pos.key_of(pos.to_move).is_none() {
+            return Some(win(mover));
+        }
+        // §1.10(b): the mover's key stands on the enemy key square.
+        if pos.key_of(mover) == Some(pos.to_move.key_square()) {
+            return Some(win(mover));
+        }
+        // §1.12(b), checked after the wins (§1.15).
+        if pos.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
+            return Some("draw");
+        }
+        // §1.11: no legal move loses (checked last, §1.15).
+        if Self::candidate_moves(pos).is_empty() {
+            return Some(win(pos.to_move.other()));
+        }
+        None
     }
-    // §1.11: no legal move loses (checked last, §1.15).
-    if candidate_moves(pos).is_empty() {
-        return Some(win(pos.to_move.other()));
+
+    /// §1.13: `<from><to>`, plus the first leg's direction for an L move.
+    fn token(m: &Move) -> String {
+        let mut s = format!("{}{}", m.from.name(), m.to().name());
+        if m.is_l() {
+            s.push(m.path[0].letter());
+        }
+        s
     }
-    None
 }
-
-/// §1.15: a finished position has no legal moves.
-fn legal_moves(pos: &Position) -> Vec<Move> {
-    if judge(pos).is_some() {
-        return Vec::new();
-    }
-    candidate_moves(pos)
-}
-
-fn perft_of(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    legal_moves(pos)
-        .iter()
-        .map(|m| perft_of(&apply(pos, m), depth - 1))
-        .sum()
-}
-
-/// The canonical tokens of every legal move of `pos`, sorted; empty if the game is over.
-pub fn legal_tokens(pos: &str) -> Vec<String> {
-    let mut tokens: Vec<String> = legal_moves(&parse(pos)).iter().map(Move::token).collect();
-    tokens.sort();
-    tokens
-}
-
-/// The DFEN after playing `token` in `pos`. Panics if the token is not a legal move.
-pub fn play(pos: &str, token: &str) -> String {
-    let p = parse(pos);
-    let m = legal_moves(&p)
-        .into_iter()
-        .find(|m| m.token() == token)
-        .unwrap_or_else(|| panic!("{token} is not legal in {pos}"));
-    format(&apply(&p, &m))
-}
-
-/// `Some("first" | "second" | "draw")` if the game is over at `pos` (no history, so no
-/// repetition), else `None`.
-pub fn outcome(pos: &str) -> Option<&'static str> {
-    judge(&parse(pos))
-}
-
-/// The number of leaf nodes `depth` plies below `pos`; a finished position has no children.
-pub fn perft(pos: &str, depth: u32) -> u64 {
-    perft_of(&parse(pos), depth)
-}
-
-/// The start position of §1.14.
-pub const START: &str = "B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 w 0 1";
 
 #[cfg(test)]
 mod tests {
@@ -546,7 +491,7 @@ mod tests {
 
     #[test]
     fn start_east_faces_match_1_5() {
-        let pos = parse(START);
+        let pos = Duell::parse(Duell::START);
         let east_faces = |y| -> Vec<u8> {
             (0..FILES)
                 .filter_map(|x| match pos.at(Square { x, y }) {
@@ -566,9 +511,9 @@ mod tests {
         // White's key e1 has d1, f1, e2; Black's e8 has d8, f8, e7. From d1 or f1 the key
         // has 3 steps, from e2 it has 4: d3 = (3 + 3 + 4) × 3.
         let pos = "4BK4/9/9/9/9/9/9/4WK4 w 0 1";
-        assert_eq!(perft(pos, 1), 3);
-        assert_eq!(perft(pos, 2), 9);
-        assert_eq!(perft(pos, 3), 30);
+        assert_eq!(Duell::perft(pos, 1), 3);
+        assert_eq!(Duell::perft(pos, 2), 9);
+        assert_eq!(Duell::perft(pos, 3), 30);
     }
 
     #[test]
@@ -580,11 +525,11 @@ mod tests {
             "a1a4", "a1b3e", "a1b3n", "a1c2e", "a1c2n", "a1d1", "i1h1", "i1i2",
         ];
         expected.sort();
-        assert_eq!(legal_tokens(pos), expected);
+        assert_eq!(Duell::legal_tokens(pos), expected);
         // (3,2,1) rolled north thrice: (5,3,1), (4,5,1), (2,4,1); east thrice:
         // (6,2,3), (4,2,6), (1,2,4).
-        assert!(play(pos, "a1a4").starts_with("4BK4/9/9/9/W248/"));
-        assert!(play(pos, "a1d1").ends_with("/3W124WK b 1 1"));
+        assert!(Duell::play(pos, "a1a4").starts_with("4BK4/9/9/9/W248/"));
+        assert!(Duell::play(pos, "a1d1").ends_with("/3W124WK b 1 1"));
     }
 
     #[test]
@@ -599,7 +544,7 @@ mod tests {
         // From e4 (x 4, y 3): straight south leaves the board (3 straight); every L's
         // corner and end stay on it (4 first directions × 3 turns × 2 = 24).
         let pos = "8BK/9/9/9/4W414/9/9/WK8 w 0 1";
-        let tokens = legal_tokens(pos);
+        let tokens = Duell::legal_tokens(pos);
         assert_eq!(tokens.iter().filter(|t| t.starts_with("e4")).count(), 27);
         assert_eq!(tokens.len(), 27 + 2);
     }
@@ -619,7 +564,7 @@ mod tests {
     }
 
     fn from(pos: &str, square: &str) -> Vec<String> {
-        legal_tokens(pos)
+        Duell::legal_tokens(pos)
             .into_iter()
             .filter(|t| t.starts_with(square))
             .collect()
@@ -635,7 +580,10 @@ mod tests {
             "4BK4/9/9/9/9/9/9/4WK3 w 0 1",
             "4BK4/9/9/9/9/9/9/3WKWK3 w 0 1",
         ] {
-            assert!(std::panic::catch_unwind(|| parse(bad)).is_err(), "{bad}");
+            assert!(
+                std::panic::catch_unwind(|| Duell::parse(bad)).is_err(),
+                "{bad}"
+            );
         }
     }
 }

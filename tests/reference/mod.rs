@@ -3,7 +3,12 @@
 //! (`tests/data/<game>.perft`) they check.
 
 pub mod duell;
+pub mod game;
 pub mod rnb;
+
+pub use duell::Duell;
+pub use game::ReferenceGame;
+pub use rnb::Rnb;
 
 /// One `perft <depth> <count>` line; `slow` if the line ends with the comment `# slow`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,6 +10,8 @@
 //! - §1.6-5's 100-ply draw is judged only in the movement phase (all hands empty), as the
 //!   rule says; the counter cannot grow during placement anyway (§1.8).
 
+use super::game::{ReferenceGame, board_field};
+
 /// §1.1: 6×6 board.
 const SIZE: i32 = 6;
 /// §1.6-5: the game is drawn after this many consecutive movement plies without a capture.
@@ -58,7 +60,7 @@ impl Side {
 
 /// §1.2: the tribe of a soldier.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Colour {
+pub enum Colour {
     Red,
     Black,
 }
@@ -123,7 +125,7 @@ impl Piece {
 
 /// A square: x = file (0 = a), y = rank (0 = rank 1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Square {
+pub struct Square {
     x: i32,
     y: i32,
 }
@@ -161,24 +163,14 @@ const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// A placement (§1.3) or a one-square step (§1.4).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Move {
+pub enum Move {
     Place(Colour, Square),
     Step(Square, Square),
 }
 
-impl Move {
-    /// §1.7: `R@a2`, `B@a2` or `d1d2`.
-    fn token(self) -> String {
-        match self {
-            Move::Place(colour, sq) => format!("{}@{}", colour.letter(), sq.name()),
-            Move::Step(from, to) => format!("{}{}", from.name(), to.name()),
-        }
-    }
-}
-
 /// A position as in §1.7: board, side to move, the four hands, plies since capture.
 #[derive(Clone, PartialEq, Eq, Debug)]
-struct Position {
+pub struct Position {
     /// `board[y][x]`, y = 0 is rank 1.
     board: [[Option<Piece>; SIZE as usize]; SIZE as usize],
     to_move: Side,
@@ -227,135 +219,6 @@ impl Position {
     fn placement_phase(&self) -> bool {
         self.hand.iter().flatten().any(|&n| n > 0)
     }
-}
-
-/// §1.7: parses a position string. Panics on anything the formatter would not write.
-fn parse(s: &str) -> Position {
-    let fields: Vec<&str> = s.split(' ').collect();
-    assert_eq!(fields.len(), 4, "position needs 4 fields: {s:?}");
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    assert_eq!(ranks.len(), SIZE as usize, "position needs 6 ranks: {s:?}");
-    let hand_digits: Vec<u32> = fields[2].chars().filter_map(|c| c.to_digit(10)).collect();
-    assert_eq!(hand_digits.len(), 4, "hands need 4 digits: {s:?}");
-    let mut pos = Position {
-        board: [[None; SIZE as usize]; SIZE as usize],
-        to_move: match fields[1] {
-            "s" => Side::South,
-            "n" => Side::North,
-            other => panic!("bad side {other:?} in {s:?}"),
-        },
-        hand: [
-            [hand_digits[0], hand_digits[1]],
-            [hand_digits[2], hand_digits[3]],
-        ],
-        plies_since_capture: fields[3].parse().expect("plies since capture"),
-    };
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let y = SIZE - 1 - i as i32;
-        let mut x = 0;
-        for c in rank_text.chars() {
-            if let Some(empty) = c.to_digit(10) {
-                x += empty as i32;
-            } else {
-                let piece = Piece::from_letter(c).unwrap_or_else(|| panic!("bad {c:?} in {s:?}"));
-                assert!(x < SIZE, "rank too long in {s:?}");
-                pos.set(Square { x, y }, Some(piece));
-                x += 1;
-            }
-        }
-        assert_eq!(x, SIZE, "rank {} has {x} files in {s:?}", y + 1);
-    }
-    // §1.8: at most one king per side and 4 soldiers of a colour per side (board + hand).
-    for side in [Side::South, Side::North] {
-        let king = Piece {
-            side,
-            kind: Kind::King,
-        };
-        assert!(pos.count(king) <= 1, "two kings in {s:?}");
-        for colour in [Colour::Red, Colour::Black] {
-            let soldier = Piece {
-                side,
-                kind: Kind::Soldier(colour),
-            };
-            let total = pos.count(soldier) as u32 + pos.hand[side.index()][colour.index()];
-            assert!(total <= 4, "too many soldiers in {s:?}");
-        }
-    }
-    assert_eq!(format(&pos), s, "not in canonical form");
-    pos
-}
-
-/// §1.7: writes a position string.
-fn format(pos: &Position) -> String {
-    let mut ranks = Vec::new();
-    for y in (0..SIZE).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for x in 0..SIZE {
-            match pos.at(Square { x, y }) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(piece.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
-    let side = match pos.to_move {
-        Side::South => "s",
-        Side::North => "n",
-    };
-    let hands: String = pos.hand.iter().flatten().map(|n| n.to_string()).collect();
-    format!(
-        "{} {} {} {}",
-        ranks.join("/"),
-        side,
-        hands,
-        pos.plies_since_capture
-    )
-}
-
-/// §1.3(b) and §1.4: every move of the side to move, whether or not the game is over.
-fn candidate_moves(pos: &Position) -> Vec<Move> {
-    let me = pos.to_move;
-    let mut moves = Vec::new();
-    if pos.placement_phase() {
-        // §1.3(b): one soldier from the hand onto any empty square of the own zone.
-        for colour in [Colour::Red, Colour::Black] {
-            if pos.hand[me.index()][colour.index()] == 0 {
-                continue;
-            }
-            for y in me.zone_ranks() {
-                for x in 0..SIZE {
-                    let sq = Square { x, y };
-                    if pos.at(sq).is_none() {
-                        moves.push(Move::Place(colour, sq));
-                    }
-                }
-            }
-        }
-    } else {
-        // §1.4: one own piece one step in any of 8 directions onto an empty square.
-        for from in pos.squares() {
-            if pos.at(from).map(|p| p.side) != Some(me) {
-                continue;
-            }
-            for d in EIGHT_DIRECTIONS {
-                let to = from.plus(d);
-                if to.on_board() && pos.at(to).is_none() {
-                    moves.push(Move::Step(from, to));
-                }
-            }
-        }
-    }
-    moves
 }
 
 /// §1.5 rules 1 and 3: do the mover and the own piece at the run's end form a pair?
@@ -410,42 +273,6 @@ fn captures(pos: &Position, to: Square) -> Vec<Square> {
     taken
 }
 
-/// Plays a candidate move: placement (§1.3) or step with its captures (§1.5).
-fn apply(pos: &Position, m: Move) -> Position {
-    let me = pos.to_move;
-    let mut next = pos.clone();
-    match m {
-        Move::Place(colour, sq) => {
-            // §1.3(c): a placement never captures; §1.8: the counter is unchanged.
-            next.set(
-                sq,
-                Some(Piece {
-                    side: me,
-                    kind: Kind::Soldier(colour),
-                }),
-            );
-            next.hand[me.index()][colour.index()] -= 1;
-        }
-        Move::Step(from, to) => {
-            next.set(to, pos.at(from));
-            next.set(from, None);
-            // §1.5: all captures are removed at once; they are mandatory.
-            let taken = captures(&next, to);
-            for &sq in &taken {
-                next.set(sq, None);
-            }
-            // §1.8: a capture resets the counter; every other movement ply adds one.
-            next.plies_since_capture = if taken.is_empty() {
-                pos.plies_since_capture + 1
-            } else {
-                0
-            };
-        }
-    }
-    next.to_move = me.other();
-    next
-}
-
 /// §1.6-1: does `side` have ≥6 consecutive own pieces in one rank?
 fn has_line(pos: &Position, side: Side) -> bool {
     for y in 0..SIZE {
@@ -464,87 +291,198 @@ fn has_line(pos: &Position, side: Side) -> bool {
     false
 }
 
-/// §1.6 in order, with the side not to move as the player who just acted (§1.8).
-fn judge(pos: &Position) -> Option<&'static str> {
-    let mover = pos.to_move.other();
-    let win = |side: Side| match side {
-        Side::South => "first",
-        Side::North => "second",
-    };
-    // 1. The line rule: the mover loses.
-    if has_line(pos, mover) {
-        return Some(win(mover.other()));
-    }
-    // 2. The enemy king was captured.
-    if pos.king_of(pos.to_move).is_none() {
-        return Some(win(mover));
-    }
-    // 3. The mover's king stands on the enemy base.
-    if pos.king_of(mover) == Some(pos.to_move.base()) {
-        return Some(win(mover));
-    }
-    // 4. (CHOICE) The side to move has no legal move and loses.
-    if candidate_moves(pos).is_empty() {
-        return Some(win(mover));
-    }
-    // 5. (CHOICE) 100 movement plies without capture (repetition needs history).
-    if !pos.placement_phase() && pos.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
-        return Some("draw");
-    }
-    None
-}
+/// The R&B reference: its rules are the functions of this impl, and it is driven by
+/// position strings and tokens through [`ReferenceGame`]'s provided functions.
+pub struct Rnb;
 
-/// §1.8: a finished position has no legal moves.
-fn legal_moves(pos: &Position) -> Vec<Move> {
-    if judge(pos).is_some() {
-        return Vec::new();
+impl ReferenceGame for Rnb {
+    type Position = Position;
+    type Move = Move;
+
+    /// The start position of §1.7.
+    const START: &'static str = "2k3/6/6/6/6/3K2 s 4444 0";
+
+    /// §1.7: parses a position string. Panics on anything the formatter would not write.
+    fn parse(s: &str) -> Position {
+        let fields: Vec<&str> = s.split(' ').collect();
+        assert_eq!(fields.len(), 4, "position needs 4 fields: {s:?}");
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        assert_eq!(ranks.len(), SIZE as usize, "position needs 6 ranks: {s:?}");
+        let hand_digits: Vec<u32> = fields[2].chars().filter_map(|c| c.to_digit(10)).collect();
+        assert_eq!(hand_digits.len(), 4, "hands need 4 digits: {s:?}");
+        let mut pos = Position {
+            board: [[None; SIZE as usize]; SIZE as usize],
+            to_move: match fields[1] {
+                "s" => Side::South,
+                "n" => Side::North,
+                other => panic!("bad side {other:?} in {s:?}"),
+            },
+            hand: [
+                [hand_digits[0], hand_digits[1]],
+                [hand_digits[2], hand_digits[3]],
+            ],
+            plies_since_capture: fields[3].parse().expect("plies since capture"),
+        };
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let y = SIZE - 1 - i as i32;
+            let mut x = 0;
+            for c in rank_text.chars() {
+                if let Some(empty) = c.to_digit(10) {
+                    x += empty as i32;
+                } else {
+                    let piece =
+                        Piece::from_letter(c).unwrap_or_else(|| panic!("bad {c:?} in {s:?}"));
+                    assert!(x < SIZE, "rank too long in {s:?}");
+                    pos.set(Square { x, y }, Some(piece));
+                    x += 1;
+                }
+            }
+            assert_eq!(x, SIZE, "rank {} has {x} files in {s:?}", y + 1);
+        }
+        // §1.8: at most one king per side and 4 soldiers of a colour per side (board + hand).
+        for side in [Side::South, Side::North] {
+            let king = Piece {
+                side,
+                kind: Kind::King,
+            };
+            assert!(pos.count(king) <= 1, "two kings in {s:?}");
+            for colour in [Colour::Red, Colour::Black] {
+                let soldier = Piece {
+                    side,
+                    kind: Kind::Soldier(colour),
+                };
+                let total = pos.count(soldier) as u32 + pos.hand[side.index()][colour.index()];
+                assert!(total <= 4, "too many soldiers in {s:?}");
+            }
+        }
+        assert_eq!(Self::format(&pos), s, "not in canonical form");
+        pos
     }
-    candidate_moves(pos)
-}
 
-fn perft_of(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    /// §1.7: writes a position string.
+    fn format(pos: &Position) -> String {
+        let board = board_field(SIZE, SIZE, |x, y| {
+            pos.at(Square { x, y })
+                .map(|piece| piece.letter().to_string())
+        });
+        let side = match pos.to_move {
+            Side::South => "s",
+            Side::North => "n",
+        };
+        let hands: String = pos.hand.iter().flatten().map(|n| n.to_string()).collect();
+        format!("{board} {side} {hands} {}", pos.plies_since_capture)
     }
-    legal_moves(pos)
-        .into_iter()
-        .map(|m| perft_of(&apply(pos, m), depth - 1))
-        .sum()
-}
 
-/// The canonical tokens of every legal move of `pos`, sorted; empty if the game is over.
-pub fn legal_tokens(pos: &str) -> Vec<String> {
-    let mut tokens: Vec<String> = legal_moves(&parse(pos))
-        .into_iter()
-        .map(Move::token)
-        .collect();
-    tokens.sort();
-    tokens
-}
+    /// §1.3(b) and §1.4: every move of the side to move, whether or not the game is over.
+    fn candidate_moves(pos: &Position) -> Vec<Move> {
+        let me = pos.to_move;
+        let mut moves = Vec::new();
+        if pos.placement_phase() {
+            // §1.3(b): one soldier from the hand onto any empty square of the own zone.
+            for colour in [Colour::Red, Colour::Black] {
+                if pos.hand[me.index()][colour.index()] == 0 {
+                    continue;
+                }
+                for y in me.zone_ranks() {
+                    for x in 0..SIZE {
+                        let sq = Square { x, y };
+                        if pos.at(sq).is_none() {
+                            moves.push(Move::Place(colour, sq));
+                        }
+                    }
+                }
+            }
+        } else {
+            // §1.4: one own piece one step in any of 8 directions onto an empty square.
+            for from in pos.squares() {
+                if pos.at(from).map(|p| p.side) != Some(me) {
+                    continue;
+                }
+                for d in EIGHT_DIRECTIONS {
+                    let to = from.plus(d);
+                    if to.on_board() && pos.at(to).is_none() {
+                        moves.push(Move::Step(from, to));
+                    }
+                }
+            }
+        }
+        moves
+    }
 
-/// The position string after playing `token` in `pos`. Panics if the token is not legal.
-pub fn play(pos: &str, token: &str) -> String {
-    let p = parse(pos);
-    let m = legal_moves(&p)
-        .into_iter()
-        .find(|m| m.token() == token)
-        .unwrap_or_else(|| panic!("{token} is not legal in {pos}"));
-    format(&apply(&p, m))
-}
+    /// Plays a candidate move: placement (§1.3) or step with its captures (§1.5).
+    fn apply(pos: &Position, m: &Move) -> Position {
+        let me = pos.to_move;
+        let mut next = pos.clone();
+        match *m {
+            Move::Place(colour, sq) => {
+                // §1.3(c): a placement never captures; §1.8: the counter is unchanged.
+                next.set(
+                    sq,
+                    Some(Piece {
+                        side: me,
+                        kind: Kind::Soldier(colour),
+                    }),
+                );
+                next.hand[me.index()][colour.index()] -= 1;
+            }
+            Move::Step(from, to) => {
+                next.set(to, pos.at(from));
+                next.set(from, None);
+                // §1.5: all captures are removed at once; they are mandatory.
+                let taken = captures(&next, to);
+                for &sq in &taken {
+                    next.set(sq, None);
+                }
+                // §1.8: a capture resets the counter; every other movement ply adds one.
+                next.plies_since_capture = if taken.is_empty() {
+                    pos.plies_since_capture + 1
+                } else {
+                    0
+                };
+            }
+        }
+        next.to_move = me.other();
+        next
+    }
 
-/// `Some("first" | "second" | "draw")` if the game is over at `pos` (no history, so no
-/// repetition), else `None`.
-pub fn outcome(pos: &str) -> Option<&'static str> {
-    judge(&parse(pos))
-}
+    /// §1.6 in order, with the side not to move as the player who just acted (§1.8).
+    fn judge(pos: &Position) -> Option<&'static str> {
+        let mover = pos.to_move.other();
+        let win = |side: Side| match side {
+            Side::South => "first",
+            Side::North => "second",
+        };
+        // 1. The line rule: the mover loses.
+        if has_line(pos, mover) {
+            return Some(win(mover.other()));
+        }
+        // 2. The enemy king was captured.
+        if pos.king_of(pos.to_move).is_none() {
+            return Some(win(mover));
+        }
+        // 3. The mover's king stands on the enemy base.
+        if pos.king_of(mover) == Some(pos.to_move.base()) {
+            return Some(win(mover));
+        }
+        // 4. (CHOICE) The side to move has no legal move and loses.
+        if Self::candidate_moves(pos).is_empty() {
+            return Some(win(mover));
+        }
+        // 5. (CHOICE) 100 movement plies without capture (repetition needs history).
+        if !pos.placement_phase() && pos.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
+            return Some("draw");
+        }
+        None
+    }
 
-/// The number of leaf nodes `depth` plies below `pos`; a finished position has no children.
-pub fn perft(pos: &str, depth: u32) -> u64 {
-    perft_of(&parse(pos), depth)
+    /// §1.7: `R@a2`, `B@a2` or `d1d2`.
+    fn token(m: &Move) -> String {
+        match *m {
+            Move::Place(colour, sq) => format!("{}@{}", colour.letter(), sq.name()),
+            Move::Step(from, to) => format!("{}{}", from.name(), to.name()),
+        }
+    }
 }
-
-/// The start position of §1.7.
-pub const START: &str = "2k3/6/6/6/6/3K2 s 4444 0";
 
 #[cfg(test)]
 mod tests {
@@ -553,10 +491,10 @@ mod tests {
     #[test]
     fn a_king_in_the_corner_has_three_steps_and_a_soldier_in_the_middle_eight() {
         assert_eq!(
-            legal_tokens("k5/6/6/6/6/5K s 0000 0"),
+            Rnb::legal_tokens("k5/6/6/6/6/5K s 0000 0"),
             ["f1e1", "f1e2", "f1f2"]
         );
-        let tokens = legal_tokens("k5/6/6/2R3/6/5K s 0000 0");
+        let tokens = Rnb::legal_tokens("k5/6/6/2R3/6/5K s 0000 0");
         assert_eq!(tokens.iter().filter(|t| t.starts_with("c3")).count(), 8);
     }
 
@@ -565,16 +503,16 @@ mod tests {
         // d1 and c6 have 5 neighbours each. After one step South's king stands on c1 or
         // e1 (5 steps) or on c2, d2, e2 (8 steps): 34 two-step paths; North's mirror too.
         let pos = "2k3/6/6/6/6/3K2 s 0000 0";
-        assert_eq!(perft(pos, 1), 5);
-        assert_eq!(perft(pos, 2), 5 * 5);
-        assert_eq!(perft(pos, 3), 34 * 5);
-        assert_eq!(perft(pos, 4), 34 * 34);
+        assert_eq!(Rnb::perft(pos, 1), 5);
+        assert_eq!(Rnb::perft(pos, 2), 5 * 5);
+        assert_eq!(Rnb::perft(pos, 3), 34 * 5);
+        assert_eq!(Rnb::perft(pos, 4), 34 * 34);
     }
 
     #[test]
     fn north_places_only_in_ranks_5_and_6() {
-        let after = play(START, "R@a1");
-        let tokens = legal_tokens(&after);
+        let after = Rnb::play(Rnb::START, "R@a1");
+        let tokens = Rnb::legal_tokens(&after);
         assert_eq!(tokens.len(), 22);
         assert!(tokens.iter().all(|t| t.ends_with('5') || t.ends_with('6')));
     }
@@ -582,31 +520,31 @@ mod tests {
     #[test]
     fn the_last_placement_starts_the_movement_phase() {
         let pos = "bbkb2/rrrr2/6/6/RRRR2/BBBK1B n 0001 0";
-        assert_eq!(legal_tokens(pos), ["B@e5", "B@e6", "B@f5", "B@f6"]);
-        let after = play(pos, "B@f6");
+        assert_eq!(Rnb::legal_tokens(pos), ["B@e5", "B@e6", "B@f5", "B@f6"]);
+        let after = Rnb::play(pos, "B@f6");
         assert_eq!(after, "bbkb1b/rrrr2/6/6/RRRR2/BBBK1B s 0000 0");
-        assert!(legal_tokens(&after).iter().all(|t| !t.contains('@')));
+        assert!(Rnb::legal_tokens(&after).iter().all(|t| !t.contains('@')));
     }
 
     #[test]
     fn king_pair_takes_a_run_of_three_including_the_king() {
         // B steps e4→e3: westwards d3 k, c3 b, b3 r are enemies and a3 is the own king.
-        let after = play("6/6/4B1/Krbk2/6/6 s 0000 0", "e4e3");
+        let after = Rnb::play("6/6/4B1/Krbk2/6/6 s 0000 0", "e4e3");
         assert_eq!(after, "6/6/6/K3B1/6/6 n 0000 0");
-        assert_eq!(outcome(&after), Some("first"));
+        assert_eq!(Rnb::outcome(&after), Some("first"));
     }
 
     #[test]
     fn captures_in_two_directions_are_taken_together() {
         // R c2→c3: west b3 r then own R a3; north c4 b then own R c5.
-        let after = play("2k3/2R3/2b3/Rr4/2R3/3K2 s 0000 0", "c2c3");
+        let after = Rnb::play("2k3/2R3/2b3/Rr4/2R3/3K2 s 0000 0", "c2c3");
         assert_eq!(after, "2k3/2R3/6/R1R3/6/3K2 n 0000 0");
     }
 
     #[test]
     fn the_edge_is_no_partner() {
         // R b2→a2 with an enemy r on a1 below it and the board edge below that.
-        let after = play("2k3/6/6/6/1R4/r2K2 s 0000 0", "b2a2");
+        let after = Rnb::play("2k3/6/6/6/1R4/r2K2 s 0000 0", "b2a2");
         assert_eq!(after, "2k3/6/6/6/R5/r2K2 n 0000 1");
     }
 
@@ -620,7 +558,10 @@ mod tests {
             "2k3/6/6/6/6/R2K2 s 4444 0",
             "2k3/6/6/6/6/3K2 s 4444 01",
         ] {
-            assert!(std::panic::catch_unwind(|| parse(bad)).is_err(), "{bad}");
+            assert!(
+                std::panic::catch_unwind(|| Rnb::parse(bad)).is_err(),
+                "{bad}"
+            );
         }
     }
 }
