@@ -49,7 +49,9 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let legal = game.legal_tokens(None);
-    let divided: Vec<String> = game.divide(1).into_iter().map(|(t, _)| t).collect();
+    let mut divided = Vec::new();
+    let never = std::sync::atomic::AtomicBool::new(false);
+    game.divide(1, &never, &mut |t, _| divided.push(t.to_string()));
     assert_eq!(
         divided, legal,
         "perft 1 and legalmoves differ after {played:?}"
