@@ -212,7 +212,7 @@ impl Duell {
 mod tests {
     use super::*;
     use crate::games::duell::board::{RAY_LEN, square};
-    use crate::games::duell::movegen::for_each_path;
+    use crate::games::duell::movegen::{Lines, for_each_path};
     use std::ops::ControlFlow;
 
     #[test]
@@ -291,7 +291,7 @@ mod tests {
         for s in 0..SQUARES as u8 {
             for n in 1..=6u8 {
                 let mut per_dir = [0u8; 4];
-                let _ = for_each_path(s, n, bit(s), bit(s), &mut |m| {
+                let _ = for_each_path(s, n, &Lines::new(bit(s), bit(s)), &mut |m| {
                     per_dir[m.first_dir() as usize] += 1;
                     ControlFlow::Continue(())
                 });
@@ -304,7 +304,7 @@ mod tests {
     /// and `for_each_path_to` lists exactly the generated paths to each square.
     fn check_against_movegen(from: Square, n: u8, occ: Bitboard) {
         let mut generated = Vec::new();
-        let _ = for_each_path(from, n, occ, bit(from), &mut |m| {
+        let _ = for_each_path(from, n, &Lines::new(occ, bit(from)), &mut |m| {
             generated.push(m);
             ControlFlow::Continue(())
         });

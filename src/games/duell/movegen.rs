@@ -9,7 +9,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::attacks::NEIGHBOUR;
-use super::board::{Bitboard, RAY_LEN, Square, bit, ray_mask, square_name, step};
+use super::board::{
+    Bitboard, FILES, RANKS, RAY_LEN, Square, bit, file_of, rank_of, ray_mask, square_name, step,
+};
 use super::die::Dir;
 use super::piece::VALUE;
 use super::{Duell, NO_SQUARE};
@@ -122,39 +124,117 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Calls `visit` for each path of a piece with value `n` on `from`, given all occupied
-/// squares `occ` and the mover's own `own`, in a stable order: first direction N, S, E, W;
+/// `BETWEEN[a][b]`: the bits strictly between `a` and `b` (both below 9), for either order.
+static BETWEEN: [[u16; 9]; 9] = {
+    let mut t = [[0u16; 9]; 9];
+    let mut a = 0;
+    while a < 9 {
+        let mut b = 0;
+        while b < 9 {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            let mut bit = lo + 1;
+            while bit < hi {
+                t[a][b] |= 1 << bit;
+                bit += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The occupancy of a position by lines, so that path tests are small-integer masks:
+/// bit `f` of `rank[r]` and bit `r` of `file[f]` are set when square (`f`, `r`) is
+/// occupied, bit `f` of `own_rank[r]` when the mover's piece stands there.
+pub(super) struct Lines {
+    rank: [u16; RANKS as usize],
+    file: [u16; FILES as usize],
+    own_rank: [u16; RANKS as usize],
+}
+
+impl Lines {
+    /// The lines of the occupied squares `occ` and the mover's squares `own` (within `occ`).
+    #[inline(always)]
+    pub(super) fn new(occ: Bitboard, own: Bitboard) -> Lines {
+        let mut lines = Lines {
+            rank: [0; RANKS as usize],
+            file: [0; FILES as usize],
+            own_rank: [0; RANKS as usize],
+        };
+        for r in 0..RANKS as usize {
+            lines.rank[r] = (occ >> (FILES as usize * r)) as u16 & 0x1ff;
+            lines.own_rank[r] = (own >> (FILES as usize * r)) as u16 & 0x1ff;
+        }
+        let mut rest = occ;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            lines.file[file_of(s) as usize] |= 1 << rank_of(s);
+        }
+        lines
+    }
+}
+
+/// Calls `visit` for each path of a piece with value `n` on `from`, given the occupancy
+/// `lines` (the mover's pieces marked own), in a stable order: first direction N, S, E, W;
 /// along it, the corners nearest first (perpendicular directions in index order), the
 /// straight move last. Stops early when `visit` breaks.
 #[inline(always)]
 pub(super) fn for_each_path(
     from: Square,
     n: u8,
-    occ: Bitboard,
-    own: Bitboard,
+    lines: &Lines,
     visit: &mut impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    let (x, y) = (file_of(from) as usize, rank_of(from) as usize);
+    let at = |f: usize, r: usize| (r * FILES as usize + f) as Square;
     for d1 in Dir::ALL {
-        let reach = RAY_LEN[from as usize][d1 as usize].min(n);
-        let mut corner = from;
+        let reach = RAY_LEN[from as usize][d1 as usize].min(n) as usize;
+        let n = n as usize;
         for k in 1..=reach {
-            corner = step(corner, d1, 1);
+            let (cx, cy) = match d1 {
+                Dir::North => (x, y + k),
+                Dir::South => (x, y - k),
+                Dir::East => (x + k, y),
+                Dir::West => (x - k, y),
+            };
             if k == n {
-                if own & bit(corner) == 0 {
-                    visit(Move::straight(from, corner, d1, n))?;
+                if lines.own_rank[cy] >> cx & 1 == 0 {
+                    visit(Move::straight(from, at(cx, cy), d1, n as u8))?;
                 }
                 break;
             }
-            if occ & bit(corner) != 0 {
+            if lines.rank[cy] >> cx & 1 != 0 {
                 break;
             }
             let m = n - k;
-            for d2 in d1.perpendicular() {
-                if RAY_LEN[corner as usize][d2 as usize] >= m {
-                    let to = step(corner, d2, m);
-                    if occ & ray_mask(corner, d2, m - 1) == 0 && own & bit(to) == 0 {
-                        visit(Move::l_shaped(from, to, d1, k, d2, m))?;
-                    }
+            let l_move = |tx: usize, ty: usize, d2: Dir| {
+                Move::l_shaped(from, at(tx, ty), d1, k as u8, d2, m as u8)
+            };
+            if matches!(d1, Dir::North | Dir::South) {
+                let (row, own) = (lines.rank[cy], lines.own_rank[cy]);
+                let east = cx + m;
+                if east < FILES as usize && row & BETWEEN[cx][east] == 0 && own >> east & 1 == 0 {
+                    visit(l_move(east, cy, Dir::East))?;
+                }
+                if cx >= m && row & BETWEEN[cx][cx - m] == 0 && own >> (cx - m) & 1 == 0 {
+                    visit(l_move(cx - m, cy, Dir::West))?;
+                }
+            } else {
+                let column = lines.file[cx];
+                let north = cy + m;
+                if north < RANKS as usize
+                    && column & BETWEEN[cy][north] == 0
+                    && lines.own_rank[north] >> cx & 1 == 0
+                {
+                    visit(l_move(cx, north, Dir::North))?;
+                }
+                if cy >= m
+                    && column & BETWEEN[cy][cy - m] == 0
+                    && lines.own_rank[cy - m] >> cx & 1 == 0
+                {
+                    visit(l_move(cx, cy - m, Dir::South))?;
                 }
             }
         }
@@ -172,13 +252,13 @@ impl Duell {
         mut visit: impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let own = self.occ[side.index()];
-        let occ = self.occ[0] | self.occ[1];
+        let lines = Lines::new(self.occ[0] | self.occ[1], own);
         let mut rest = own;
         while rest != 0 {
             let from = rest.trailing_zeros() as Square;
             rest &= rest - 1;
             let n = VALUE[self.board[from as usize] as usize];
-            for_each_path(from, n, occ, own, &mut visit)?;
+            for_each_path(from, n, &lines, &mut visit)?;
         }
         ControlFlow::Continue(())
     }
@@ -269,7 +349,8 @@ mod tests {
         for from in 0..72u8 {
             for n in 1..=6u8 {
                 let mut got = Vec::new();
-                let _ = for_each_path(from, n, bit(from), bit(from), &mut |m| {
+                let lines = Lines::new(bit(from), bit(from));
+                let _ = for_each_path(from, n, &lines, &mut |m| {
                     got.push((m.from(), m.to(), m.suffix()));
                     ControlFlow::Continue(())
                 });
@@ -282,10 +363,15 @@ mod tests {
         }
         // In the middle of a big enough board all 4 + 8(n - 1) paths exist.
         let mut count = 0;
-        let _ = for_each_path(super::super::board::square(4, 3), 3, 0, 0, &mut |_| {
-            count += 1;
-            ControlFlow::Continue(())
-        });
+        let _ = for_each_path(
+            super::super::board::square(4, 3),
+            3,
+            &Lines::new(0, 0),
+            &mut |_| {
+                count += 1;
+                ControlFlow::Continue(())
+            },
+        );
         assert_eq!(count, 4 + 8 * 2);
     }
 
