@@ -5,7 +5,7 @@
 //! Scores are `i32` from the first player's point of view. Static evaluations stay strictly
 //! inside `±EVAL_LIMIT`; forced wins and losses use the mate band above it.
 
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, MoveList, Outcome, Player};
 
 /// The score of a win at the root (a mate in 0 plies). A win found `ply` plies below the
 /// root scores `MATE - ply` for the winner.
@@ -34,6 +34,14 @@ pub trait Evaluate: Game {
     /// Whether `m` (legal here) changes material or is otherwise forcing: quiescence search
     /// tries exactly these moves.
     fn is_noisy(&self, m: Self::Move) -> bool;
+
+    /// Clears `out` and fills it with the legal moves of `p` that [`Evaluate::is_noisy`]
+    /// accepts (the moves quiescence search tries), in any stable order. The default
+    /// filters [`Game::legal_moves`]; games override it with a cheaper generator.
+    fn noisy_moves(&self, p: Player, out: &mut MoveList<Self::Move>) {
+        self.legal_moves(p, out);
+        out.retain(|&m| self.is_noisy(m));
+    }
 
     /// An ordering hint for `m` (legal here): higher is tried earlier among noisy moves,
     /// e.g. victim value minus a fraction of the attacker's.

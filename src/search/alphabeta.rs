@@ -170,8 +170,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         let mut best = stand;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        pos.legal_moves(p, &mut moves);
-        moves.retain(|&m| pos.is_noisy(m));
+        pos.noisy_moves(p, &mut moves);
         keys.clear();
         keys.extend(moves.iter().map(|&m| pos.order_hint(m)));
         for i in 0..moves.len() {

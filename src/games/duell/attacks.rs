@@ -173,7 +173,7 @@ impl Duell {
     /// the key-square step last. Empty when `p` is not to move or the game is decided.
     /// Costs a distance test per (own piece, enemy piece) pair instead of a full move
     /// generation, for quiescence search.
-    pub fn noisy_moves(&self, p: Player, out: &mut MoveList<Move>) {
+    pub fn generate_noisy(&self, p: Player, out: &mut MoveList<Move>) {
         out.clear();
         if p != self.side || self.decided().is_some() {
             return;
@@ -228,33 +228,33 @@ mod tests {
             let mut p = Duell::start(&RuleOptions::default());
             while let Node::Turn(side) = p.node() {
                 p.legal_moves(side, &mut all);
-                p.noisy_moves(side, &mut noisy);
+                p.generate_noisy(side, &mut noisy);
                 let mut want: Vec<Move> = all.iter().copied().filter(|&m| p.is_noisy(m)).collect();
                 let mut got = noisy.to_vec();
                 seen_noisy += got.len();
                 want.sort_by_key(|&m| Duell::move_code(m));
                 got.sort_by_key(|&m| Duell::move_code(m));
                 assert_eq!(got, want, "{}", p.format_position());
-                p.noisy_moves(side.other(), &mut noisy);
+                p.generate_noisy(side.other(), &mut noisy);
                 assert!(noisy.is_empty());
                 p.play(all[rng.random_range(0..all.len())]);
             }
-            p.noisy_moves(p.side, &mut noisy);
+            p.generate_noisy(p.side, &mut noisy);
             assert!(noisy.is_empty(), "decided: {}", p.format_position());
         }
         assert!(seen_noisy > 1000, "{seen_noisy}");
         // W7: the key's step onto the empty e8 is noisy (it wins), as is d8e8 capturing.
         let p =
             Duell::parse_position("4BK4/4WK4/9/9/9/9/9/9 w 0 1", &RuleOptions::default()).unwrap();
-        p.noisy_moves(Player::First, &mut noisy);
+        p.generate_noisy(Player::First, &mut noisy);
         assert_eq!(format!("{noisy:?}"), "[e7e8]");
         let q = Duell::parse_position("BK2WKB134/9/9/9/9/9/9/9 w 0 1", &RuleOptions::default())
             .unwrap();
-        q.noisy_moves(Player::First, &mut noisy);
+        q.generate_noisy(Player::First, &mut noisy);
         assert_eq!(format!("{noisy:?}"), "[d8e8]");
         let r =
             Duell::parse_position("4BK4/8WK/9/9/9/9/9/9 w 0 1", &RuleOptions::default()).unwrap();
-        r.noisy_moves(Player::First, &mut noisy);
+        r.generate_noisy(Player::First, &mut noisy);
         assert!(noisy.is_empty());
     }
 

@@ -25,7 +25,7 @@ use super::movegen::Move;
 use super::piece::{self, EMPTY, VALUE};
 use super::{Duell, NO_SQUARE};
 use crate::eval::{EVAL_LIMIT, Evaluate};
-use crate::game::Player;
+use crate::game::{MoveList, Player};
 
 /// The base value of an ordinary die.
 const DIE: i32 = 100;
@@ -220,6 +220,10 @@ impl SideTerms {
 
 impl Evaluate for Duell {
     const MOVE_CODES: usize = SQUARES * SQUARES * 5;
+
+    fn noisy_moves(&self, p: Player, out: &mut MoveList<Move>) {
+        self.generate_noisy(p, out);
+    }
 
     fn evaluate(&self) -> i32 {
         let v = self.relative_value().clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1);
