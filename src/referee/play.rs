@@ -56,7 +56,8 @@ pub struct PlayedGame {
     pub verdict: Verdict,
     /// Per player: the engine crashed or hangs and must be restarted before it plays again.
     pub broken: [bool; 2],
-    /// Time spent waiting for engines.
+    /// Time spent waiting for engines: their new-game handshakes (`ucinewgame` clears an
+    /// engine's table, its own work) and their searches.
     pub engine_time: Duration,
     /// Time of the whole game, waiting included.
     pub wall_time: Duration,
@@ -190,7 +191,10 @@ pub fn play_game<G: Notation>(
 
     let mut failures: [Option<Failure>; 2] = [None, None];
     for p in [Player::First, Player::Second] {
-        if let Err(e) = engines[p.index()].new_game(spec.engine_seed(), s.timeout) {
+        let asked = Instant::now();
+        let ready = engines[p.index()].new_game(spec.engine_seed(), s.timeout);
+        engine_time += asked.elapsed();
+        if let Err(e) = ready {
             let crashed = e == super::engine::EngineError::Closed;
             let termination = if crashed {
                 Termination::Crash
