@@ -234,7 +234,7 @@ fn protocol_loop(game: GameKind, player: PlayerKind) -> Result<(), String> {
             return Ok(());
         }
     }
-    session.stop_search();
+    session.finish();
     Ok(())
 }
 

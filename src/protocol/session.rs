@@ -1,7 +1,8 @@
 //! The protocol session: the engine's state between commands and the carrying out of each
 //! command (Stockfish's UCIEngine). The reading thread owns the session; `go` starts one
 //! worker thread, and `stop`, `position`, `setoption`, `ucinewgame`, another `go`, `quit`
-//! and end of input stop and join it first. A rejected command changes nothing.
+//! stop and join it first (the end of input lets a bounded search finish). A rejected
+//! command changes nothing.
 
 use super::command::{Command, GoParams, Query, Side};
 use super::options::{self, Effect, EngineOptions};
@@ -39,6 +40,9 @@ struct Worker {
     /// Set to end the search or perft.
     stop: Arc<AtomicBool>,
     handle: JoinHandle<()>,
+    /// It ends by itself (a depth, node or time limit, or a perft), so the end of input
+    /// may wait for it.
+    bounded: bool,
 }
 
 /// The engine between commands.
@@ -83,6 +87,18 @@ impl Session {
                 }
                 Flow::Continue
             }
+        }
+    }
+
+    /// The end of input: a `go` that ends by itself (depth, nodes, time or perft) is let
+    /// finish, so that `printf 'position startpos\ngo depth 8\n' | quartet` prints the
+    /// depth-8 result; one without limits (`go infinite`) is stopped.
+    pub fn finish(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            if !worker.bounded {
+                worker.stop.store(true, Ordering::Relaxed);
+            }
+            let _ = worker.handle.join();
         }
     }
 
@@ -186,6 +202,12 @@ impl Session {
             Arc::clone(&stop),
         );
         let infinite = params.infinite;
+        let limits = &request.limits;
+        let bounded = !infinite
+            && (limits.depth.is_some()
+                || limits.nodes.is_some()
+                || limits.time.is_some()
+                || self.options.player != PlayerKind::Search);
         let handle = thread::spawn(move || {
             request.limits.time = request.limits.time.map(|b| b.after(arrived.elapsed()));
             let summary = game.search(&request, &tt, &flag, &mut |info| {
@@ -202,7 +224,11 @@ impl Session {
             }
             out.line(&bestmove(summary.best.as_deref()));
         });
-        self.worker = Some(Worker { stop, handle });
+        self.worker = Some(Worker {
+            stop,
+            handle,
+            bounded,
+        });
     }
 
     /// The search limits of `go`, with the clock of the acting player (or of `side`).
@@ -259,7 +285,11 @@ impl Session {
             out.line("");
             out.line(&format!("Nodes searched: {total}"));
         });
-        self.worker = Some(Worker { stop, handle });
+        self.worker = Some(Worker {
+            stop,
+            handle,
+            bounded: true,
+        });
     }
 
     fn display(&self) {
