@@ -52,6 +52,7 @@ fn exact_features() -> Settings {
             quiescence: false,
             tt_cutoffs: false,
         },
+        ..Settings::default()
     }
 }
 

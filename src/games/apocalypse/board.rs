@@ -192,14 +192,19 @@ impl Move {
 /// The number of distinct [`Move::code`] values.
 pub const MOVE_CODE_COUNT: usize = 1 + SQUARES * SQUARES * (SQUARES + 1);
 
-/// The Zobrist keys: one per (square, side, kind), one per (side, penalty 1 or 2), and one for
-/// the `DoubleStep` rule being on. An empty square, 0 penalty points and `DoubleStep` off
-/// contribute nothing.
+/// The Zobrist keys: one per (square, side, kind), one per (side, penalty 1 or 2), one for
+/// the `DoubleStep` rule being on, and one per no-progress counter value 1 to
+/// [`COUNTER_KEYS`]` - 1`. An empty square, 0 penalty points, `DoubleStep` off and a counter
+/// of 0 contribute nothing.
 pub struct Zobrist {
     pieces: [[u64; 4]; SQUARES],
     penalties: [[u64; 3]; 2],
     double_step: u64,
+    counters: [u64; COUNTER_KEYS],
 }
+
+/// The number of counter keys: counters 0 to 50 (the no-progress limit) each have one.
+pub const COUNTER_KEYS: usize = 51;
 
 /// The keys, generated at compile time from a fixed seed (splitmix64).
 pub const ZOBRIST: Zobrist = zobrist_keys();
@@ -232,10 +237,17 @@ const fn zobrist_keys() -> Zobrist {
         side += 1;
     }
     let double_step = splitmix64(&mut state);
+    let mut counters = [0; COUNTER_KEYS];
+    let mut c = 1;
+    while c < COUNTER_KEYS {
+        counters[c] = splitmix64(&mut state);
+        c += 1;
+    }
     Zobrist {
         pieces,
         penalties,
         double_step,
+        counters,
     }
 }
 
@@ -256,6 +268,12 @@ impl Zobrist {
     /// The key of the `DoubleStep` rule option.
     pub fn double_step(&self, on: bool) -> u64 {
         if on { self.double_step } else { 0 }
+    }
+
+    /// The key of the no-progress counter `counter` (0 for 0; larger values than the last key
+    /// share it, and positions never hold them).
+    pub fn counter(&self, counter: u16) -> u64 {
+        self.counters[usize::from(counter).min(COUNTER_KEYS - 1)]
     }
 }
 
