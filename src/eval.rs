@@ -52,6 +52,14 @@ pub trait Evaluate: Game {
         }
     }
 
+    /// Win/draw/loss per mille for the acting player, for a value from that player's view,
+    /// when the game's values are win probabilities (shown as `wdl` in `info` lines).
+    /// `None` (the default) for games whose values are not.
+    fn wdl(value: i32) -> Option<[u32; 3]> {
+        let _ = value;
+        None
+    }
+
     /// The bounds every value of this game lies in (used by chance-node pruning, where
     /// tighter bounds prune more). The default covers mate scores.
     fn value_bounds() -> (i32, i32) {

@@ -1,6 +1,7 @@
 //! Quartet: one engine for four two-player board games (R&B, Duell, Apocalypse, Ludo),
 //! driven through a UCI-style text protocol. See README.md and protocol.md.
 
+pub mod bench;
 pub mod conformance;
 pub mod eval;
 pub mod game;

@@ -52,6 +52,21 @@ enum Cmd {
     /// Play engines against each other under a referee that checks every move; or
     /// `match merge FILES...` to combine the results of shards.
     Match(MatchCommand),
+    /// Search fixed positions of each game to a fixed depth: prints the node count (a
+    /// deterministic signature), nodes per second, the depth reached in one second and
+    /// perft leaves per second.
+    Bench {
+        /// Only this game (default: all four).
+        #[arg(long, value_parser = parse_game)]
+        game: Option<GameKind>,
+        /// Search depth instead of each game's default.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Skip the one-second searches (the output is then fully deterministic but for
+        /// the times).
+        #[arg(long)]
+        untimed: bool,
+    },
     /// Solve a small position exactly (Apocalypse: backward induction over the whole game)
     /// and print its value and both sides' optimal root strategies.
     Solve {
@@ -160,6 +175,11 @@ fn main() -> ExitCode {
             moves,
             rules,
         }) => perft(game, rules.options(), depth, fen, &moves),
+        Some(Cmd::Bench {
+            game,
+            depth,
+            untimed,
+        }) => bench(game, depth, !untimed),
         Some(Cmd::Solve {
             game,
             fen,
@@ -257,6 +277,42 @@ fn perft(
     println!(
         "Time: {secs:.3} s, {:.0} leaves/s",
         total as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn bench(only: Option<GameKind>, depth: Option<u32>, timed: bool) -> Result<(), String> {
+    let mut total_nodes = 0;
+    let mut total_time = 0.0;
+    for spec in quartet::bench::SPECS
+        .iter()
+        .filter(|s| only.is_none_or(|g| g == s.game))
+    {
+        let r = quartet::bench::run(spec, depth, timed)?;
+        let secs = r.search_time.as_secs_f64().max(1e-9);
+        let perft_secs = r.perft_time.as_secs_f64().max(1e-9);
+        let one_second = r.depth_in_one_second.map_or(String::new(), |d| {
+            format!(", depth {d} in 1 s from the start")
+        });
+        println!(
+            "{:<10} search depth {}: {} nodes in {:.3} s = {:.0} nodes/s{one_second}; perft {}: {} leaves in {:.3} s = {:.0} leaves/s",
+            spec.game.name(),
+            depth.unwrap_or(spec.depth),
+            r.nodes,
+            secs,
+            r.nodes as f64 / secs,
+            spec.perft_depth,
+            r.perft_leaves,
+            perft_secs,
+            r.perft_leaves as f64 / perft_secs,
+        );
+        total_nodes += r.nodes;
+        total_time += secs;
+    }
+    println!("Nodes searched: {total_nodes}");
+    println!(
+        "Nodes/second: {:.0}",
+        total_nodes as f64 / total_time.max(1e-9)
     );
     Ok(())
 }

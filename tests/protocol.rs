@@ -322,3 +322,25 @@ fn quit_exits_at_once() {
     e.send("quit");
     assert!(e.wait_exit(Duration::from_secs(5)));
 }
+
+#[test]
+fn a_clock_limited_go_answers_within_the_clock() {
+    let mut e = Engine::start(&[]);
+    e.ask("setoption name Move Overhead value 50");
+    e.ask("position startpos moves a1a6 i8i3");
+    for go in [
+        "go wtime 400 btime 400",
+        "go wtime 2000 btime 2000 movestogo 1",
+        "go movetime 300",
+    ] {
+        let sent = Instant::now();
+        e.send(go);
+        e.until(|l| l.starts_with("bestmove"));
+        // Generous: only an engine that ignores the clock (searching to depth 100) fails.
+        assert!(
+            sent.elapsed() < Duration::from_millis(2_500),
+            "{go}: {:?}",
+            sent.elapsed()
+        );
+    }
+}

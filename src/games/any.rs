@@ -46,6 +46,8 @@ pub struct InfoLine {
     pub multipv: usize,
     /// The score from the acting player's view.
     pub score: Score,
+    /// Win/draw/loss per mille, for games whose scores are probabilities.
+    pub wdl: Option<[u32; 3]>,
     /// Nodes searched.
     pub nodes: u64,
     /// Time since the search began.
@@ -306,6 +308,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 seldepth: i.seldepth,
                 multipv: i.multipv,
                 score: Score::from_value(score),
+                wdl: G::wdl(score),
                 nodes: i.nodes,
                 time: i.time,
                 hashfull: i.hashfull,

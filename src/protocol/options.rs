@@ -12,6 +12,8 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 /// The largest `MultiPV`.
 pub const MAX_MULTIPV: u64 = 256;
+/// The largest `Threads`.
+pub const MAX_THREADS: u64 = 256;
 /// The largest `Move Overhead` in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
@@ -22,6 +24,8 @@ pub struct EngineOptions {
     pub game: GameKind,
     /// Transposition table size in MiB.
     pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
     /// Lines reported per search.
     pub multipv: usize,
     /// Seed of random choices (mixed strategies).
@@ -40,6 +44,7 @@ impl EngineOptions {
         EngineOptions {
             game,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             multipv: 1,
             seed: 0,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
@@ -70,6 +75,10 @@ pub fn declarations() -> Vec<String> {
         .iter()
         .map(|g| format!("var {}", g.name()))
         .collect();
+    let players: Vec<String> = PlayerKind::ALL
+        .iter()
+        .map(|p| format!("var {}", p.name()))
+        .collect();
     let rules = RuleOptions::default();
     vec![
         format!(
@@ -79,6 +88,7 @@ pub fn declarations() -> Vec<String> {
         ),
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Clear Hash type button".to_string(),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
         "option name Seed type spin default 0 min 0 max 4294967295".to_string(),
         format!(
@@ -91,6 +101,11 @@ pub fn declarations() -> Vec<String> {
         format!(
             "option name Pieces type spin default {} min 1 max 4",
             rules.pieces
+        ),
+        format!(
+            "option name Player type combo default {} {}",
+            PlayerKind::Search.name(),
+            players.join(" ")
         ),
     ]
 }
@@ -115,6 +130,10 @@ impl EngineOptions {
                 Ok(Effect::ResizeHash)
             }
             "clear hash" => Ok(Effect::ClearHash),
+            "threads" => {
+                self.threads = spin(name, need(name, value)?, 1, MAX_THREADS)? as usize;
+                Ok(Effect::None)
+            }
             "multipv" => {
                 self.multipv = spin(name, need(name, value)?, 1, MAX_MULTIPV)? as usize;
                 Ok(Effect::None)
@@ -186,6 +205,14 @@ mod tests {
         assert_eq!(
             declarations()[0],
             "option name Game type combo default duell var rnb var apocalypse var duell var ludo"
+        );
+    }
+
+    #[test]
+    fn the_player_combo_lists_every_player() {
+        assert_eq!(
+            declarations().last().map(String::as_str),
+            Some("option name Player type combo default search var search var random var greedy var mcts")
         );
     }
 

@@ -13,14 +13,23 @@ impl fmt::Display for Score {
 }
 
 impl fmt::Display for InfoLine {
-    /// `info depth D seldepth S multipv K score cp|mate V nodes N nps R hashfull H time T pv ...`
+    /// `info depth D seldepth S multipv K score cp|mate V [wdl W D L] nodes N nps R
+    /// hashfull H time T pv ...`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ms = self.time.as_millis();
         let nps = (u128::from(self.nodes) * 1000) / ms.max(1);
         write!(
             f,
-            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
-            self.depth, self.seldepth, self.multipv, self.score, self.nodes, nps, self.hashfull, ms
+            "info depth {} seldepth {} multipv {} score {}",
+            self.depth, self.seldepth, self.multipv, self.score
+        )?;
+        if let Some([w, d, l]) = self.wdl {
+            write!(f, " wdl {w} {d} {l}")?;
+        }
+        write!(
+            f,
+            " nodes {} nps {} hashfull {} time {}",
+            self.nodes, nps, self.hashfull, ms
         )?;
         if !self.pv.is_empty() {
             write!(f, " pv {}", self.pv.join(" "))?;
@@ -78,10 +87,20 @@ mod tests {
             time: Duration::from_millis(40),
             hashfull: 3,
             pv: vec!["d1d7".into(), "e8e7".into()],
+            wdl: None,
         };
         assert_eq!(
             line.to_string(),
             "info depth 5 seldepth 9 multipv 1 score cp -31 nodes 12000 nps 300000 hashfull 3 time 40 pv d1d7 e8e7"
+        );
+        let with_wdl = InfoLine {
+            wdl: Some([620, 0, 380]),
+            pv: vec![],
+            ..line.clone()
+        };
+        assert_eq!(
+            with_wdl.to_string(),
+            "info depth 5 seldepth 9 multipv 1 score cp -31 wdl 620 0 380 nodes 12000 nps 300000 hashfull 3 time 40"
         );
         let mate = InfoLine {
             score: Score::Mate(-2),

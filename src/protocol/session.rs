@@ -174,6 +174,7 @@ impl Session {
             limits: self.limits(&params, side),
             settings: Settings {
                 multipv: self.options.multipv,
+                threads: self.options.threads,
                 side,
                 seed: self.options.seed,
                 ..Settings::default()

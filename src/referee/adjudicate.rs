@@ -8,7 +8,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{Outcome, Player};
+use crate::game::{Game, Node, Outcome, Player};
+use crate::record::GameRecord;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -84,6 +85,17 @@ pub struct Verdict {
     pub termination: Termination,
     /// What happened, for people (empty for a normal end).
     pub reason: String,
+}
+
+/// How the game in `record` has ended by the rules, if it has: a terminal position is a
+/// [`Termination::Normal`] end, a third occurrence of a position (which only the history
+/// shows, see [`GameRecord::node`]) a [`Termination::Repetition`] draw.
+pub fn rules_ending<G: Game>(record: &GameRecord<G>) -> Option<(Outcome, Termination)> {
+    match (record.node(), record.current().node()) {
+        (Node::Terminal(o), Node::Terminal(_)) => Some((o, Termination::Normal)),
+        (Node::Terminal(o), _) => Some((o, Termination::Repetition)),
+        _ => None,
+    }
 }
 
 /// One engine's failure on one turn, before it is turned into a verdict.
@@ -190,6 +202,32 @@ mod tests {
         assert_eq!(v.outcome, Outcome::Draw);
         assert_eq!(v.termination, Termination::IllegalMove);
         assert!(v.reason.contains("B (time forfeit)"), "{}", v.reason);
+    }
+
+    #[test]
+    fn rules_endings_tell_repetition_from_a_finished_position() {
+        use crate::game::RuleOptions;
+        use crate::notation::Notation;
+        use crate::referee::toys::Nim;
+        let play = |tokens: &[&str]| {
+            let mut game = GameRecord::new(Nim::start(&RuleOptions::default()));
+            for t in tokens {
+                let action = game.current().parse_action(t).unwrap();
+                game.try_play(action).unwrap();
+            }
+            rules_ending(&game)
+        };
+        assert_eq!(play(&["p", "p", "p"]), None);
+        // Passes bring the start position back at plies 2 and 4: the third occurrence.
+        assert_eq!(
+            play(&["p", "p", "p", "p"]),
+            Some((Outcome::Draw, Termination::Repetition))
+        );
+        // Five takes of 3 empty the heap on the first player's move: a win by the rules.
+        assert_eq!(
+            play(&["t3"; 5]),
+            Some((Outcome::Win(Player::First), Termination::Normal))
+        );
     }
 
     #[test]

@@ -12,6 +12,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// The option through which the referee makes engines' random choices reproducible per game.
+pub const SEED: &str = "Seed";
+
 /// How to start one engine and what to tell it, from `--engine cmd=... name=...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -82,12 +85,22 @@ pub struct Engine {
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
     go_sent: Instant,
+    /// Whether the referee sets the engine's `Seed` before each game: the engine declares
+    /// the option and the user did not fix it with `option.Seed=`.
+    seeded: bool,
+}
+
+/// The name of an `option name <name> type ...` line of the `uci` answer.
+fn declared_option(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("option name ")?;
+    let end = rest.find(" type ").unwrap_or(rest.len());
+    Some(rest[..end].trim())
 }
 
 impl Engine {
-    /// Starts the engine and performs the handshake within `timeout`: `uci` → `uciok`, then
-    /// one `setoption` per entry of `setup` (name, value) followed by the spec's own
-    /// options, then `isready` → `readyok`.
+    /// Starts the engine and performs the handshake within `timeout`: `uci` → `uciok` (noting
+    /// whether the engine declares a `Seed` option), then one `setoption` per entry of
+    /// `setup` (name, value) followed by the spec's own options, then `isready` → `readyok`.
     pub fn start(
         spec: &EngineSpec,
         setup: &[(String, String)],
@@ -136,10 +149,23 @@ impl Engine {
             stdin,
             lines,
             go_sent: Instant::now(),
+            seeded: false,
         };
         let deadline = Instant::now() + timeout;
         engine.send("uci")?;
-        engine.wait_for("uciok", deadline)?;
+        let mut declares_seed = false;
+        loop {
+            let (_, line) = engine.wait_for_line(deadline, "uciok")?;
+            if line.split_whitespace().next() == Some("uciok") {
+                break;
+            }
+            declares_seed |= declared_option(&line).is_some_and(|n| n.eq_ignore_ascii_case(SEED));
+        }
+        let user_seed = spec
+            .options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(SEED));
+        engine.seeded = declares_seed && !user_seed;
         for (name, value) in setup.iter().chain(&spec.options) {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -159,6 +185,27 @@ impl Engine {
             .map_err(|_| EngineError::Closed)
     }
 
+    /// The next output line and its arrival time, by `deadline`; a timeout names
+    /// `expected`, the answer being waited for.
+    fn wait_for_line(
+        &mut self,
+        deadline: Instant,
+        expected: &str,
+    ) -> Result<(Instant, String), EngineError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok((at, line)) => {
+                log::trace!("{} > {line}", self.name);
+                Ok((at, line))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
+                expected: expected.to_string(),
+                waited: wait,
+            }),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Closed),
+        }
+    }
+
     /// Discards output until a line whose first word is `word` arrives; returns that line
     /// and its arrival time.
     pub fn wait_for(
@@ -168,21 +215,18 @@ impl Engine {
     ) -> Result<(Instant, String), EngineError> {
         let start = Instant::now();
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(wait) {
-                Ok((at, line)) => {
-                    log::trace!("{} > {line}", self.name);
-                    if line.split_whitespace().next() == Some(word) {
-                        return Ok((at, line));
-                    }
+            match self.wait_for_line(deadline, word) {
+                Ok((at, line)) if line.split_whitespace().next() == Some(word) => {
+                    return Ok((at, line));
                 }
-                Err(RecvTimeoutError::Timeout) => {
+                Ok(_) => {}
+                Err(EngineError::Timeout { expected, .. }) => {
                     return Err(EngineError::Timeout {
-                        expected: word.to_string(),
+                        expected,
                         waited: start.elapsed(),
                     });
                 }
-                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Closed),
+                Err(e) => return Err(e),
             }
         }
     }
@@ -193,8 +237,12 @@ impl Engine {
         self.wait_for("readyok", deadline).map(|_| ())
     }
 
-    /// Starts a new game: `ucinewgame` then [`Engine::sync`].
-    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+    /// Starts a new game: `setoption name Seed value <seed>` (only if the engine declares a
+    /// `Seed` option and the user did not set one), `ucinewgame`, then [`Engine::sync`].
+    pub fn new_game(&mut self, seed: u32, timeout: Duration) -> Result<(), EngineError> {
+        if self.seeded {
+            self.send(&format!("setoption name {SEED} value {seed}"))?;
+        }
         self.send("ucinewgame")?;
         self.sync(Instant::now() + timeout)
     }
@@ -290,13 +338,66 @@ mod tests {
     fn handshake_and_a_move() {
         let setup = [("Game".to_string(), "nim".to_string())];
         let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10)).unwrap();
-        e.new_game(Duration::from_secs(10)).unwrap();
+        e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
         match e.await_move(Duration::from_secs(10), Duration::from_millis(10)) {
             Reply::InTime { token, .. } => assert_eq!(token, "x1"),
             other => panic!("{other:?}"),
         }
         e.shutdown(Duration::from_secs(1));
+    }
+
+    /// A shell engine that answers `go` with `bestmove s<its Seed option>`; it declares the
+    /// `Seed` option when `declare` holds.
+    fn seed_echo(declare: bool) -> String {
+        let option = if declare {
+            r#"echo "option name Seed type spin default 0 min 0 max 4294967295";"#
+        } else {
+            ""
+        };
+        format!(
+            r#"seed=none
+            while read -r cmd a b c d; do
+              case "$cmd" in
+                uci) {option} echo "option name Clear Hash type button"; echo uciok ;;
+                isready) echo readyok ;;
+                setoption) case "$b" in [Ss]eed) seed=$d ;; esac ;;
+                go) echo "bestmove s$seed" ;;
+                quit) exit 0 ;;
+              esac
+            done"#
+        )
+    }
+
+    /// The token of one search after a new game with seed 7.
+    fn token_after_new_game(spec: &EngineSpec) -> String {
+        let mut e = Engine::start(spec, &[], Duration::from_secs(10)).unwrap();
+        e.new_game(7, Duration::from_secs(10)).unwrap();
+        e.start_search("position startpos", "go nodes 1").unwrap();
+        match e.await_move(Duration::from_secs(10), Duration::ZERO) {
+            Reply::InTime { token, .. } => token,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_game_seed_goes_only_to_engines_that_declare_it_and_are_not_fixed() {
+        assert_eq!(token_after_new_game(&sh(&seed_echo(true))), "s7");
+        assert_eq!(token_after_new_game(&sh(&seed_echo(false))), "snone");
+        let mut fixed = sh(&seed_echo(true));
+        fixed.options.push(("seed".to_string(), "3".to_string()));
+        assert_eq!(token_after_new_game(&fixed), "s3");
+    }
+
+    #[test]
+    fn declared_option_names() {
+        assert_eq!(
+            declared_option("option name Move Overhead type spin default 10"),
+            Some("Move Overhead")
+        );
+        assert_eq!(declared_option("option name Seed type spin"), Some("Seed"));
+        assert_eq!(declared_option("option name Odd"), Some("Odd"));
+        assert_eq!(declared_option("id name Seed type x"), None);
     }
 
     #[test]

@@ -3,15 +3,16 @@
 //! The referee links the rules in-process and trusts no engine: it checks every move with
 //! [`Notation::parse_action`] and [`Game::is_legal`](crate::game::Game::is_legal), keeps
 //! the clocks, rolls the dice (seeded, duplicate pairs), collects simultaneous declarations
-//! before revealing either, detects repetitions, and adjudicates illegal moves, crashes,
-//! time forfeits and stalls. Statistics follow fastchess (Elo, nElo, LOS, pentanomial, SPRT).
+//! before revealing either, judges repetitions (each game is a
+//! [`GameRecord`](crate::record::GameRecord), as in the engines' protocol session), and
+//! adjudicates illegal moves, crashes, time forfeits and stalls. Statistics follow fastchess (Elo, nElo, LOS, pentanomial, SPRT).
 //!
 //! Entry points for `main.rs`: [`MatchArgs`] with [`run_match`], [`MergeArgs`] with
 //! [`run_merge`], and [`replay`] / [`replay_file`] to re-check records.
 //!
-//! Files: `engine` (processes), `clock`, `adjudicate`, `repetition`, `dice`, `schedule`,
+//! Files: `engine` (processes), `clock`, `adjudicate`, `dice`, `schedule`,
 //! `play` (one game), `runner` (threads and outputs), `stats`, `sprt`, `record`, `results`
-//! (JSON outputs and merge), `report`, `cli`.
+//! (JSON outputs and merge), `report`, `progress`, `cli`.
 
 pub mod adjudicate;
 pub mod cli;
@@ -19,8 +20,8 @@ pub mod clock;
 pub mod dice;
 pub mod engine;
 pub mod play;
+pub mod progress;
 pub mod record;
-pub mod repetition;
 pub mod report;
 pub mod results;
 pub mod runner;

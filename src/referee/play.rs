@@ -15,14 +15,14 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Action, Node, Outcome, Player, RuleOptions};
+use crate::game::{Action, Node, Player, RuleOptions};
 use crate::notation::Notation;
+use crate::record::GameRecord;
 
-use super::adjudicate::{Failure, Termination, Verdict, quote};
+use super::adjudicate::{Failure, Termination, Verdict, quote, rules_ending};
 use super::clock::{Clocks, TimeControl};
 use super::dice::DiceStream;
 use super::engine::{Engine, Reply};
-use super::repetition::History;
 use super::schedule::GameSpec;
 
 /// What one game needs besides the engines.
@@ -159,7 +159,7 @@ pub fn play_game<G: Notation>(
 ) -> Result<Option<PlayedGame>, String> {
     let started = Instant::now();
     let mut broken = [false; 2];
-    let mut pos = match &spec.opening.fen {
+    let start = match &spec.opening.fen {
         Some(fen) => G::parse_position(fen, rules).map_err(|e| e.to_string())?,
         None => G::start(rules),
     };
@@ -167,28 +167,30 @@ pub fn play_game<G: Notation>(
         Some(fen) => format!("position fen {fen}"),
         None => "position startpos".to_string(),
     };
-    let mut history = History::new(pos.hash());
+    let mut game = GameRecord::new(start);
     let mut moves = Vec::new();
     let mut moves_text = String::new();
     for token in &spec.opening.moves {
-        let action = pos.parse_action(token).map_err(|e| e.to_string())?;
-        pos.try_apply(action)
+        let action = game
+            .current()
+            .parse_action(token)
+            .map_err(|e| e.to_string())?;
+        game.try_play(action)
             .map_err(|_| format!("opening token '{token}' is illegal"))?;
-        history.push(pos.hash(), pos.repetition_window());
         moves_text.push(' ');
         moves_text.push_str(token);
         moves.push(token.clone());
     }
     let opening_plies = moves.len();
     let mut clocks = Clocks::new(s.tc, s.margin);
-    let mut dice = DiceStream::new(spec.dice_seed);
+    let mut dice = DiceStream::new(spec.seed);
     let mut outcomes = Vec::new();
     let mut engine_time = Duration::ZERO;
     let limit = |clocks: &Clocks, p: Player| clocks.wait_limit(p).unwrap_or(s.timeout);
 
     let mut failures: [Option<Failure>; 2] = [None, None];
     for p in [Player::First, Player::Second] {
-        if let Err(e) = engines[p.index()].new_game(s.timeout) {
+        if let Err(e) = engines[p.index()].new_game(spec.engine_seed(), s.timeout) {
             let crashed = e == super::engine::EngineError::Closed;
             let termination = if crashed {
                 Termination::Crash
@@ -217,11 +219,15 @@ pub fn play_game<G: Notation>(
                 format!("{base} moves{moves_text}")
             }
         };
-        let (action, token) = match pos.node() {
-            Node::Terminal(o) => break Verdict::rules(o, Termination::Normal),
+        let pos = game.current();
+        let (action, token) = match game.node() {
+            Node::Terminal(o) => {
+                let (_, termination) = rules_ending(&game).unwrap_or((o, Termination::Normal));
+                break Verdict::rules(o, termination);
+            }
             Node::Chance => {
                 let m = dice
-                    .sample(&pos, &mut outcomes)
+                    .sample(pos, &mut outcomes)
                     .ok_or("a chance node without outcomes")?;
                 (Action::Single(m), pos.format_move(m))
             }
@@ -292,20 +298,18 @@ pub fn play_game<G: Notation>(
                             Err(e) => e.to_string(),
                             Ok(_) => format!("'{}' is not a joint turn", quote(&joint)),
                         };
-                        let blame = culprits(&pos, &tokens, &why);
+                        let blame = culprits(pos, &tokens, &why);
                         failures = blame.map(|b| b.map(illegal));
                         continue;
                     }
                 }
             }
         };
-        pos.apply(action);
+        game.try_play(action)
+            .map_err(|_| format!("the checked action '{token}' was refused"))?;
         moves_text.push(' ');
         moves_text.push_str(&token);
         moves.push(token);
-        if history.push(pos.hash(), pos.repetition_window()) {
-            break Verdict::rules(Outcome::Draw, Termination::Repetition);
-        }
     };
     Ok(Some(PlayedGame {
         moves,

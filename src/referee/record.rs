@@ -6,21 +6,24 @@
 //! `1/2-1/2`). There are no move numbers: a token list is exactly what `position ... moves`
 //! takes. The reader skips `{...}` and `;` comments; the last word of a move list is
 //! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
-//! move. The referee writes the tags `Event Round Game White Black Result Termination
-//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`.
+//! move. The referee writes the tags `Event Round White Black Result Game Termination
+//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`: `Game` is the `Game` option's
+//! value, `FEN` the start position string (also for the start position), `Seed` the seed
+//! the game's chance outcomes are drawn from (whose low 32 bits the engines got as their
+//! `Seed` option), `OpeningPlies` how many tokens of the move list were the opening.
 
 use std::fmt::Write as _;
 
 use crate::game::{Node, Outcome, Player, RuleOptions};
 use crate::notation::Notation;
+use crate::record::GameRecord;
 
-use super::adjudicate::Termination;
+use super::adjudicate::{Termination, rules_ending};
 use super::dice::DiceStream;
-use super::repetition::History;
 
 /// One game as text: tags, tokens and the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct PgnRecord {
     /// Tags in order.
     pub tags: Vec<(String, String)>,
     /// Every token of the game.
@@ -71,7 +74,7 @@ pub fn parse_result(text: &str) -> Option<Outcome> {
     }
 }
 
-impl GameRecord {
+impl PgnRecord {
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -141,7 +144,7 @@ fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
 }
 
 /// Reads every record of `text`.
-pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
     let mut records = Vec::new();
     let mut tags = Vec::new();
     let mut words: Vec<String> = Vec::new();
@@ -149,7 +152,7 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     let mut last_line = 0;
     let finish = |tags: &mut Vec<(String, String)>,
                   words: &mut Vec<String>,
-                  records: &mut Vec<GameRecord>,
+                  records: &mut Vec<PgnRecord>,
                   line: usize|
      -> Result<(), RecordError> {
         if tags.is_empty() && words.is_empty() {
@@ -159,7 +162,7 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
             line,
             why: "a record has no move list (not even a result)".to_string(),
         })?;
-        records.push(GameRecord {
+        records.push(PgnRecord {
             tags: std::mem::take(tags),
             moves: std::mem::take(words),
             result,
@@ -214,7 +217,7 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayedGame {
     /// The record as read.
-    pub record: GameRecord,
+    pub record: PgnRecord,
     /// Its outcome.
     pub outcome: Outcome,
     /// How it ended.
@@ -231,7 +234,7 @@ pub struct ReplayedGame {
 /// every chance outcome after the opening must be the one the referee's dice stream
 /// gives for that seed.
 pub fn check_record<G: Notation>(
-    record: &GameRecord,
+    record: &PgnRecord,
     index: usize,
     rules: &RuleOptions,
 ) -> Result<ReplayedGame, RecordError> {
@@ -259,7 +262,7 @@ pub fn check_record<G: Notation>(
         Some(t) => t.parse().map_err(|e: String| fail(None, e))?,
         None => Termination::Normal,
     };
-    let mut pos = match record.tag("FEN") {
+    let pos = match record.tag("FEN") {
         Some(fen) => G::parse_position(fen, rules).map_err(|e| fail(None, e.to_string()))?,
         None => G::start(rules),
     };
@@ -278,18 +281,18 @@ pub fn check_record<G: Notation>(
         _ => None,
     };
     let opening_plies = opening_plies.unwrap_or(0);
-    let mut history = History::new(pos.hash());
-    let mut repeated = false;
+    let mut game = GameRecord::new(pos);
     let mut outcomes = Vec::new();
     for (i, token) in record.moves.iter().enumerate() {
         let ply = Some(i + 1);
-        if repeated || matches!(pos.node(), Node::Terminal(_)) {
+        if rules_ending(&game).is_some() {
             return Err(fail(ply, format!("'{token}' follows the end of the game")));
         }
+        let pos = game.current();
         let chance = pos.node() == Node::Chance && i >= opening_plies;
         if let Some(dice) = dice.as_mut().filter(|_| chance) {
             let expected = dice
-                .sample(&pos, &mut outcomes)
+                .sample(pos, &mut outcomes)
                 .map(|m| pos.format_move(m))
                 .unwrap_or_default();
             if *token != expected {
@@ -300,28 +303,29 @@ pub fn check_record<G: Notation>(
         let action = pos
             .parse_action(token)
             .map_err(|e| fail(ply, e.to_string()))?;
-        pos.try_apply(action)
+        game.try_play(action)
             .map_err(|_| fail(ply, format!("'{token}' cannot be played here")))?;
-        repeated = history.push(pos.hash(), pos.repetition_window());
     }
     let end = |why: &str| Err(fail(None, why.to_string()));
-    match (termination, pos.node()) {
-        (Termination::Normal, Node::Terminal(o)) if o == outcome => {}
-        (Termination::Normal, Node::Terminal(_)) => {
+    match (termination, rules_ending(&game)) {
+        (Termination::Normal, Some((o, Termination::Normal))) if o == outcome => {}
+        (Termination::Normal, Some((_, Termination::Normal))) => {
             return end("the result is not the rules' result");
         }
         (Termination::Normal, _) => return end("the game is not over"),
-        (Termination::Repetition, _) if repeated && outcome == Outcome::Draw => {}
+        (Termination::Repetition, Some((o, Termination::Repetition))) if o == outcome => {}
         (Termination::Repetition, _) => return end("no drawn third repetition at the end"),
-        (_, Node::Terminal(_)) => return end("an adjudicated game ended in a finished position"),
-        (_, _) if repeated => return end("an adjudicated game ended in a repetition draw"),
-        _ => {}
+        (_, Some((_, Termination::Repetition))) => {
+            return end("an adjudicated game ended in a repetition draw");
+        }
+        (_, Some(_)) => return end("an adjudicated game ended in a finished position"),
+        (_, None) => {}
     }
     Ok(ReplayedGame {
         record: record.clone(),
         outcome,
         termination,
-        final_position: pos.format_position(),
+        final_position: game.current().format_position(),
     })
 }
 
@@ -331,8 +335,8 @@ mod tests {
     use crate::game::Game;
     use crate::referee::toys::{Dice, Nim};
 
-    fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> GameRecord {
-        GameRecord {
+    fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> PgnRecord {
+        PgnRecord {
             tags: tags
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))

@@ -1,13 +1,14 @@
-//! What a match tells its user: the report (final and every N games) and the progress line.
+//! What a match tells its user: the report (final and every N games).
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use super::sprt::{Sprt, SprtDecision};
-use super::stats::{EloEstimate, Tally, elo_pentanomial, elo_wdl};
+use super::stats::{
+    EloEstimate, PERFECT_BOUND_LEVEL, Tally, elo_pentanomial, elo_wdl, perfect_score_bound,
+};
 
 /// Why a match stopped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +61,13 @@ pub struct MatchReport {
     pub engine_ms: u64,
     /// Milliseconds of all games from start to end.
     pub wall_ms: u64,
+    /// Milliseconds from the start of the match to now or its end, engine start-up
+    /// included (0 in a merged report: shards may run anywhere).
+    #[serde(default)]
+    pub elapsed_ms: u64,
+    /// Games played at once.
+    #[serde(default)]
+    pub concurrency: u32,
 }
 
 impl MatchReport {
@@ -81,6 +89,20 @@ impl MatchReport {
         })
     }
 
+    /// With every game won (or every game lost), the one-sided Elo bound the score supports
+    /// ([`perfect_score_bound`], negated for losses); `None` otherwise.
+    pub fn perfect_bound(&self) -> Option<f64> {
+        let t = &self.tally;
+        let bound = perfect_score_bound(t.games())?;
+        if t.wins == t.games() {
+            Some(bound)
+        } else if t.losses == t.games() {
+            Some(-bound)
+        } else {
+            None
+        }
+    }
+
     /// The referee's own time as a fraction of the engines' time (waiting for engines
     /// excluded): what the referee adds to a match.
     pub fn referee_overhead(&self) -> Option<f64> {
@@ -88,12 +110,21 @@ impl MatchReport {
             .then(|| self.wall_ms.saturating_sub(self.engine_ms) as f64 / self.engine_ms as f64)
     }
 
+    /// The match's duration over the ideal one, the engines' time shared among the
+    /// `concurrency` slots, as a fraction (0.03: 3 % longer); `None` in a merged report.
+    pub fn duration_overhead(&self) -> Option<f64> {
+        (self.elapsed_ms > 0 && self.concurrency > 0 && self.engine_ms > 0).then(|| {
+            let ideal = self.engine_ms as f64 / f64::from(self.concurrency);
+            self.elapsed_ms as f64 / ideal - 1.0
+        })
+    }
+
     /// One line for the progress bar: `+W =D -L  Elo ..  LLR ..`.
     pub fn short(&self) -> String {
         let t = &self.tally;
         let mut s = format!("+{} ={} -{}", t.wins, t.draws, t.losses);
         if let Some(e) = self.elo_pairs().or_else(|| self.elo()) {
-            s.push_str(&format!("  Elo {:.1} ± {:.1}", e.elo, e.elo_error));
+            s.push_str(&format!("  Elo {} ± {}", num(e.elo), num(e.elo_error)));
         }
         if let Some((llr, _)) = self.sprt_status() {
             s.push_str(&format!("  LLR {llr:.2}"));
@@ -102,16 +133,25 @@ impl MatchReport {
     }
 }
 
+/// A statistic with two decimals; `inf` for an unbounded one, `n/a` for an undefined one
+/// (no variance). Adding 0.0 turns -0.0 into 0.0, so an even match does not print "-0.00".
+fn num(x: f64) -> String {
+    if x.is_nan() {
+        "n/a".to_string()
+    } else {
+        format!("{:.2}", x + 0.0)
+    }
+}
+
 fn write_elo(f: &mut fmt::Formatter<'_>, label: &str, e: &EloEstimate) -> fmt::Result {
-    // Adding 0.0 turns -0.0 into 0.0, so an even match does not print "-0.00".
     writeln!(
         f,
-        "Elo ({label}): {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}, LOS: {:.2} %",
-        e.elo + 0.0,
-        e.elo_error,
-        e.nelo + 0.0,
-        e.nelo_error,
-        e.los * 100.0
+        "Elo ({label}): {} +/- {} (95 %), nElo: {} +/- {}, LOS: {} %",
+        num(e.elo),
+        num(e.elo_error),
+        num(e.nelo),
+        num(e.nelo_error),
+        num(e.los * 100.0)
     )
 }
 
@@ -147,23 +187,44 @@ impl fmt::Display for MatchReport {
         if let Some(e) = self.elo_pairs() {
             write_elo(f, "pairs", &e)?;
         }
+        if let Some(bound) = self.perfect_bound() {
+            // Few games won support only a negative bound: the side is in the tally.
+            let (relation, what) = if t.wins == t.games() {
+                (">=", "won")
+            } else {
+                ("<=", "lost")
+            };
+            writeln!(
+                f,
+                "Elo {relation} {} (one-sided {:.0} %: all {} games {what})",
+                num(bound),
+                PERFECT_BOUND_LEVEL * 100.0,
+                t.games()
+            )?;
+        }
         writeln!(
             f,
-            "Ptnml(0-2): [{}, {}, {}+{}, {}, {}] ({} pairs; WL+DD at 1)",
+            "Ptnml(0-2): [{}, {}, {}+{}, {}, {}] ({} pairs; WL+DD at 1), PairsRatio: {}",
             p.ll,
             p.ld,
             p.wl,
             p.dd,
             p.wd,
             p.ww,
-            p.pairs()
+            p.pairs(),
+            num(p.pairs_ratio())
         )?;
         if let (Some(s), Some((llr, decision))) = (self.sprt, self.sprt_status()) {
             let (lo, hi) = s.bounds();
+            // How far the LLR has gone towards the bound it is heading for (fastchess).
+            let towards = if llr >= 0.0 { llr / hi } else { llr / lo };
             writeln!(
                 f,
-                "LLR: {llr:.2} ({lo:.2}, {hi:.2}) [{:.2}, {:.2}] {:?}: {decision}",
-                s.elo0, s.elo1, s.model
+                "LLR: {llr:.2} ({:.1} %) ({lo:.2}, {hi:.2}) [{:.2}, {:.2}] {:?}: {decision}",
+                100.0 * towards,
+                s.elo0,
+                s.elo1,
+                s.model
             )?;
         }
         let terms: Vec<String> = self
@@ -181,46 +242,17 @@ impl fmt::Display for MatchReport {
                 self.wall_ms
             )?;
         }
-        write!(f, "Stopped: {}", self.stop)
-    }
-}
-
-/// The live progress line on stderr (hidden when stderr is not a terminal).
-pub struct Progress {
-    bar: ProgressBar,
-}
-
-impl Progress {
-    /// A progress line for `total` games; `visible` false hides it everywhere.
-    pub fn new(total: u64, visible: bool) -> Progress {
-        let target = if visible {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        let bar = ProgressBar::with_draw_target(Some(total), target);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} {msg}")
-        {
-            bar.set_style(style);
+        if let Some(o) = self.duration_overhead() {
+            writeln!(
+                f,
+                "Duration: {:.1} s at concurrency {}: {:.2} % over the engines' {:.1} s per slot",
+                self.elapsed_ms as f64 / 1000.0,
+                self.concurrency,
+                100.0 * o,
+                self.engine_ms as f64 / 1000.0 / f64::from(self.concurrency)
+            )?;
         }
-        Progress { bar }
-    }
-
-    /// Counts one more game and shows `message`.
-    pub fn game_done(&self, message: String) {
-        self.bar.inc(1);
-        self.bar.set_message(message);
-    }
-
-    /// Prints `text` on stdout without tearing the progress line.
-    pub fn print(&self, text: &str) {
-        self.bar.suspend(|| println!("{text}"));
-    }
-
-    /// Removes the progress line.
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        write!(f, "Stopped: {}", self.stop)
     }
 }
 
@@ -257,6 +289,8 @@ mod tests {
             stop: StopReason::Completed,
             engine_ms: 1000,
             wall_ms: 1020,
+            elapsed_ms: 525,
+            concurrency: 2,
         }
     }
 
@@ -267,18 +301,62 @@ mod tests {
             "Results of a vs b (nim, 10+0.1):",
             "Games: 4 of 4, Wins: 3, Losses: 0, Draws: 1, Points: 3.5 (87.50 %), DrawRatio: 25.00 %",
             // 3.5 / 4 = 0.875: 400 log10(7) = 338.04.
-            "Elo (games): 338.04",
+            "Elo (games): 338.04 +/- ",
+            " (95 %), nElo: ",
             "Elo (pairs):",
-            "Ptnml(0-2): [0, 0, 0+0, 1, 1] (2 pairs",
+            // Two pairs won, none lost.
+            "Ptnml(0-2): [0, 0, 0+0, 1, 1] (2 pairs; WL+DD at 1), PairsRatio: inf",
             "LLR: ",
             "(-2.94, 2.94) [0.00, 5.00] Normalized",
             "Terminations: normal 4",
+            // 1020 ms of games for 1000 ms of engine time.
             "Referee overhead: 2.00 %",
+            // 525 ms for 1000 ms of engine time over 2 slots: 5 % over 500 ms.
+            "Duration: 0.5 s at concurrency 2: 5.00 % over the engines' 0.5 s per slot",
             "Stopped: all games played",
         ] {
             assert!(text.contains(needle), "missing {needle:?} in\n{text}");
         }
+        assert!(!text.contains("one-sided"), "{text}");
         assert!(report().short().starts_with("+3 =1 -0  Elo "));
+    }
+
+    #[test]
+    fn perfect_scores_show_a_bound_instead_of_nan() {
+        let mut r = report();
+        r.tally = Tally {
+            wins: 20,
+            ..Tally::default()
+        };
+        r.sprt = None;
+        let text = r.to_string();
+        // The bound for 20 games of 20 is 316.64 (see stats.rs).
+        for needle in [
+            "Elo (games): inf +/- inf (95 %), nElo: inf +/- n/a, LOS: 100.00 %",
+            "Elo >= 316.64 (one-sided 95 %: all 20 games won)",
+        ] {
+            assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+        }
+        assert!(!text.contains("NaN"), "{text}");
+        r.tally = Tally {
+            losses: 20,
+            ..Tally::default()
+        };
+        assert!(
+            r.to_string()
+                .contains("Elo <= -316.64 (one-sided 95 %: all 20 games lost)")
+        );
+        assert_eq!(r.perfect_bound().map(|b| b < 0.0), Some(true));
+    }
+
+    #[test]
+    fn llr_shows_its_progress_towards_the_nearer_bound() {
+        let r = report();
+        let (llr, _) = r.sprt_status().unwrap();
+        let (lo, hi) = r.sprt.unwrap().bounds();
+        let share = if llr >= 0.0 { llr / hi } else { llr / lo };
+        let expected = format!("LLR: {llr:.2} ({:.1} %)", 100.0 * share);
+        assert!(r.to_string().contains(&expected), "{expected}\n{r}");
     }
 
     #[test]

@@ -105,6 +105,7 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
         stop: StopReason::Completed,
         engine_ms: 0,
         wall_ms: 0,
+        elapsed_ms: 0,
         ..first.report.clone()
     };
     let mut problems = Vec::new();
@@ -182,6 +183,8 @@ mod tests {
                 stop: StopReason::Completed,
                 engine_ms: 10,
                 wall_ms: 11,
+                elapsed_ms: 12,
+                concurrency: 1,
             },
         }
     }

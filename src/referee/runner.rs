@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::{Outcome, Player, RuleOptions};
 use crate::notation::Notation;
@@ -19,8 +19,9 @@ use super::MatchError;
 use super::clock::TimeControl;
 use super::engine::{Engine, EngineSpec};
 use super::play::{PlayedGame, Settings, play_game};
-use super::record::{GameRecord, result_text};
-use super::report::{MatchReport, Progress, StopReason};
+use super::progress::Progress;
+use super::record::{PgnRecord, result_text};
+use super::report::{MatchReport, StopReason};
 use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
 use super::schedule::{GameSpec, OpeningSource, Shard, schedule};
 use super::sprt::{Sprt, SprtDecision};
@@ -204,7 +205,7 @@ fn record<G: Notation>(
     start_fen: &str,
     spec: &GameSpec,
     g: &PlayedGame,
-) -> GameRecord {
+) -> PgnRecord {
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     let (white, black) = if spec.swapped {
         (names[1].clone(), names[0].clone())
@@ -212,13 +213,14 @@ fn record<G: Notation>(
         (names[0].clone(), names[1].clone())
     };
     let v = &g.verdict;
+    // The seven-tag roster's tags that apply first, in its order, then Quartet's own.
     let mut tags = vec![
         ("Event", "Quartet match".to_string()),
         ("Round", (spec.index + 1).to_string()),
-        ("Game", G::NAME.to_string()),
         ("White", white),
         ("Black", black),
         ("Result", result_text(v.outcome).to_string()),
+        ("Game", G::NAME.to_string()),
         ("Termination", v.termination.to_string()),
     ];
     if !v.reason.is_empty() {
@@ -226,7 +228,7 @@ fn record<G: Notation>(
     }
     tags.extend([
         ("TimeControl", cfg.tc.to_string()),
-        ("Seed", spec.dice_seed.to_string()),
+        ("Seed", spec.seed.to_string()),
         (
             "FEN",
             spec.opening
@@ -237,7 +239,7 @@ fn record<G: Notation>(
         ("OpeningPlies", g.opening_plies.to_string()),
         ("PlyCount", g.moves.len().to_string()),
     ]);
-    GameRecord {
+    PgnRecord {
         tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         moves: g.moves.clone(),
         result: result_text(v.outcome).to_string(),
@@ -261,6 +263,7 @@ fn score_of(spec: &GameSpec, outcome: Outcome) -> GameScore {
 /// The gathering side of a match: statistics and output files.
 struct Gather<'a> {
     cfg: &'a MatchConfig,
+    started: Instant,
     start_fen: String,
     report: MatchReport,
     pending: HashMap<u64, GameScore>,
@@ -294,6 +297,7 @@ impl Gather<'_> {
             .or_insert(0) += 1;
         report.engine_ms += game.engine_time.as_millis() as u64;
         report.wall_ms += game.wall_time.as_millis() as u64;
+        report.elapsed_ms = self.started.elapsed().as_millis() as u64;
         let rec = record::<G>(cfg, &self.start_fen, spec, game);
         write_out(&mut self.pgn, &cfg.pgnout, &rec.to_text())?;
         let line = GameLine {
@@ -306,7 +310,7 @@ impl Gather<'_> {
             reason: game.verdict.reason.clone(),
             plies: game.moves.len(),
             opening_plies: game.opening_plies,
-            seed: spec.dice_seed,
+            seed: spec.seed,
             engine_ms: game.engine_time.as_millis() as u64,
             wall_ms: game.wall_time.as_millis() as u64,
         };
@@ -322,8 +326,24 @@ impl Gather<'_> {
             stop.store(true, Ordering::Relaxed);
         }
         write_results(cfg, report)?;
-        self.progress.game_done(report.short());
-        if cfg.report_every > 0 && self.played.is_multiple_of(cfg.report_every) {
+        let mut what = format!(
+            "Finished game {} of {} ({} vs {}): {} {{{}",
+            spec.index + 1,
+            cfg.games,
+            line.white,
+            line.black,
+            line.result,
+            line.termination
+        );
+        if !line.reason.is_empty() {
+            what.push_str(": ");
+            what.push_str(&line.reason);
+        }
+        what.push('}');
+        self.progress.game_done(&what, report.short());
+        // The last game's report is the final one, which the caller prints.
+        let last = self.played == report.scheduled;
+        if cfg.report_every > 0 && self.played.is_multiple_of(cfg.report_every) && !last {
             self.progress.print(&report.to_string());
         }
         Ok(())
@@ -341,8 +361,10 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
     }
     let specs = schedule::<G>(cfg.games, cfg.seed, &cfg.openings, cfg.shard, rules)
         .map_err(MatchError::Usage)?;
+    let workers = cfg.concurrency.clamp(1, specs.len().max(1));
     let mut gather = Gather {
         cfg,
+        started: Instant::now(),
         start_fen: G::start(rules).format_position(),
         report: MatchReport {
             game: cfg.game.clone(),
@@ -355,6 +377,8 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             stop: StopReason::Completed,
             engine_ms: 0,
             wall_ms: 0,
+            elapsed_ms: 0,
+            concurrency: workers as u32,
         },
         pending: HashMap::new(),
         played: 0,
@@ -368,7 +392,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
     let mut fatal = None;
     let mut engine_down = None;
     thread::scope(|scope| {
-        for _ in 0..cfg.concurrency.clamp(1, specs.len().max(1)) {
+        for _ in 0..workers {
             let sender = sender.clone();
             let (specs, next, stop) = (&specs, &next, &stop);
             scope.spawn(move || worker::<G>(cfg, rules, specs, next, stop, sender));
@@ -393,6 +417,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         }
     });
     gather.progress.finish();
+    gather.report.elapsed_ms = gather.started.elapsed().as_millis() as u64;
     if let Some(e) = fatal {
         return Err(e);
     }
@@ -461,7 +486,7 @@ mod tests {
                 fen: None,
                 moves: Vec::new(),
             }),
-            dice_seed: 0,
+            seed: 0,
         };
         let first_wins = Outcome::Win(Player::First);
         assert_eq!(score_of(&spec(false), first_wins), GameScore::Win);

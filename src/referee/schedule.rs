@@ -2,22 +2,22 @@
 //!
 //! Game `g` (counted from 0) belongs to pair `g / 2`. In the first game of a pair the first
 //! engine (`--engine` given first) is the first player; in the second the colours are
-//! swapped. Both games of a pair start from the same opening and draw chance outcomes from
-//! the same seed (duplicate games). A shard `i/n` plays the pairs `p` with `p % n == i - 1`,
+//! swapped. Both games of a pair start from the same opening and share one seed, from which
+//! the chance outcomes are drawn and the engines' `Seed` option is set (duplicate games). A shard `i/n` plays the pairs `p` with `p % n == i - 1`,
 //! so the shards of one match partition its pairs and every game is identical to the game of
 //! the same number in an unsharded run.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::game::{Node, RuleOptions};
+use crate::game::{Action, Node, RuleOptions};
 use crate::notation::Notation;
+use crate::record::GameRecord;
 
 use super::dice::{DiceStream, pair_seed};
-use super::repetition::History;
 
-/// The stream of [`pair_seed`] for the games' chance outcomes.
-pub const DICE_STREAM: u64 = 0;
+/// The stream of [`pair_seed`] for the games' seeds (chance outcomes, engines' `Seed`).
+pub const GAME_STREAM: u64 = 0;
 /// The stream of [`pair_seed`] for random openings.
 pub const OPENING_STREAM: u64 = 1;
 /// How many random openings are tried before giving up (each that ends the game is redrawn).
@@ -101,8 +101,18 @@ pub struct GameSpec {
     pub swapped: bool,
     /// Where it starts.
     pub opening: Arc<Opening>,
-    /// The seed of its chance outcomes (shared by the pair).
-    pub dice_seed: u64,
+    /// The game's seed, shared by the pair (the PGN `Seed` tag): its chance outcomes are
+    /// drawn from it, and engines get [`GameSpec::engine_seed`] as their `Seed` option.
+    pub seed: u64,
+}
+
+impl GameSpec {
+    /// The `Seed` option the engines get for this game: the low 32 bits of the game's seed
+    /// (the protocol's `Seed` covers 0..2^32-1). Both games of a pair get the same value,
+    /// so a duplicate pair repeats the engines' random choices as well as the dice.
+    pub fn engine_seed(&self) -> u32 {
+        (self.seed & u64::from(u32::MAX)) as u32
+    }
 }
 
 /// The games of a match of `games` games with seed `seed`, restricted to `shard`, in
@@ -151,7 +161,7 @@ pub fn schedule<G: Notation>(
                 pair,
                 swapped: index % 2 == 1,
                 opening: Arc::clone(&opening),
-                dice_seed: pair_seed(seed, pair, DICE_STREAM),
+                seed: pair_seed(seed, pair, GAME_STREAM),
             });
         }
     }
@@ -192,14 +202,14 @@ pub fn random_opening<G: Notation>(
     let mut rng = DiceStream::new(seed);
     let mut outcomes = Vec::new();
     'attempt: for _ in 0..OPENING_ATTEMPTS {
-        let mut pos = G::start(rules);
-        let mut history = History::new(pos.hash());
+        let mut game = GameRecord::new(G::start(rules));
         let mut moves = Vec::with_capacity(plies as usize);
         for _ in 0..plies {
-            let action = match pos.node() {
+            let pos = game.current();
+            let action = match game.node() {
                 Node::Terminal(_) => continue 'attempt,
-                Node::Chance => match rng.sample(&pos, &mut outcomes) {
-                    Some(m) => crate::game::Action::Single(m),
+                Node::Chance => match rng.sample(pos, &mut outcomes) {
+                    Some(m) => Action::Single(m),
                     None => continue 'attempt,
                 },
                 Node::Turn(_) | Node::Simultaneous => {
@@ -211,12 +221,11 @@ pub fn random_opening<G: Notation>(
                 }
             };
             moves.push(pos.format_action(action));
-            pos.apply(action);
-            if history.push(pos.hash(), pos.repetition_window()) {
+            if game.try_play(action).is_err() {
                 continue 'attempt;
             }
         }
-        if !matches!(pos.node(), Node::Terminal(_)) {
+        if !matches!(game.node(), Node::Terminal(_)) {
             return Ok(moves);
         }
     }
@@ -256,8 +265,8 @@ mod tests {
             assert_eq!((s.index, s.pair, s.swapped), (index, pair, swapped));
         }
         assert_eq!(specs[0].opening, specs[1].opening);
-        assert_eq!(specs[0].dice_seed, specs[1].dice_seed);
-        assert_ne!(specs[0].dice_seed, specs[2].dice_seed);
+        assert_eq!(specs[0].seed, specs[1].seed);
+        assert_ne!(specs[0].seed, specs[2].seed);
         assert_eq!(specs[0].opening.moves.len(), 2);
     }
 

@@ -37,6 +37,12 @@ impl Pentanomial {
         self.ll + self.ld + self.wl + self.dd + self.wd + self.ww
     }
 
+    /// fastchess's PairsRatio: pairs won (`wd` + `ww`) per pair lost (`ll` + `ld`);
+    /// infinite when no pair was lost, NaN without decided pairs.
+    pub fn pairs_ratio(&self) -> f64 {
+        f64::from(self.wd + self.ww) / f64::from(self.ll + self.ld)
+    }
+
     /// Counts in score order (0, ¼, ½, ¾, 1 per game), `wl` and `dd` together.
     pub fn by_score(&self) -> [u32; 5] {
         [self.ll, self.ld, self.wl + self.dd, self.wd, self.ww]
@@ -152,6 +158,19 @@ pub struct EloEstimate {
     pub los: f64,
 }
 
+/// The one-sided confidence level of [`perfect_score_bound`].
+pub const PERFECT_BOUND_LEVEL: f64 = 0.95;
+
+/// The Elo bound that a perfect score over `games` games supports: with every game won,
+/// the win probability is at least `(1 − level)^(1/games)` with one-sided confidence
+/// `level` = [`PERFECT_BOUND_LEVEL`] (the exact Clopper–Pearson bound), and the Elo
+/// difference at least that score's Elo. The normal interval says nothing there (zero
+/// variance), and a perfect score is common between engines of very different strength.
+/// `None` without games.
+pub fn perfect_score_bound(games: u32) -> Option<f64> {
+    (games > 0).then(|| score_to_elo((1.0 - PERFECT_BOUND_LEVEL).powf(1.0 / f64::from(games))))
+}
+
 /// The logistic Elo difference of a mean score.
 pub fn score_to_elo(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
@@ -179,25 +198,30 @@ fn erf(x: f64) -> f64 {
 /// 2 for pairs).
 fn estimate(score: f64, variance: f64, samples: f64, nelo_factor: f64) -> EloEstimate {
     let per_sample = variance / samples;
-    // An interval reaching past a 0 % or 100 % score has an unbounded Elo end: clamped,
-    // it shows as "inf" rather than as the NaN of the logarithm of a negative number.
     let (lo, hi) = (
-        (score - Z95 * per_sample.sqrt()).max(0.0),
-        (score + Z95 * per_sample.sqrt()).min(1.0),
+        score - Z95 * per_sample.sqrt(),
+        score + Z95 * per_sample.sqrt(),
     );
+    // An interval reaching a 0 % or 100 % score has an unbounded Elo end.
+    let elo_error = if lo <= 0.0 || hi >= 1.0 {
+        f64::INFINITY
+    } else {
+        (score_to_elo(hi) - score_to_elo(lo)) / 2.0
+    };
     let nelo = |s: f64| (s - 0.5) / (nelo_factor * variance).sqrt() * (800.0 / 10f64.ln());
     EloEstimate {
         score,
         elo: score_to_elo(score),
-        elo_error: (score_to_elo(hi) - score_to_elo(lo)) / 2.0,
+        elo_error,
         nelo: nelo(score),
         nelo_error: (nelo(hi) - nelo(lo)) / 2.0,
         los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
     }
 }
 
-/// The trinomial estimate from W/D/L; `None` without games. Degenerate tallies (all wins,
-/// no variance) give infinite or NaN fields, shown as such.
+/// The trinomial estimate from W/D/L; `None` without games. Degenerate tallies give
+/// infinite fields (all games won or lost: see [`perfect_score_bound`]) or NaN ones (no
+/// variance at an even score: all draws).
 pub fn elo_wdl(t: &Tally) -> Option<EloEstimate> {
     let n = f64::from(t.games());
     if n == 0.0 {
@@ -324,6 +348,31 @@ mod tests {
         approx(e.nelo_error, 2.65);
         approx(e.elo, -21.04);
         approx(e.elo_error, 2.95);
+    }
+
+    #[test]
+    fn perfect_scores_have_an_unbounded_interval_and_a_one_sided_bound() {
+        let e = elo_wdl(&wdl(20, 0, 0)).unwrap();
+        assert_eq!((e.elo, e.elo_error), (f64::INFINITY, f64::INFINITY));
+        let e = elo_wdl(&wdl(0, 3, 0)).unwrap();
+        assert_eq!((e.elo, e.elo_error), (f64::NEG_INFINITY, f64::INFINITY));
+        // 19 wins and a loss: score 0.95, standard error sqrt(0.95 · 0.05 / 20) = 0.0487,
+        // so the interval reaches 0.95 + 1.96 · 0.0487 > 1.
+        assert_eq!(elo_wdl(&wdl(19, 1, 0)).unwrap().elo_error, f64::INFINITY);
+        // 20 wins: p >= 0.05^(1/20) = exp(ln 0.05 / 20) = 0.860891, whose Elo is
+        // -400 log10(1 / 0.860891 - 1) = -400 log10(0.161586) = 316.64.
+        let bound = perfect_score_bound(20).unwrap();
+        assert!((bound - 316.64).abs() < 0.01, "{bound}");
+        // One game won: p >= 0.05, Elo >= -400 log10(19) = -511.5.
+        assert!((perfect_score_bound(1).unwrap() + 511.51).abs() < 0.01);
+        assert_eq!(perfect_score_bound(0), None);
+    }
+
+    #[test]
+    fn pairs_ratio_counts_won_per_lost_pairs() {
+        // Won pairs wd + ww = 3, lost ll + ld = 2; wl and dd do not count.
+        assert_eq!(penta(1, 1, 5, 5, 1, 2).pairs_ratio(), 1.5);
+        assert_eq!(penta(0, 0, 1, 0, 0, 1).pairs_ratio(), f64::INFINITY);
     }
 
     #[test]

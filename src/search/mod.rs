@@ -77,6 +77,9 @@ pub struct Settings {
     pub side: Option<Player>,
     /// Seed of the sample drawn from a mixed strategy.
     pub seed: u64,
+    /// Search threads (Lazy SMP: every thread searches the same root and they share the
+    /// transposition table; the first thread's result is played). 1 is deterministic.
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -86,6 +89,7 @@ impl Default for Settings {
             features: Features::default(),
             side: None,
             seed: 0,
+            threads: 1,
         }
     }
 }
@@ -141,6 +145,9 @@ pub fn root_player<G: Evaluate>(root: &G, asked: Option<Player>) -> Player {
 /// Searches `root` within `limits`. `history` holds the hashes of the positions before the
 /// root, oldest first (for repetition draws). `stop` ends the search early when set.
 /// `report` receives an [`Info`] per completed iteration and MultiPV line.
+///
+/// With `settings.threads > 1` the other threads search the same root silently, sharing
+/// the table (Lazy SMP); they end when the first thread has its answer.
 pub fn search<G: Evaluate>(
     root: &G,
     history: &[u64],
@@ -151,7 +158,44 @@ pub fn search<G: Evaluate>(
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     tt.new_search();
-    let mut searcher = searcher::Searcher::new(tt, stop, limits, settings.features, history);
+    if settings.threads <= 1 {
+        let mut s = searcher::Searcher::new(tt, stop, None, limits, settings.features, history);
+        return search_root(&mut s, root, limits, settings, report);
+    }
+    let shared = searcher::Shared::default();
+    std::thread::scope(|scope| {
+        for _ in 1..settings.threads {
+            let shared = &shared;
+            scope.spawn(move || {
+                let mut s = searcher::Searcher::new(
+                    tt,
+                    stop,
+                    Some(shared),
+                    limits,
+                    settings.features,
+                    history,
+                );
+                search_root(&mut s, root, limits, settings, &mut |_| {});
+            });
+        }
+        let mut s =
+            searcher::Searcher::new(tt, stop, Some(&shared), limits, settings.features, history);
+        let result = search_root(&mut s, root, limits, settings, report);
+        shared
+            .done
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    })
+}
+
+/// One thread's iterative deepening at `root`, by the root's node kind.
+fn search_root<G: Evaluate>(
+    s: &mut searcher::Searcher<'_, G>,
+    root: &G,
+    limits: &Limits,
+    settings: &Settings,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
     match root.node() {
         Node::Terminal(outcome) => SearchResult {
             best: None,
@@ -161,19 +205,11 @@ pub fn search<G: Evaluate>(
             pv: Vec::new(),
             policy: Vec::new(),
         },
-        Node::Turn(_) => root::search_turn_root(&mut searcher, root, limits, settings, report),
+        Node::Turn(_) => root::search_turn_root(s, root, limits, settings, report),
         Node::Simultaneous if settings.side.is_some() => {
-            simultaneous_root::search_simultaneous_root(
-                &mut searcher,
-                root,
-                limits,
-                settings,
-                report,
-            )
+            simultaneous_root::search_simultaneous_root(s, root, limits, settings, report)
         }
-        Node::Chance | Node::Simultaneous => {
-            root::search_value_root(&mut searcher, root, limits, report)
-        }
+        Node::Chance | Node::Simultaneous => root::search_value_root(s, root, limits, report),
     }
 }
 

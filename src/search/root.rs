@@ -118,7 +118,7 @@ pub fn search_turn_root<G: Evaluate>(
                     result.score = rm.score;
                     result.pv = rm.pv.iter().map(|&m| Action::Single(m)).collect();
                 }
-                result.nodes = s.nodes;
+                result.nodes = s.nodes();
                 return result;
             }
             // Stable: among equal scores the earlier order stays.
@@ -129,7 +129,7 @@ pub fn search_turn_root<G: Evaluate>(
             best: Some(Action::Single(best.m)),
             score: best.score,
             depth,
-            nodes: s.nodes,
+            nodes: s.nodes(),
             pv: best.pv.iter().map(|&m| Action::Single(m)).collect(),
             policy: Vec::new(),
         };
@@ -139,7 +139,7 @@ pub fn search_turn_root<G: Evaluate>(
                 seldepth: s.seldepth.max(depth),
                 multipv: i + 1,
                 score: rm.score,
-                nodes: s.nodes,
+                nodes: s.nodes(),
                 time: s.started.elapsed(),
                 hashfull: s.tt.hashfull(),
                 pv: rm.pv.iter().map(|&m| Action::Single(m)).collect(),
@@ -150,7 +150,7 @@ pub fn search_turn_root<G: Evaluate>(
             break;
         }
     }
-    result.nodes = s.nodes;
+    result.nodes = s.nodes();
     result
 }
 
@@ -175,7 +175,7 @@ pub fn search_value_root<G: Evaluate>(
             seldepth: s.seldepth.max(depth),
             multipv: 1,
             score: v,
-            nodes: s.nodes,
+            nodes: s.nodes(),
             time: s.started.elapsed(),
             hashfull: s.tt.hashfull(),
             pv: Vec::new(),
@@ -184,7 +184,7 @@ pub fn search_value_root<G: Evaluate>(
             break;
         }
     }
-    result.nodes = s.nodes;
+    result.nodes = s.nodes();
     result
 }
 

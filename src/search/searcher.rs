@@ -8,23 +8,36 @@ use super::tt::TranspositionTable;
 use super::{Features, Limits, MAX_PLY};
 use crate::eval::Evaluate;
 use crate::game::{MoveList, Node};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
 
+/// What the threads of one search share besides the transposition table.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Nodes of every thread, flushed at each poll (so the hot path takes no atomics).
+    pub nodes: AtomicU64,
+    /// Set by the main thread when it has finished: helper threads stop.
+    pub done: AtomicBool,
+}
+
 /// The state of one search thread.
 pub struct Searcher<'a, G: Evaluate> {
     pub(crate) tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
+    /// Set when the search runs on several threads.
+    shared: Option<&'a Shared>,
+    /// Own nodes already added to `shared.nodes`.
+    flushed: u64,
     pub(crate) features: Features,
     node_limit: u64,
     deadline: Option<Instant>,
     /// When the search began.
     pub(crate) started: Instant,
-    /// Nodes visited.
-    pub(crate) nodes: u64,
+    /// Nodes this thread visited.
+    nodes: u64,
     /// The deepest ply reached.
     pub(crate) seldepth: u32,
     /// Set once a limit or the stop flag ended the search; values computed after it are
@@ -54,10 +67,13 @@ pub struct Searcher<'a, G: Evaluate> {
 
 impl<'a, G: Evaluate> Searcher<'a, G> {
     /// A searcher for one search with the given limits; `history` holds the hashes of the
-    /// positions before the root.
+    /// positions before the root. `shared` is given when several threads search together:
+    /// the node limit then counts every thread's nodes (checked at each poll, so not
+    /// exactly), and the threads stop when `shared.done` is set.
     pub fn new(
         tt: &'a TranspositionTable,
         stop: &'a AtomicBool,
+        shared: Option<&'a Shared>,
         limits: &Limits,
         features: Features,
         history: &[u64],
@@ -66,6 +82,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         Searcher {
             tt,
             stop,
+            shared,
+            flushed: 0,
             features,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.time.map(|b| started + b.hard),
@@ -126,8 +144,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     /// end (then the caller returns at once).
     pub(crate) fn enter_node(&mut self, ply: usize) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.node_limit
-            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.out_of_time())
+        if (self.shared.is_none() && self.nodes >= self.node_limit)
+            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll())
         {
             self.aborted = true;
         }
@@ -135,7 +153,28 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         !self.aborted
     }
 
-    fn out_of_time(&self) -> bool {
+    /// Every thread's nodes so far (this thread's exactly, the others' as of their last
+    /// poll).
+    pub(crate) fn nodes(&self) -> u64 {
+        match self.shared {
+            Some(shared) => shared.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed,
+            None => self.nodes,
+        }
+    }
+
+    /// The periodic look at the world: flushes the node count and says whether the search
+    /// must end (stop flag, deadline, shared node limit, main thread done).
+    fn poll(&mut self) -> bool {
+        if let Some(shared) = self.shared {
+            let total = shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Ordering::Relaxed)
+                + (self.nodes - self.flushed);
+            self.flushed = self.nodes;
+            if total >= self.node_limit || shared.done.load(Ordering::Relaxed) {
+                return true;
+            }
+        }
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 

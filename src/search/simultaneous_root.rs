@@ -67,7 +67,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
                 seldepth: s.seldepth.max(depth),
                 multipv: k + 1,
                 score: super::matrix::round_value(pay),
-                nodes: s.nodes,
+                nodes: s.nodes(),
                 time: s.started.elapsed(),
                 hashfull: s.tt.hashfull(),
                 pv: vec![Action::Single(mine[i])],
@@ -77,7 +77,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
             break;
         }
     }
-    result.nodes = s.nodes;
+    result.nodes = s.nodes();
     result.best = sample(&result.policy, settings.seed).map(Action::Single);
     result.pv = result.best.into_iter().collect();
     result

@@ -228,3 +228,53 @@ fn multipv_reports_distinct_lines_best_first() {
     assert!(last[0].1 >= last[1].1 && last[1].1 >= last[2].1);
     assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2 && last[0].2 != last[2].2);
 }
+
+#[test]
+fn two_threads_still_solve_tictactoe_and_find_the_win() {
+    let settings = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    assert_eq!(searched(&TicTacToe::new(), 9, &settings), 0);
+    let mut pos = TicTacToe::new();
+    for m in [0, 3, 1, 4] {
+        pos.play(m);
+    }
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let r = search(&pos, &[], &limits, &settings, &tt, &stop, &mut |_| {});
+    assert_eq!((r.best, r.score), (Some(Action::Single(2)), MATE - 1));
+}
+
+#[test]
+fn with_threads_the_node_limit_counts_every_thread() {
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let settings = Settings {
+        threads: 3,
+        ..Settings::default()
+    };
+    let r = search(
+        &DiceRace::new(),
+        &[],
+        &limits,
+        &settings,
+        &tt,
+        &stop,
+        &mut |_| {},
+    );
+    // Checked at polls (every 1024 nodes per thread): a little over, never far over.
+    assert!(
+        r.nodes >= 20_000 && r.nodes < 20_000 + 3 * 1024,
+        "{}",
+        r.nodes
+    );
+}

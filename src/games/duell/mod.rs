@@ -11,6 +11,7 @@
 //! to the history keeper: [`Game::hash`] covers exactly placement, orientations and side to
 //! move, and [`Game::repetition_window`] is the plies since the last capture.
 
+mod attacks;
 mod board;
 mod die;
 mod eval;

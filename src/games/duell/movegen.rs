@@ -8,10 +8,11 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::Duell;
+use super::attacks::NEIGHBOUR;
 use super::board::{Bitboard, RAY_LEN, Square, bit, ray_mask, square_name, step};
 use super::die::Dir;
 use super::piece::VALUE;
+use super::{Duell, NO_SQUARE};
 use crate::game::Player;
 
 /// One move: a path of a piece from one square to another. Packed in 25 bits:
@@ -203,8 +204,19 @@ impl Duell {
     }
 
     /// Whether the side to move has at least one move (ignoring whether the game is over).
+    /// First the cheap sufficient test: the key steps onto any neighbour without an own
+    /// piece (true in almost every position); then a generation that stops at the first move.
     #[inline]
     pub(super) fn has_move(&self) -> bool {
+        let own = self.occ[self.side.index()];
+        let key = self.keys[self.side.index()];
+        if key != NO_SQUARE
+            && NEIGHBOUR[key as usize]
+                .iter()
+                .any(|&next| own & bit(next) == 0)
+        {
+            return true;
+        }
         self.for_each_move(|_| ControlFlow::Break(())).is_break()
     }
 }
@@ -275,6 +287,31 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(count, 4 + 8 * 2);
+    }
+
+    #[test]
+    fn has_move_agrees_with_counting_moves() {
+        use crate::game::{Game, Node, RuleOptions};
+        use crate::notation::Notation;
+        use rand::{RngExt, SeedableRng};
+        let parse = |t: &str| Duell::parse_position(t, &RuleOptions::default()).unwrap();
+        // W10: the key is boxed in by its own dice, which cannot move either: no move.
+        let boxed = parse("4BK4/9/9/9/9/B138/W62B137/WKW62B136 w 0 1");
+        assert!(!boxed.has_move());
+        // The same box, but the die on b1 shows 1 and steps onto c1 (Black): a move, though
+        // the key has none.
+        let die_moves = parse("4BK4/9/9/9/9/B138/W62B137/WKW12B136 w 0 1");
+        assert!(die_moves.has_move());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut moves = crate::game::MoveList::new();
+        for _ in 0..50 {
+            let mut p = Duell::start(&RuleOptions::default());
+            while let Node::Turn(side) = p.node() {
+                assert_eq!(p.has_move(), p.count_moves_of(side) > 0);
+                p.legal_moves(side, &mut moves);
+                p.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
     }
 
     #[test]

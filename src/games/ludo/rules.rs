@@ -184,6 +184,16 @@ impl Game for Ludo {
         self.hash
     }
 
+    /// The side to move or to roll: a chance node belongs to the side whose turn it is (so
+    /// the protocol shows its score from the roller's view and `p1turn` is true when Red
+    /// rolls); `None` once the game is over.
+    fn acting_player(&self) -> Option<Player> {
+        match self.node() {
+            Node::Terminal(_) => None,
+            _ => Some(self.side),
+        }
+    }
+
     fn count_children(&self) -> u64 {
         match self.node() {
             Node::Terminal(_) => 0,
@@ -241,6 +251,24 @@ mod tests {
         p.chance_outcomes(&mut out);
         let want: Vec<(Move, u32)> = (1..=6).map(|d| (Move::Roll(d), 1)).collect();
         assert_eq!(out, want);
+    }
+
+    #[test]
+    fn the_roller_acts_at_a_chance_node_and_nobody_after_the_end() {
+        assert_eq!(
+            pos("b,b,b,b/b,b,b,b r - 0").acting_player(),
+            Some(Player::First)
+        );
+        assert_eq!(
+            pos("b,b,b,5/b,b,b,7 y - 0").acting_player(),
+            Some(Player::Second)
+        );
+        assert_eq!(
+            pos("b,b,b,5/b,b,b,7 y 4 0").acting_player(),
+            Some(Player::Second)
+        );
+        // Red has just won with the extra roll pending: nobody acts.
+        assert_eq!(pos("56,56,56,56/b,b,b,b r - 0").acting_player(), None);
     }
 
     #[test]

@@ -1,0 +1,79 @@
+//! Move parsing deep in a game, where random tokens alone never get: the first bytes
+//! choose legal tokens (a random legal prefix), the text after the first 0xFF byte is
+//! tokens tried at the position reached. Checks: no panic; `is_legal` agrees with
+//! `set_position`; every legal token is accepted; the position string of the reached
+//! position reads back to the same string and hash; `go perft 1` lists the legal tokens.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use quartet::game::RuleOptions;
+use quartet::games::GameKind;
+use quartet::games::any::AnyGame;
+
+/// The longest legal prefix played (set_position replays the whole list each time).
+const MAX_PREFIX: usize = 120;
+/// The most tokens tried at the reached position.
+const MAX_TRIED: usize = 32;
+
+fn accepts(game: &mut dyn AnyGame, played: &[String], token: &str) -> bool {
+    let mut moves: Vec<&str> = played.iter().map(String::as_str).collect();
+    moves.push(token);
+    game.set_position(None, &moves).is_ok()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let kind = GameKind::ALL[usize::from(selector) % GameKind::ALL.len()];
+    let rules = RuleOptions {
+        double_step: selector & 0x10 != 0,
+        pieces: 1 + (selector >> 5) % 4,
+    };
+    let mut game = kind.new_game(rules);
+    let split = rest.iter().position(|&b| b == 0xFF).unwrap_or(rest.len());
+    let (choices, tried) = rest.split_at(split);
+
+    let mut played: Vec<String> = Vec::new();
+    for &choice in choices.iter().take(MAX_PREFIX) {
+        let legal = game.legal_tokens(None);
+        if legal.is_empty() {
+            break;
+        }
+        let token = legal[usize::from(choice) % legal.len()].clone();
+        assert!(game.is_legal(&token), "{token:?} listed but not is_legal");
+        played.push(token);
+        let moves: Vec<&str> = played.iter().map(String::as_str).collect();
+        game.set_position(None, &moves)
+            .unwrap_or_else(|e| panic!("legal prefix {moves:?} refused: {e}"));
+    }
+
+    let legal = game.legal_tokens(None);
+    let divided: Vec<String> = game.divide(1).into_iter().map(|(t, _)| t).collect();
+    assert_eq!(
+        divided, legal,
+        "perft 1 and legalmoves differ after {played:?}"
+    );
+    if let Some(first) = legal.first() {
+        assert!(accepts(game.as_mut(), &played, first), "{first:?} refused");
+    }
+
+    let text = String::from_utf8_lossy(tried.get(1..).unwrap_or_default()).into_owned();
+    for token in text.split_whitespace().take(MAX_TRIED) {
+        let legal_now = game.is_legal(token);
+        let accepted = accepts(game.as_mut(), &played, token);
+        assert_eq!(legal_now, accepted, "{token:?} after {played:?}");
+    }
+
+    let moves: Vec<&str> = played.iter().map(String::as_str).collect();
+    game.set_position(None, &moves).expect("the prefix again");
+    let (fen, hash) = (game.fen(), game.hash());
+    game.set_position(Some(&fen), &[])
+        .unwrap_or_else(|e| panic!("{fen:?} after {played:?} does not read back: {e}"));
+    assert_eq!(game.fen(), fen);
+    assert_eq!(
+        game.hash(),
+        hash,
+        "hash of {fen:?} depends on how it was reached"
+    );
+});

@@ -1,0 +1,497 @@
+#!/usr/bin/env python3
+"""Structured protocol fuzzer: random legal and illegal commands against one engine.
+
+Plays a seeded random mix of commands for all four games — `setoption` (Game, rule
+options, out-of-range and unknown values), `position` with legal prefixes taken from
+`query legalmoves` plus garbage tokens, `go` with random limits (and garbage limits),
+`stop`, `isready`, `d`, `query ...`, `ucinewgame`, garbage lines and bytes — and checks
+after every step:
+
+- the engine answers `isready` within the patience;
+- a rejected command (`info string error: ...`) leaves `query fen` and `d`'s Key as they
+  were;
+- every `go` gets exactly one `bestmove` (never two), and after a command that stops the
+  search (`stop`, `position`, `setoption`, `ucinewgame`) none is outstanding;
+- every `bestmove` is a legal token of the position searched (the side's declarations
+  with `side`), or `(none)` with an `info string` giving the reason;
+- a move list built from `query legalmoves` is accepted.
+
+The command sequence depends only on the seed (and the engine's answers to queries), so a
+failure is reproduced by the same `--seed` and `--iterations`. `--log FILE` writes every
+line sent. Exit status 0 when every check held.
+
+    python3 scripts/fuzz_session.py --seed 1 --seconds 30
+    python3 scripts/fuzz_session.py --seed 7 --iterations 2000 --log /tmp/sent.txt
+
+The engine driver `Engine` is also used by scripts/stress.py.
+"""
+
+import argparse
+import os
+import queue
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["rnb", "apocalypse", "duell", "ludo"]
+SIMULTANEOUS = "apocalypse"
+# Numbers at the edges of the 64-bit ranges (a GUI bug or an attacker may send them).
+EXTREMES = [2**31, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 10**30, -(2**63), -(2**63) - 1]
+# Commands after which no search may be running once `isready` is answered.
+STOPPING = {"stop", "position", "setoption", "ucinewgame", "uginewgame"}
+
+
+def default_binary():
+    """$QUARTET, else the release build, else the debug build."""
+    if os.environ.get("QUARTET"):
+        return os.environ["QUARTET"]
+    for build in ("release", "debug"):
+        candidate = ROOT / "target" / build / "quartet"
+        if candidate.exists():
+            return str(candidate)
+    sys.exit("no quartet binary: set QUARTET or run cargo build --release")
+
+
+class Failure(Exception):
+    """An invariant did not hold."""
+
+
+class Engine:
+    """One running engine: lines in, timestamped lines out (read by a thread)."""
+
+    def __init__(self, binary, args=(), patience=10.0, log=None):
+        self.proc = subprocess.Popen(
+            [binary, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self.patience = patience
+        self.lines = queue.Queue()
+        self.log = log
+        self.sent = []  # the last lines sent, for failure reports
+        self.received = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.banner = self.recv()
+
+    def _read(self):
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", errors="replace").rstrip("\n")
+            self.lines.put((time.perf_counter(), line))
+        self.lines.put((time.perf_counter(), None))
+
+    def send(self, line):
+        """Sends one line (str or bytes); returns the time just before it was written."""
+        data = line if isinstance(line, bytes) else line.encode()
+        if self.log:
+            self.log.write(data.decode("utf-8", errors="replace") + "\n")
+        self.sent = (self.sent + [data[:200]])[-30:]
+        stamp = time.perf_counter()
+        try:
+            self.proc.stdin.write(data + b"\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise Failure(f"the engine closed its input (exit code {self.proc.poll()})")
+        return stamp
+
+    def recv_timed(self, timeout=None):
+        """The next (arrival time, line); fails after the patience or at end of output."""
+        try:
+            stamp, line = self.lines.get(timeout=self.patience if timeout is None else timeout)
+        except queue.Empty:
+            raise Failure(f"no answer within {self.patience} s (hang)")
+        if line is None:
+            raise Failure(f"the engine exited (code {self.proc.wait()})")
+        self.received = (self.received + [line[:200]])[-30:]
+        return stamp, line
+
+    def recv(self, timeout=None):
+        return self.recv_timed(timeout)[1]
+
+    def sync(self, observe=None):
+        """Sends `isready`; returns the lines before `readyok` (each passed to `observe`)."""
+        self.send("isready")
+        got = []
+        while True:
+            line = self.recv()
+            if line == "readyok":
+                return got
+            if observe:
+                observe(line)
+            got.append(line)
+
+    def rss_kib(self):
+        """The process's resident set size (VmRSS) in KiB, Linux only."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise Failure("no VmRSS")
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write(b"quit\n")
+                self.proc.stdin.flush()
+                self.proc.wait(timeout=self.patience)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+
+class PendingGo:
+    """A `go` waiting for its `bestmove`: what may be answered, and whether a reason came."""
+
+    def __init__(self, line, legal):
+        self.line = line
+        self.legal = legal
+        self.noted = False
+
+
+class Session:
+    """The fuzzer's model of the engine and the checks on its output."""
+
+    def __init__(self, engine, rng):
+        self.e = engine
+        self.rng = rng
+        self.game = "duell"
+        self.moves = []  # our legal move list from the start position
+        self.pending = []  # PendingGo, oldest first
+        self.counts = {"steps": 0, "go": 0, "bestmove": 0, "rejected": 0, "none": 0}
+
+    # Output bookkeeping -----------------------------------------------------------------
+
+    def observe(self, line):
+        if line.startswith("info string error") and self.pending:
+            # An error answers the newest command. (A malformed go's error comes before
+            # the bestmove of the search it stops.)
+            self.pending[-1].noted = True
+        elif line.startswith("info string") and self.pending:
+            if not line.startswith("info string policy"):
+                self.pending[0].noted = True
+        if not line.startswith("bestmove"):
+            return
+        if not self.pending:
+            raise Failure(f"a bestmove without a go (two for one go?): {line!r}")
+        go = self.pending.pop(0)
+        self.counts["bestmove"] += 1
+        best = line.split()[1] if len(line.split()) > 1 else ""
+        if best == "(none)":
+            self.counts["none"] += 1
+            if not go.noted:
+                raise Failure(f"{go.line!r}: bestmove (none) without a reason")
+        elif go.legal is not None and best not in go.legal:
+            raise Failure(f"{go.line!r}: bestmove {best} is not legal: {sorted(go.legal)}")
+
+    def sync(self):
+        return self.e.sync(self.observe)
+
+    def ask(self, line):
+        self.e.send(line)
+        return self.sync()
+
+    def query(self, question):
+        lines = [l for l in self.ask(f"query {question}") if not is_search_output(l)]
+        if len(lines) != 1 or not lines[0].startswith("response"):
+            raise Failure(f"query {question}: {lines}")
+        return lines[0][len("response"):].strip()
+
+    def key(self):
+        lines = [l for l in self.ask("d") if l.startswith(("Fen: ", "Key: "))]
+        return tuple(lines)
+
+    def legal(self, side=""):
+        return self.query(f"legalmoves {side}".strip()).split()
+
+    # Steps ------------------------------------------------------------------------------
+
+    def step(self):
+        """One random command (or short burst), checked."""
+        self.counts["steps"] += 1
+        before = self.key()
+        kind = self.rng.choices(
+            ["extend", "position", "garbage_position", "go", "option", "query",
+             "stop", "newgame", "garbage", "burst"],
+            weights=[14, 6, 10, 16, 8, 8, 5, 2, 8, 4],
+        )[0]
+        lines = getattr(self, "do_" + kind)()
+        errors = [l for l in lines if l.startswith("info string error")]
+        if errors:
+            self.counts["rejected"] += 1
+            if kind != "burst" and self.key() != before:
+                raise Failure(f"rejected command changed the position: {errors}")
+
+    def send_go(self, line):
+        """Sends a go line, registering what its bestmove may be."""
+        words = line.split()
+        if "perft" in words:
+            return self.ask(line)
+        legal = None
+        if words[:1] == ["go"]:
+            # A repeated limit: the last one counts.
+            sides = [w for k, w in zip(words, words[1:]) if k == "side"]
+            side = sides[-1] if sides else ""
+            legal = set(self.legal())
+            if side in ("w", "b"):
+                legal |= set(self.legal(side))
+        self.pending.append(PendingGo(line, legal))
+        self.counts["go"] += 1
+        self.e.send(line)
+        lines = self.sync()
+        if len(self.pending) > 1:
+            raise Failure(f"{len(self.pending)} searches outstanding after {line!r}")
+        return lines
+
+    def set_moves(self, moves):
+        line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        lines = self.ask(line)
+        if [l for l in lines if not is_search_output(l)]:
+            raise Failure(f"a legal move list was refused: {line[:300]!r}: {lines}")
+        self.moves = moves
+        return lines
+
+    def do_extend(self):
+        """Plays one more legal token (resetting at the end of a game)."""
+        self.set_moves(self.moves)
+        legal = self.legal()
+        if not legal or len(self.moves) > 300:
+            return self.set_moves([])
+        return self.set_moves(self.moves + [self.rng.choice(legal)])
+
+    def do_position(self):
+        r = self.rng.random()
+        if r < 0.3:
+            return self.set_moves(self.moves[: self.rng.randrange(len(self.moves) + 1)])
+        if r < 0.6:
+            fen = self.query("fen")
+            lines = self.ask(f"position fen {fen}")
+            if [l for l in lines if not is_search_output(l)]:
+                raise Failure(f"the engine's own position string was refused: {fen!r}: {lines}")
+            if self.query("fen") != fen:
+                raise Failure(f"position fen {fen!r} reads back as {self.query('fen')!r}")
+            return lines
+        return self.set_moves(self.moves)
+
+    def do_garbage_position(self):
+        """A legal prefix with one garbage token put in, or a mangled position string."""
+        moves = list(self.moves)
+        if self.rng.random() < 0.7:
+            moves.insert(self.rng.randrange(len(moves) + 1), garbage_token(self.rng, moves))
+            line = "position startpos moves " + " ".join(moves)
+        else:
+            fen = mangle(self.rng, self.query("fen"))
+            line = f"position fen {fen}"
+        lines = self.ask(line)
+        if not any(l.startswith("info string error: position:") for l in lines):
+            # The garbage happened to be legal: our move list no longer describes it.
+            self.set_moves([])
+        return lines
+
+    def do_go(self):
+        rng = self.rng
+        limits = []
+        def extreme(usual):
+            """Mostly `usual`, sometimes a number at or beyond the 64-bit limits."""
+            return str(rng.choice(EXTREMES) if rng.random() < 0.1 else usual)
+
+        for _ in range(rng.randrange(1, 4)):
+            limits += rng.choice([
+                lambda: ["depth", extreme(rng.randrange(0, 5))],
+                lambda: ["nodes", extreme(rng.choice([0, 1, 10, 500, 5000, 50000]))],
+                lambda: ["movetime", extreme(rng.randrange(0, 60))],
+                lambda: ["wtime", extreme(rng.randrange(-100, 3000)),
+                         "btime", extreme(rng.randrange(-100, 3000))],
+                # Huge increments are left to tests/fuzz_regressions.rs (they overflow
+                # clock_budget in builds with overflow checks until time.rs is fixed).
+                lambda: ["winc", str(rng.randrange(-50, 100))],
+                lambda: ["movestogo", extreme(rng.randrange(0, 40))],
+                lambda: ["side", rng.choice(["w", "b"])],
+                lambda: ["infinite"],
+                lambda: [rng.choice(["depth", "nodes", "side", "wtime", "bogus", "-1"])],
+            ])()
+        if self.game == SIMULTANEOUS and rng.random() < 0.7 and "side" not in limits:
+            limits += ["side", rng.choice(["w", "b"])]
+        if rng.random() < 0.05:
+            # Perft prints no bestmove; its lines end with `Nodes searched: N`.
+            self.e.send(f"go perft {rng.randrange(0, 3)}")
+            lines = []
+            while not lines or not lines[-1].startswith("Nodes searched: "):
+                lines.append(self.e.recv())
+                self.observe(lines[-1])
+            return lines + self.sync()
+        lines = self.send_go(" ".join(["go"] + limits))
+        if rng.random() < 0.7:
+            time.sleep(rng.random() * 0.02)
+            lines += self.ask("stop")
+            self.check_idle("stop")
+        return lines
+
+    def do_option(self):
+        rng = self.rng
+        name, value = rng.choice([
+            ("Game", lambda: rng.choice(GAMES + ["LUDO", "Duell", "chess"])),
+            ("Hash", lambda: str(rng.choice([1, 2, 16, 0, 16385, -1, 999999999]))),
+            ("MultiPV", lambda: str(rng.choice([1, 2, 3, 0, 257]))),
+            ("Seed", lambda: str(rng.choice([0, 1, 4294967295, 4294967296, -3]))),
+            ("Move Overhead", lambda: str(rng.choice([0, 10, 5000, 5001]))),
+            ("DoubleStep", lambda: rng.choice(["true", "false", "maybe"])),
+            ("Pieces", lambda: str(rng.choice([1, 2, 4, 0, 5]))),
+            ("Clear Hash", lambda: None),
+            ("NoSuchOption", lambda: "1"),
+        ])
+        v = value()
+        lines = self.ask(f"setoption name {name}" + ("" if v is None else f" value {v}"))
+        self.check_idle("setoption")
+        if not any(l.startswith("info string error") for l in lines):
+            if name == "Game":
+                self.game = v.lower()
+            if name in ("Game", "DoubleStep", "Pieces"):
+                self.set_moves([])
+        return lines
+
+    def do_query(self):
+        rng = self.rng
+        q = rng.choice([
+            "gameover", "p1turn", "result", "fen", "legalmoves", "legalmoves w",
+            "legalmoves b", f"islegal {garbage_token(rng, self.moves)}", "nonsense",
+            "islegal", "legalmoves x",
+        ])
+        return self.ask(f"query {q}")
+
+    def do_stop(self):
+        if self.rng.random() < 0.5:
+            return self.sync()  # a bare isready
+        lines = self.ask("stop")
+        self.check_idle("stop")
+        return lines
+
+    def do_newgame(self):
+        lines = self.ask(self.rng.choice(["ucinewgame", "uginewgame"]))
+        self.check_idle("ucinewgame")
+        return lines
+
+    def do_garbage(self):
+        rng = self.rng
+        line = rng.choice([
+            lambda: bytes(rng.randrange(1, 256) for _ in range(rng.randrange(1, 60)))
+            .replace(b"\n", b" ").replace(b"\r", b" "),
+            lambda: " ".join(garbage_token(rng, self.moves) for _ in range(rng.randrange(1, 6))),
+            lambda: rng.choice(["uci", "ugi", "help", "d", "position", "position fen",
+                                "setoption", "setoption name", "query", "GO", "\t", ""]),
+        ])()
+        if isinstance(line, bytes):
+            words = line.split()
+            if words[:1] in ([b"quit"], [b"go"]) or b"perft" in words:
+                line = b"x" + line
+        elif line.split()[:1] in (["quit"], ["go"]):
+            line = "x" + line
+        return self.ask(line)
+
+    def do_burst(self):
+        """Several commands without waiting: go, then position/setoption/go, then sync."""
+        rng = self.rng
+        self.set_moves(self.moves)
+        side = " side w" if self.game == SIMULTANEOUS else ""
+        legal = set(self.legal()) | (set(self.legal("w")) if side else set())
+        self.pending.append(PendingGo(f"go infinite{side}", legal))
+        self.counts["go"] += 1
+        self.e.send(f"go infinite{side}")
+        if rng.random() < 0.5:
+            self.pending.append(PendingGo(f"go nodes 2000{side}", legal))
+            self.counts["go"] += 1
+            self.e.send(f"go nodes 2000{side}")
+        self.e.send(rng.choice(["stop", "ucinewgame", "position startpos moves "
+                                + " ".join(self.moves)]))
+        lines = self.sync()
+        self.check_idle("burst")
+        return lines
+
+    def check_idle(self, after):
+        if self.pending:
+            raise Failure(f"a search is still outstanding after {after}: {self.pending[0].line!r}")
+
+    def finish(self):
+        self.ask("stop")
+        self.check_idle("the final stop")
+
+
+def is_search_output(line):
+    return line.startswith(("info ", "bestmove"))
+
+
+def garbage_token(rng, moves):
+    """A token that is probably not legal here: mutated, foreign or random."""
+    foreign = ["d1d7", "a1e2n", "R@a2", "B@f6", "c1c2", "d4d5@b2", "0000", "a1b3/a5b3",
+               "b-0", "27-30", "pass", "r1", "r6", "r7", "(none)", "moves", "fen"]
+    choice = rng.random()
+    if choice < 0.4:
+        return rng.choice(foreign)
+    if choice < 0.7 and moves:
+        return mangle(rng, rng.choice(moves))
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789@/-,RBWKnesw"
+    return "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 9)))
+
+
+def mangle(rng, text):
+    """`text` with one character changed, removed or doubled (never whitespace-only)."""
+    if not text:
+        return "x"
+    i = rng.randrange(len(text))
+    op = rng.randrange(3)
+    if op == 0:
+        text = text[:i] + rng.choice("0123456789abcdefgxyz/@-, ") + text[i + 1:]
+    elif op == 1:
+        text = text[:i] + text[i + 1:]
+    else:
+        text = text[:i] + text[i] + text[i:]
+    return text.strip() or "x"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
+    parser.add_argument("--iterations", type=int, default=None, help="stop after this many steps")
+    parser.add_argument("--binary", default=None, help="default: $QUARTET or target/*/quartet")
+    parser.add_argument("--patience", type=float, default=10.0, help="seconds before a hang")
+    parser.add_argument("--log", default=None, help="write every line sent to this file")
+    args = parser.parse_args()
+
+    log = open(args.log, "w") if args.log else None
+    engine = Engine(args.binary or default_binary(), patience=args.patience, log=log)
+    rng = random.Random(args.seed)
+    session = Session(engine, rng)
+    deadline = time.monotonic() + args.seconds
+    try:
+        session.sync()
+        while time.monotonic() < deadline and (
+            args.iterations is None or session.counts["steps"] < args.iterations
+        ):
+            session.step()
+        session.finish()
+    except Failure as f:
+        print(f"FAILED at step {session.counts['steps']} (seed {args.seed}): {f}")
+        print("last lines sent:")
+        for line in engine.sent[-15:]:
+            print("  >", line.decode("utf-8", errors="replace")[:200])
+        print("last lines received:")
+        for line in engine.received[-15:]:
+            print("  <", line[:200])
+        engine.close()
+        sys.exit(1)
+    finally:
+        if log:
+            log.close()
+    engine.close()
+    c = session.counts
+    print(
+        f"ok: seed {args.seed}, {c['steps']} steps, {c['go']} go, {c['bestmove']} bestmove "
+        f"({c['none']} none), {c['rejected']} rejected commands"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+"""python-chess's UCI client (`chess.engine`) drives the `quartet` binary.
+
+Quartet plays board games that are not chess, so python-chess cannot read our move
+tokens: these tests check the protocol layer a chess GUI or library relies on — the
+handshake, the option declarations (against protocol.md §3), `configure`, `ucinewgame`,
+`isready`, searches from the start position of every game and the parsing of `info`
+lines — and document what python-chess refuses.
+
+Run with `python3 -m pytest tests/python` or `python3 tests/python/test_python_chess.py`.
+The binary is `$QUARTET`, else target/release/quartet, else target/debug/quartet.
+"""
+
+import asyncio
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+
+import chess
+import chess.engine
+
+ROOT = Path(__file__).resolve().parents[2]
+PATIENCE = 30.0  # seconds; generous for a loaded CI machine
+GAMES = ["rnb", "apocalypse", "duell", "ludo"]  # the order of the Game option's vars
+# Games whose start position has no move to give: `go` ends with a reason and `(none)`.
+NO_MOVE_AT_START = {"apocalypse", "ludo"}
+
+
+def quartet_path():
+    """The engine binary: $QUARTET, else the release build, else the debug build."""
+    if os.environ.get("QUARTET"):
+        return os.environ["QUARTET"]
+    for build in ("release", "debug"):
+        candidate = ROOT / "target" / build / "quartet"
+        if candidate.exists():
+            return str(candidate)
+    raise RuntimeError("no quartet binary: set QUARTET or run cargo build --release")
+
+
+class EngineOutput(logging.Handler):
+    """Collects what python-chess logs about the engine (unexpected lines, parse errors)."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+    def errors(self):
+        """The engine's `info string error:` lines that python-chess received."""
+        return [m.split(">> ", 1)[1] for m in self.messages if ">> info string error" in m]
+
+
+class Raw(chess.engine.BaseCommand):
+    """Sends raw lines and collects the replies up to the first line satisfying `done`."""
+
+    def __init__(self, engine, lines, done):
+        super().__init__(engine)
+        self.engine = engine
+        self.lines = lines
+        self.done = done
+        self.got = []
+
+    def start(self):
+        for line in self.lines:
+            self.engine.send_line(line)
+
+    def line_received(self, line):
+        self.got.append(line)
+        if self.done(line):
+            self.result.set_result(self.got)
+            self.set_finished()
+
+
+async def raw(engine, lines, done=lambda line: line == "readyok"):
+    """Sends `lines` then `isready` (when waiting for readyok); returns the replies."""
+    if done("readyok"):
+        lines = lines + ["isready"]
+    return await asyncio.wait_for(
+        engine.communicate(lambda e: Raw(e, lines, done)), PATIENCE
+    )
+
+
+async def query(engine, question):
+    """The answer of `query <question>`, without the `response` word."""
+    lines = await raw(engine, [f"query {question}"])
+    assert len(lines) == 2 and lines[0].startswith("response"), lines
+    return lines[0][len("response"):].strip()
+
+
+async def start():
+    transport, engine = await asyncio.wait_for(
+        chess.engine.popen_uci(quartet_path()), PATIENCE
+    )
+    return transport, engine
+
+
+def run(test):
+    """Runs an async test with its own engine and a log capture, and quits the engine."""
+
+    async def main():
+        log = EngineOutput()
+        logger = logging.getLogger("chess.engine")
+        logger.addHandler(log)
+        logger.setLevel(logging.DEBUG)
+        logger.propagate = False
+        # python-chess reports a bestmove it cannot parse after an analysis has started
+        # to the loop's exception handler; keep it in the log instead of on stderr.
+        asyncio.get_running_loop().set_exception_handler(
+            lambda loop, context: log.messages.append(context["message"])
+        )
+        _, engine = await start()
+        try:
+            await test(engine, log)
+        finally:
+            logger.removeHandler(log)
+            await asyncio.wait_for(engine.quit(), PATIENCE)
+
+    asyncio.run(main())
+
+
+def documented_options():
+    """The `option` lines of protocol.md §3's `uci` example, parsed like python-chess."""
+    text = (ROOT / "protocol.md").read_text()
+    pattern = re.compile(
+        r"^\s*option name (?P<name>.+?) type (?P<type>\w+)"
+        r"(?: default (?P<default>\S+))?(?: min (?P<min>-?\d+))?(?: max (?P<max>-?\d+))?"
+        r"(?P<vars>(?: var \S+)*)\s*$"
+    )
+    options = {}
+    for line in text.splitlines():
+        m = pattern.match(line)
+        if not m:
+            continue
+        kind, default = m["type"], m["default"]
+        if kind == "spin":
+            default = int(default)
+        elif kind == "check":
+            default = default == "true"
+        options[m["name"]] = {
+            "type": kind,
+            "default": default,
+            "min": int(m["min"]) if m["min"] else None,
+            "max": int(m["max"]) if m["max"] else None,
+            "var": m["vars"].split()[1::2],
+        }
+    assert options, "protocol.md has no option lines"
+    return options
+
+
+def test_handshake_names_the_engine_and_declares_the_documented_options():
+    async def check(engine, log):
+        assert engine.id["name"].startswith("Quartet "), engine.id
+        assert engine.id["author"] == "the Quartet developers"
+        parsed = {
+            name: {
+                "type": o.type,
+                "default": o.default,
+                "min": o.min,
+                "max": o.max,
+                "var": list(o.var),
+            }
+            for name, o in engine.options.items()
+        }
+        assert parsed == documented_options()
+        # python-chess manages MultiPV itself; our other options are plain ones.
+        assert [o.name for o in engine.options.values() if o.is_managed()] == ["MultiPV"]
+        assert engine.options["Game"].var == GAMES
+
+    run(check)
+
+
+def test_configure_sets_plain_options_without_errors():
+    async def check(engine, log):
+        await engine.configure(
+            {"Hash": 32, "Seed": 7, "Move Overhead": 20, "Clear Hash": None}
+        )
+        await engine.configure({"Game": "apocalypse"})
+        assert await query(engine, "fen") == "npppn/p3p/5/P3P/NPPPN 00 0"
+        # The pawn on b1 stands on its start square: it may step two squares...
+        assert {"b1b2", "b1b3"} <= set((await query(engine, "legalmoves w")).split())
+        await engine.configure({"DoubleStep": False})
+        await asyncio.wait_for(engine.ping(), PATIENCE)
+        # ... unless DoubleStep is off.
+        declarations = set((await query(engine, "legalmoves w")).split())
+        assert "b1b2" in declarations and "b1b3" not in declarations, declarations
+        await engine.configure({"Game": "ludo", "Pieces": 2})
+        await asyncio.wait_for(engine.ping(), PATIENCE)
+        assert await query(engine, "fen") == "b,b/b,b r - 0"
+        assert log.errors() == []
+
+    run(check)
+
+
+def test_a_refused_line_is_seen_by_the_client():
+    async def check(engine, log):
+        engine.send_line("setoption name Hash value 0")
+        await asyncio.wait_for(engine.ping(), PATIENCE)
+        assert log.errors() == [
+            "info string error: setoption: Hash: 0 is out of range 1..16384"
+        ], log.messages
+        assert any("Unexpected engine output" in m for m in log.messages)
+
+    run(check)
+
+
+def test_configure_refuses_managed_and_invalid_values_before_sending():
+    async def check(engine, log):
+        refused = [
+            {"MultiPV": 2},  # managed: set through analyse(..., multipv=N)
+            {"Hash": 999999999},  # above the declared max
+            {"Game": "chess"},  # not a declared var
+            {"Game": "RNB"},  # python-chess compares combo values case-sensitively
+            {"Seed": "x"},
+            {"UCI_Variant": "chess"},  # not declared
+        ]
+        for options in refused:
+            try:
+                await engine.configure(options)
+            except chess.engine.EngineError:
+                continue
+            raise AssertionError(f"{options} was accepted")
+        await asyncio.wait_for(engine.ping(), PATIENCE)
+        assert log.errors() == []
+
+    run(check)
+
+
+async def search_start(engine, game, limit, multipv=None):
+    """Searches `game` from its start position through `analysis` and returns the infos.
+
+    python-chess sends `ucinewgame`, `isready`, `position startpos` and `go`. It cannot
+    parse our `bestmove` tokens (the analysis would then never finish), so reading stops
+    at the last expected iteration, or at `bestmove (none)` when the engine has no move.
+    """
+    await engine.configure({"Game": game})
+    infos = []
+    selector = chess.engine.INFO_BASIC | chess.engine.INFO_SCORE
+    with await engine.analysis(chess.Board(), limit, multipv=multipv, info=selector) as a:
+
+        async def read():
+            async for info in a:
+                infos.append(info)
+                last = info.get("depth") == limit.depth and info.get("multipv", 1) == (
+                    multipv or 1
+                )
+                if last and game not in NO_MOVE_AT_START:
+                    return
+
+        await asyncio.wait_for(read(), PATIENCE)
+    await asyncio.wait_for(engine.ping(), PATIENCE)
+    return infos
+
+
+def check_iteration(info):
+    """The fields of one iteration's `info` line as python-chess parsed them."""
+    for field in ("depth", "seldepth", "multipv", "score", "nodes", "nps", "time", "hashfull"):
+        assert field in info, (field, info)
+    assert isinstance(info["score"].relative, (chess.engine.Cp, chess.engine.Mate)), info
+    assert info["nodes"] > 0 and info["nps"] >= 0 and info["time"] >= 0, info
+    assert 0 <= info["hashfull"] <= 1000, info
+
+
+def test_go_depth_from_every_start_position_gives_parsable_info_lines():
+    async def check(engine, log):
+        for game in GAMES:
+            infos = await search_start(engine, game, chess.engine.Limit(depth=2))
+            iterations = [i for i in infos if "depth" in i]
+            assert [i["depth"] for i in iterations] == [1, 2], (game, infos)
+            for info in iterations:
+                check_iteration(info)
+            notes = [i["string"] for i in infos if "string" in i]
+            if game == "ludo":  # the start waits for a roll: no move, a reason
+                assert any("chance node" in n for n in notes), notes
+            if game == "apocalypse":  # simultaneous: `go` without `side` has no move
+                assert any("side" in n for n in notes), notes
+        assert log.errors() == []
+
+    run(check)
+
+
+def test_multipv_is_set_through_analysis():
+    async def check(engine, log):
+        infos = await search_start(engine, "duell", chess.engine.Limit(depth=2), multipv=3)
+        last = [i for i in infos if i.get("depth") == 2]
+        assert [i["multipv"] for i in last] == [1, 2, 3], infos
+        scores = [i["score"].relative.score(mate_score=100000) for i in last]
+        assert scores == sorted(scores, reverse=True), scores
+        assert log.errors() == []
+
+    run(check)
+
+
+def test_play_refuses_our_move_tokens_but_the_engine_stays_usable():
+    async def check(engine, log):
+        await engine.configure({"Game": "duell"})
+        try:
+            await asyncio.wait_for(
+                engine.play(chess.Board(), chess.engine.Limit(depth=2)), PATIENCE
+            )
+            raise AssertionError("python-chess parsed a Duell move as chess")
+        except chess.engine.EngineError as e:
+            # A Duell token either does not parse as chess (`i1i3` is off the board:
+            # "invalid uci") or parses to a move the chess board forbids (`a1d3n`: "illegal uci").
+            assert "invalid uci" in str(e) or "illegal uci" in str(e), e
+        await asyncio.wait_for(engine.ping(), PATIENCE)
+        # Where the engine has no move (Ludo waiting for a roll), play returns None,
+        # also under a clock (python-chess sends `go wtime .. btime ..`).
+        await engine.configure({"Game": "ludo"})
+        limit = chess.engine.Limit(white_clock=0.5, black_clock=0.5, white_inc=0.01)
+        result = await asyncio.wait_for(engine.play(chess.Board(), limit), PATIENCE)
+        assert result.move is None, result
+
+    run(check)
+
+
+def test_raw_lines_reach_every_game():
+    async def check(engine, log):
+        for game in GAMES:
+            await raw(engine, [f"setoption name Game value {game}", "position startpos"])
+            first = (await query(engine, "legalmoves")).split()[0]
+            await raw(engine, [f"position startpos moves {first}"])
+            legal = (await query(engine, "legalmoves")).split()
+            side = " side w" if game == "apocalypse" else ""
+            if game == "ludo":  # after a roll the mover chooses
+                assert first.startswith("r"), first
+            lines = await raw(
+                engine, [f"go depth 2{side}"], lambda line: line.startswith("bestmove")
+            )
+            best = lines[-1].split()[1]
+            if game == "apocalypse":  # `side w` asks for White's declaration
+                legal = (await query(engine, "legalmoves w")).split()
+            assert best in legal, (game, best, legal)
+        rejected = await raw(engine, ["position startpos moves z9z9"])
+        assert rejected[0].startswith("info string error: position:"), rejected
+
+    run(check)
+
+
+if __name__ == "__main__":
+    tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_")]
+    failed = 0
+    for name, test in tests:
+        try:
+            test()
+            print(f"ok      {name}")
+        except Exception as e:  # report every test, then fail
+            failed += 1
+            print(f"FAILED  {name}: {type(e).__name__}: {e}")
+    print(f"{len(tests) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
