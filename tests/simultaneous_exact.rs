@@ -181,7 +181,11 @@ fn search_equals_plain_backward_induction_on_small_positions() {
             // The root of a side's search solves the same game.
             for side in [Player::First, Player::Second] {
                 let r = searched(&pos, Some(side), depth, Features::default());
-                assert_eq!(r.score, side.sign() * expected, "{text} depth {depth} {side:?}");
+                assert_eq!(
+                    r.score,
+                    side.sign() * expected,
+                    "{text} depth {depth} {side:?}"
+                );
             }
         }
     }

@@ -212,7 +212,9 @@ mod tests {
     fn the_player_combo_lists_every_player() {
         assert_eq!(
             declarations().last().map(String::as_str),
-            Some("option name Player type combo default search var search var random var greedy var mcts")
+            Some(
+                "option name Player type combo default search var search var random var greedy var mcts"
+            )
         );
     }
 

@@ -125,16 +125,6 @@ impl<M: Copy> Frame<M> {
         self.ints[self.restricted_cols_offset() + k] as usize
     }
 
-    /// The number of rows of the restricted game.
-    pub fn restricted_rows(&self) -> usize {
-        self.r_len
-    }
-
-    /// The number of columns of the restricted game.
-    pub fn restricted_cols(&self) -> usize {
-        self.c_len
-    }
-
     fn has_row(&self, i: usize) -> bool {
         (0..self.r_len).any(|k| self.restricted_row(k) == i)
     }
@@ -180,7 +170,11 @@ impl<M: Copy> Frame<M> {
     }
 
     /// Solves the restricted game on `L` (`pessimistic`) or `U` into `solver`; the value.
-    fn solve_restricted(&mut self, solver: &mut super::matrix::MatrixSolver, pessimistic: bool) -> f64 {
+    fn solve_restricted(
+        &mut self,
+        solver: &mut super::matrix::MatrixSolver,
+        pessimistic: bool,
+    ) -> f64 {
         let start = self.n + self.m;
         self.reals.truncate(start);
         for a in 0..self.r_len {
@@ -237,13 +231,9 @@ impl<G: Evaluate> Searcher<'_, G> {
                 Bound::Upper => e.value <= alpha,
             };
             if cut {
-                stats::bump(12);
                 return e.value;
             }
         }
-        stats::bump(0);
-        stats::bump(if depth == 1 { 1 } else if depth == 2 { 2 } else { 3 });
-        if depth == 1 { stats::bump(if beta - alpha == 1 { 13 } else if beta - alpha < 200 { 14 } else { 15 }); }
         let hint = entry.and_then(|e| e.move_code).map(unpack_pair);
         let mut frame = self.take_frame(ply);
         let solved = self.solve_frame(&mut frame, pos, depth, ply, alpha, beta, hint);
@@ -338,7 +328,6 @@ impl<G: Evaluate> Searcher<'_, G> {
         let mut upper = f64::from(hi);
         let full = (lo - 1, hi + 1);
         loop {
-            stats::bump(4);
             for a in 0..f.r_len {
                 for b in 0..f.c_len {
                     let (i, j) = (f.restricted_row(a), f.restricted_col(b));
@@ -367,14 +356,12 @@ impl<G: Evaluate> Searcher<'_, G> {
                         lower_proved = true;
                     }
                     Check::Joins(j) => {
-                        stats::bump(6);
                         f.add_col(j);
                         grew = true;
                     }
                 }
             }
             if lower >= f64::from(beta) - SLACK {
-                stats::bump(8);
                 return Some(Solved {
                     value: round_value(lower).max(beta),
                     bound: Bound::Lower,
@@ -388,14 +375,12 @@ impl<G: Evaluate> Searcher<'_, G> {
                         upper_proved = true;
                     }
                     Check::Joins(i) => {
-                        stats::bump(6);
                         f.add_row(i);
                         grew = true;
                     }
                 }
             }
             if upper <= f64::from(alpha) + SLACK {
-                stats::bump(9);
                 return Some(Solved {
                     value: round_value(upper).min(alpha),
                     bound: Bound::Upper,
@@ -403,8 +388,6 @@ impl<G: Evaluate> Searcher<'_, G> {
             }
             if lower_proved && upper_proved && exact {
                 // Both strategies hold the restricted value against everything: exact.
-                stats::bump(7);
-                if f.r_len > 1 || f.c_len > 1 { stats::bump(10); }
                 return Some(Solved {
                     value: round_value(v_low),
                     bound: Bound::Exact,
@@ -412,7 +395,6 @@ impl<G: Evaluate> Searcher<'_, G> {
             }
             if !grew {
                 // Nothing new to add, but the restricted game is only bounded: make it exact.
-                stats::bump(5);
                 for a in 0..f.r_len {
                     for b in 0..f.c_len {
                         let (i, j) = (f.restricted_row(a), f.restricted_col(b));
@@ -452,8 +434,10 @@ impl<G: Evaluate> Searcher<'_, G> {
         let (rows, cols) = (&f.rows, &f.cols);
         let (row_part, col_part) = f.ints[base..].split_at_mut(n);
         let (row_hint, col_hint) = (hint.map(|h| h.0), hint.map(|h| h.1));
-        row_part.sort_by_key(|&k| std::cmp::Reverse(key(rows, k as usize, Player::First, row_hint)));
-        col_part.sort_by_key(|&k| std::cmp::Reverse(key(cols, k as usize, Player::Second, col_hint)));
+        row_part
+            .sort_by_key(|&k| std::cmp::Reverse(key(rows, k as usize, Player::First, row_hint)));
+        col_part
+            .sort_by_key(|&k| std::cmp::Reverse(key(cols, k as usize, Player::Second, col_hint)));
     }
 
     /// Makes the node's best pair the killers of `ply` and raises its history.
@@ -485,7 +469,6 @@ impl<G: Evaluate> Searcher<'_, G> {
         if l == u || u <= wa || l >= wb {
             return Some(());
         }
-        stats::bump(11);
         let mut child = pos.clone();
         child.play_joint(f.rows[i], f.cols[j]);
         let v = self.value(&child, depth - 1, ply + 1, wa, wb);
@@ -546,7 +529,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         ply: usize,
         threshold: f64,
     ) -> Option<Check> {
-        let target = threshold + SLACK + 30.0;
+        let target = threshold + SLACK;
         let mut proved = f64::NEG_INFINITY;
         for k in 0..f.n {
             let i = f.row_order(k);
@@ -602,9 +585,8 @@ impl<G: Evaluate> Searcher<'_, G> {
             (sl, su)
         };
         // In the prover's orientation: `sure` must reach `goal`, `hope` below it refutes.
-        let oriented = |(sl, su): (f64, f64)| -> (f64, f64) {
-            if row { (-su, -sl) } else { (sl, su) }
-        };
+        let oriented =
+            |(sl, su): (f64, f64)| -> (f64, f64) { if row { (-su, -sl) } else { (sl, su) } };
         let goal = s * target;
         let (mut sure, mut hope) = oriented(sums(f));
         let support = if row { f.c_len } else { f.r_len };
@@ -623,7 +605,11 @@ impl<G: Evaluate> Searcher<'_, G> {
             if sure >= goal || hope < goal {
                 break;
             }
-            let other = if row { f.restricted_col(k) } else { f.restricted_row(k) };
+            let other = if row {
+                f.restricted_col(k)
+            } else {
+                f.restricted_row(k)
+            };
             let p = if row { f.y(other) } else { f.x(other) };
             if p > 0.0 {
                 let (i, j) = if row { (line, other) } else { (other, line) };
@@ -638,7 +624,11 @@ impl<G: Evaluate> Searcher<'_, G> {
             if hope < goal {
                 return Some(None);
             }
-            let other = if row { f.restricted_col(k) } else { f.restricted_row(k) };
+            let other = if row {
+                f.restricted_col(k)
+            } else {
+                f.restricted_row(k)
+            };
             let p = if row { f.y(other) } else { f.x(other) };
             if p <= 0.0 {
                 continue;
@@ -677,7 +667,9 @@ impl<G: Evaluate> Searcher<'_, G> {
             Some(None)
         } else {
             // Every cell is exact, so `sure == hope`: rounding noise only.
-            Some(Some(s * sure)).filter(|_| sure >= goal - SLACK).map_or(Some(None), Some)
+            Some(Some(s * sure))
+                .filter(|_| sure >= goal - SLACK)
+                .map_or(Some(None), Some)
         }
     }
 }
@@ -702,22 +694,4 @@ fn pack_pair((i, j): (usize, usize)) -> u32 {
 
 fn unpack_pair(code: u32) -> (usize, usize) {
     ((code >> 10) as usize, (code & 0x3FF) as usize)
-}
-
-/// Temporary instrumentation (not to be committed).
-pub mod stats {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    pub static COUNTS: [AtomicU64; 16] = [const { AtomicU64::new(0) }; 16];
-    pub fn bump(k: usize) {
-        COUNTS[k].fetch_add(1, Ordering::Relaxed);
-    }
-    pub fn dump() -> String {
-        let names = ["nodes", "d1", "d2", "d3+", "iters", "refine", "joins", "exact", "high", "low", "mixed_end", "cells", "ttcut", "d1null", "d1narrow", "d1wide"];
-        let mut s = String::new();
-        for (k, c) in COUNTS.iter().enumerate() {
-            let v = c.swap(0, Ordering::Relaxed);
-            if v > 0 { s += &format!("{}={} ", names[k], v); }
-        }
-        s
-    }
 }

@@ -57,7 +57,6 @@ pub fn search_simultaneous_root<G: Evaluate>(
         let Some((value, lines)) = lines else {
             break;
         };
-        eprintln!("depth {depth}: {}", super::simultaneous::stats::dump());
         result.policy = lines.iter().map(|&(i, p, _)| (mine[i], p)).collect();
         result.score = side.sign() * value;
         result.depth = depth;

@@ -344,7 +344,10 @@ mod tests {
         assert_ne!(b.hash(), parse("npppn/p3p/5/P3P/NPPPN 00 50").hash());
         assert_eq!(a.board_hash(), b.board_hash());
         assert_eq!(a.board_hash(), a.hash());
-        assert_ne!(a.board_hash(), parse("npppn/p3p/5/P3P/NPPPN 10 17").board_hash());
+        assert_ne!(
+            a.board_hash(),
+            parse("npppn/p3p/5/P3P/NPPPN 10 17").board_hash()
+        );
         assert_ne!(a.hash(), parse("npppn/p3p/5/P3P/NPPPN 10 0").hash());
         assert_ne!(a.hash(), parse("npppn/p3p/5/P3P/NPPPN 01 0").hash());
         assert_ne!(
