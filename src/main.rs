@@ -264,10 +264,11 @@ fn perft(
         .map_err(|e| e.to_string())?;
     let started = std::time::Instant::now();
     let mut total = 0;
-    for (token, count) in g.divide(depth) {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    g.divide(depth, &never, &mut |token, count| {
         println!("{token}: {count}");
         total += count;
-    }
+    });
     if depth == 0 {
         total = 1;
     }

@@ -3,29 +3,49 @@
 //! finished position has no children. The last ply is bulk-counted with
 //! [`Game::count_children`].
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::game::{Action, Game, MoveList, Node, Player};
 
 /// The number of leaves `depth` plies below `pos` (1 at depth 0).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     let mut buffers = Buffers::new(depth as usize);
-    count(pos, depth, 0, &mut buffers)
+    count(pos, depth, 0, &mut buffers, &AtomicBool::new(false))
 }
 
 /// Perft per root action: each child action of `pos` with the leaf count below it,
 /// in the stable order of [`Game::actions`].
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(Action<G::Move>, u64)> {
+    let mut rows = Vec::new();
+    divide_until(pos, depth, &AtomicBool::new(false), &mut |a, n| {
+        rows.push((a, n))
+    });
+    rows
+}
+
+/// [`divide`], streamed and stoppable: calls `visit` with each root action and its count as
+/// soon as it is known. Once `stop` is set the count under way is abandoned (never
+/// reported) and `false` is returned; `true` when every root action was reported.
+pub fn divide_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    visit: &mut dyn FnMut(Action<G::Move>, u64),
+) -> bool {
     if depth == 0 {
-        return Vec::new();
+        return true;
     }
     let mut buffers = Buffers::new(depth as usize);
-    pos.actions()
-        .into_iter()
-        .map(|action| {
-            let mut child = pos.clone();
-            child.apply(action);
-            (action, count(&child, depth - 1, 0, &mut buffers))
-        })
-        .collect()
+    for action in pos.actions() {
+        let mut child = pos.clone();
+        child.apply(action);
+        let n = count(&child, depth - 1, 0, &mut buffers, stop);
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        visit(action, n);
+    }
+    true
 }
 
 /// Reusable move buffers, one set per ply, so that counting does not allocate per node.
@@ -45,12 +65,23 @@ impl<M> Buffers<M> {
     }
 }
 
-fn count<G: Game>(pos: &G, depth: u32, ply: usize, buffers: &mut Buffers<G::Move>) -> u64 {
+/// The leaves `depth` plies below `pos`; 0 (a meaningless partial count) once `stop` is
+/// set, which is looked at in every node with at least 3 plies below it.
+fn count<G: Game>(
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    buffers: &mut Buffers<G::Move>,
+    stop: &AtomicBool,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
     if depth == 1 {
         return pos.count_children();
+    }
+    if depth >= 3 && stop.load(Ordering::Relaxed) {
+        return 0;
     }
     let mut total = 0;
     match pos.node() {
@@ -61,7 +92,7 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, buffers: &mut Buffers<G::Move
             for &m in &moves {
                 let mut child = pos.clone();
                 child.play(m);
-                total += count(&child, depth - 1, ply + 1, buffers);
+                total += count(&child, depth - 1, ply + 1, buffers, stop);
             }
             buffers.first[ply] = moves;
         }
@@ -71,7 +102,7 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, buffers: &mut Buffers<G::Move
             for &(m, _) in &outcomes {
                 let mut child = pos.clone();
                 child.play(m);
-                total += count(&child, depth - 1, ply + 1, buffers);
+                total += count(&child, depth - 1, ply + 1, buffers, stop);
             }
             buffers.outcomes[ply] = outcomes;
         }
@@ -84,7 +115,7 @@ fn count<G: Game>(pos: &G, depth: u32, ply: usize, buffers: &mut Buffers<G::Move
                 for &y in &b {
                     let mut child = pos.clone();
                     child.play_joint(x, y);
-                    total += count(&child, depth - 1, ply + 1, buffers);
+                    total += count(&child, depth - 1, ply + 1, buffers, stop);
                 }
             }
             buffers.first[ply] = a;

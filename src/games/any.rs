@@ -115,8 +115,9 @@ pub trait AnyGame: Send {
     /// Whether `token` may be played now (the game not being over).
     fn is_legal(&self, token: &str) -> bool;
 
-    /// Perft per root token, in stable order.
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft per root token, in stable order, each row passed to `visit` as soon as it is
+    /// counted; `false` when `stop` ended it early (see [`perft::divide_until`]).
+    fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool;
 
     /// Perft of the current position.
     fn perft(&self, depth: u32) -> u64;
@@ -262,12 +263,11 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             && self.record.current().parse_action(token).is_ok()
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+    fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool {
         let pos = self.record.current();
-        perft::divide(pos, depth)
-            .into_iter()
-            .map(|(a, n)| (pos.format_action(a), n))
-            .collect()
+        perft::divide_until(pos, depth, stop, &mut |a, n| {
+            visit(&pos.format_action(a), n)
+        })
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -43,11 +43,20 @@ pub fn info_string(text: &str) -> String {
     format!("info string {text}")
 }
 
+/// The most characters of an error's text that are echoed; the rest is cut off with `...`
+/// (a 10 MiB refused value must not make a 10 MiB answer).
+pub const MAX_ERROR_CHARS: usize = 400;
+
 /// `info string error: <text>`, with control characters escaped so that echoed input
-/// cannot break the line-based output.
+/// cannot break the line-based output, and at most [`MAX_ERROR_CHARS`] characters of
+/// `text` (then `...`).
 pub fn error(text: &str) -> String {
     let mut line = String::from("info string error: ");
-    for c in text.chars() {
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_ERROR_CHARS {
+            line.push_str("...");
+            break;
+        }
         if c.is_control() {
             line.extend(c.escape_default());
         } else {
@@ -132,5 +141,14 @@ mod tests {
         assert_eq!(response("true"), "response true");
         assert_eq!(error("x"), "info string error: x");
         assert_eq!(error("a\u{0}b\nc"), "info string error: a\\u{0}b\\nc");
+    }
+
+    #[test]
+    fn long_errors_are_cut() {
+        let prefix = "info string error: ";
+        let exact = "é".repeat(MAX_ERROR_CHARS);
+        assert_eq!(error(&exact), format!("{prefix}{exact}"));
+        let long = "é".repeat(MAX_ERROR_CHARS + 1);
+        assert_eq!(error(&long), format!("{prefix}{exact}..."));
     }
 }

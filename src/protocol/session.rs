@@ -36,11 +36,9 @@ pub enum Flow {
 
 /// A running `go`.
 struct Worker {
-    /// Set to end a search (perft does not look at it).
+    /// Set to end the search or perft.
     stop: Arc<AtomicBool>,
     handle: JoinHandle<()>,
-    /// A perft cannot be interrupted: `quit` leaves it to die with the process.
-    is_perft: bool,
 }
 
 /// The engine between commands.
@@ -122,9 +120,6 @@ impl Session {
             }
             Command::Stop => self.stop_search(),
             Command::Quit => {
-                if self.worker.as_ref().is_some_and(|w| w.is_perft) {
-                    self.worker = None;
-                }
                 self.stop_search();
                 return Flow::Quit;
             }
@@ -204,11 +199,7 @@ impl Session {
             }
             out.line(&bestmove(summary.best.as_deref()));
         });
-        self.worker = Some(Worker {
-            stop,
-            handle,
-            is_perft: false,
-        });
+        self.worker = Some(Worker { stop, handle });
     }
 
     /// The search limits of `go`, with the clock of the acting player (or of `side`).
@@ -246,11 +237,18 @@ impl Session {
         let depth = depth.min(u64::from(MAX_DEPTH)) as u32;
         let (game, out) = (self.game.clone_box(), self.out.clone());
         let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
         let handle = thread::spawn(move || {
             let mut total = 0;
-            for (token, count) in game.divide(depth) {
+            let done = game.divide(depth, &flag, &mut |token, count| {
                 out.line(&format!("{token}: {count}"));
                 total += count;
+            });
+            if !done {
+                out.line(&info_string(
+                    "perft stopped: the rows above are complete, the rest were not counted",
+                ));
+                return;
             }
             if depth == 0 {
                 total = 1;
@@ -258,11 +256,7 @@ impl Session {
             out.line("");
             out.line(&format!("Nodes searched: {total}"));
         });
-        self.worker = Some(Worker {
-            stop,
-            handle,
-            is_perft: true,
-        });
+        self.worker = Some(Worker { stop, handle });
     }
 
     fn display(&self) {

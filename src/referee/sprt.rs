@@ -297,6 +297,7 @@ fn llr_normalized<const N: usize>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::stats::test_support::{approx, penta};
     use super::*;
 
     fn sprt(elo0: f64, elo1: f64, model: SprtModel) -> Sprt {
@@ -307,26 +308,6 @@ mod tests {
             beta: 0.05,
             model,
         }
-    }
-
-    /// fastchess's `Stats(ll, ld, wl, dd, wd, ww)` order.
-    fn penta(ll: u32, ld: u32, wl: u32, dd: u32, wd: u32, ww: u32) -> Pentanomial {
-        Pentanomial {
-            ll,
-            ld,
-            wl,
-            dd,
-            wd,
-            ww,
-        }
-    }
-
-    /// doctest's `Approx(want).epsilon(0.01)`: relative 1%.
-    fn approx(got: f64, want: f64) {
-        assert!(
-            (got - want).abs() <= 0.01 * want.abs().max(1.0),
-            "got {got}, want {want}"
-        );
     }
 
     #[test]

@@ -254,21 +254,13 @@ pub fn elo_pentanomial(p: &Pentanomial) -> Option<EloEstimate> {
     Some(estimate(score, variance, n, 2.0))
 }
 
+/// Helpers shared by the statistics tests (here and in `sprt`).
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn wdl(wins: u32, losses: u32, draws: u32) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-            ..Tally::default()
-        }
-    }
+pub(super) mod test_support {
+    use super::Pentanomial;
 
     /// fastchess's `Stats(ll, ld, wl, dd, wd, ww)` order.
-    fn penta(ll: u32, ld: u32, wl: u32, dd: u32, wd: u32, ww: u32) -> Pentanomial {
+    pub fn penta(ll: u32, ld: u32, wl: u32, dd: u32, wd: u32, ww: u32) -> Pentanomial {
         Pentanomial {
             ll,
             ld,
@@ -280,11 +272,26 @@ mod tests {
     }
 
     /// Within 1% like doctest's `Approx(..).epsilon(0.01)`, which fastchess's tests use.
-    fn approx(got: f64, want: f64) {
+    pub fn approx(got: f64, want: f64) {
         assert!(
             (got - want).abs() <= 0.01 * want.abs().max(1.0),
             "got {got}, want {want}"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{approx, penta};
+    use super::*;
+
+    fn wdl(wins: u32, losses: u32, draws: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+            ..Tally::default()
+        }
     }
 
     #[test]

@@ -58,16 +58,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         if let Some(e) = entry
             && self.features.tt_cutoffs
             && !pv_node
-            && e.depth >= depth
+            && e.cuts(depth, alpha, beta)
         {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            };
-            if cut {
-                return e.value;
-            }
+            return e.value;
         }
         let (mut a, b) = side_window(s, alpha, beta);
         let alpha_orig = a;

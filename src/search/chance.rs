@@ -85,16 +85,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         let key = pos.hash();
         if let Some(e) = self.tt.probe(key, ply as u32)
             && self.features.tt_cutoffs
-            && e.depth >= depth
+            && e.cuts(depth, alpha, beta)
         {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            };
-            if cut {
-                return e.value;
-            }
+            return e.value;
         }
         let (lo, hi) = G::value_bounds();
         let (lo, hi) = (i64::from(lo), i64::from(hi));
@@ -334,6 +327,7 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::plain;
     use super::super::toy::DiceRace;
     use super::super::tt::TranspositionTable;
     use super::super::{Features, Limits};
@@ -343,40 +337,6 @@ mod tests {
     use crate::games::ludo::Ludo;
     use crate::notation::Notation;
     use std::sync::atomic::AtomicBool;
-
-    /// Plain expectimax with the search's depth rules (turn nodes cost a ply, chance edges
-    /// are free, static values at depth 0, chance values the rounded weighted mean).
-    fn expectimax<G: Evaluate>(pos: &G, depth: i32, ply: u32) -> i32 {
-        match pos.node() {
-            Node::Terminal(o) => pos.terminal_value(o, ply),
-            _ if depth <= 0 => pos.evaluate(),
-            Node::Turn(p) => {
-                let mut moves = Vec::new();
-                pos.legal_moves(p, &mut moves);
-                let best = moves.iter().map(|&m| {
-                    let mut c = pos.clone();
-                    c.play(m);
-                    p.sign() * expectimax(&c, depth - 1, ply + 1)
-                });
-                p.sign() * best.max().unwrap_or(-MATE)
-            }
-            Node::Chance => {
-                let mut outs = Vec::new();
-                pos.chance_outcomes(&mut outs);
-                let total: i64 = outs.iter().map(|&(_, w)| i64::from(w)).sum();
-                let sum: i64 = outs
-                    .iter()
-                    .map(|&(m, w)| {
-                        let mut c = pos.clone();
-                        c.play(m);
-                        i64::from(w) * i64::from(expectimax(&c, depth, ply + 1))
-                    })
-                    .sum();
-                rounded_mean(sum, total) as i32
-            }
-            Node::Simultaneous => pos.evaluate(),
-        }
-    }
 
     const NO_PRUNING_CHANGES: Features = Features {
         reductions: false,
@@ -430,7 +390,7 @@ mod tests {
         for seed in 1..=6 {
             for pos in line(&DiceRace::new(), 14, seed) {
                 for depth in 1..=4 {
-                    let exact = expectimax(&pos, depth, 0);
+                    let exact = plain(&pos, depth, 0);
                     let full = searched(&pos, depth, -MATE - 1, MATE + 1);
                     assert_eq!(full, exact, "{pos:?} depth {depth}");
                     for (a, b) in [
@@ -464,7 +424,7 @@ mod tests {
             let start = Ludo::parse_position(text, &rules).expect(text);
             for pos in line(&start, 8, k as u64) {
                 for depth in 1..=3 {
-                    let exact = expectimax(&pos, depth, 0);
+                    let exact = plain(&pos, depth, 0);
                     let what = format!("{} depth {depth}", pos.format_position());
                     assert_eq!(searched(&pos, depth, -MATE - 1, MATE + 1), exact, "{what}");
                     for (a, b) in [

@@ -11,8 +11,8 @@ use std::sync::atomic::AtomicBool;
 
 /// Plain minimax / expectimax with the search's depth rules: turn nodes cost a ply,
 /// chance edges are free, values at depth 0 are static, chance values are rounded
-/// weighted means of the children's (integer) values.
-fn plain<G: Evaluate>(pos: &G, depth: i32, ply: u32) -> i32 {
+/// weighted means of the children's (integer) values, halves away from zero.
+pub(super) fn plain<G: Evaluate>(pos: &G, depth: i32, ply: u32) -> i32 {
     match pos.node() {
         Node::Terminal(o) => pos.terminal_value(o, ply),
         _ if depth <= 0 => pos.evaluate(),

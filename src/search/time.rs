@@ -57,14 +57,14 @@ pub fn clock_budget(clock: Clock, overhead_ms: u64) -> Budget {
     let overhead = overhead_ms.min(i64::MAX as u64) as i64;
     let reserve = overhead.saturating_mul(mtg.min(10));
     let usable = time.saturating_sub(reserve).max(0);
-    let share = usable / mtg + inc * 3 / 4;
+    let share = (usable / mtg).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
     // The hard limit may not take more than what is left after one overhead, nor more
     // than a fifth of the clock in sudden death (a long search late in the game is bad).
     let cap = time.saturating_sub(overhead).max(1);
     let cap = if clock.moves_to_go == Some(1) {
         cap
     } else {
-        cap.min(usable / 5 + inc).max(1)
+        cap.min((usable / 5).saturating_add(inc)).max(1)
     };
     let soft = share.clamp(1, cap);
     let hard = share.saturating_mul(3).clamp(1, cap);

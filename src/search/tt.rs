@@ -33,6 +33,19 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+impl Entry {
+    /// Whether this entry decides a node searched to `depth` with window (`alpha`, `beta`):
+    /// it was searched at least as deep and its value is exact or a bound outside the window.
+    pub fn cuts(&self, depth: i32, alpha: i32, beta: i32) -> bool {
+        self.depth >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.value >= beta,
+                Bound::Upper => self.value <= alpha,
+            }
+    }
+}
+
 /// Bytes per entry (two `u64`).
 const ENTRY_BYTES: usize = 16;
 /// Entries per bucket; a probe looks at every entry of one bucket.
@@ -223,6 +236,19 @@ mod tests {
             depth,
             bound,
         }
+    }
+
+    #[test]
+    fn an_entry_cuts_only_when_deep_enough_and_outside_the_window() {
+        let exact = entry(None, 5, 4, Bound::Exact);
+        assert!(exact.cuts(4, -10, 10));
+        assert!(!exact.cuts(5, -10, 10));
+        let lower = entry(None, 5, 4, Bound::Lower);
+        assert!(lower.cuts(3, 0, 5));
+        assert!(!lower.cuts(3, 0, 6));
+        let upper = entry(None, 5, 4, Bound::Upper);
+        assert!(upper.cuts(3, 5, 9));
+        assert!(!upper.cuts(3, 4, 9));
     }
 
     #[test]

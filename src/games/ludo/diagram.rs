@@ -1,6 +1,6 @@
 //! The board diagram of the `d` command: the 15x15 cross of §1.1 with the pieces drawn on
-//! their cells (3 characters a cell), then the side to move, the die and the sixes, then the
-//! position string.
+//! their cells (3 characters a cell), then the side to move, the die and the sixes (the
+//! protocol's `d` adds the position string as `Fen:`).
 //!
 //! Cells: `.` a track square, `*` a safe one, `r1`..`r5` / `y1`..`y5` the home columns, `##`
 //! the goal; a piece is `R` or `Y`, a stack `R2`, both colours on one (safe) square `RY`.
@@ -10,7 +10,6 @@
 use super::board::{TRACK_CELLS, absolute, goal_cell, home_cell, is_safe, yard_cells};
 use super::{BASE, GOAL, LAST_TRACK, Ludo};
 use crate::game::{Game, Node, Player};
-use crate::notation::Notation;
 use std::fmt::Write;
 
 impl Ludo {
@@ -70,13 +69,11 @@ impl Ludo {
         } else {
             "Yellow"
         };
-        let lfen = self.format_position();
         let _ = match (self.node(), self.die()) {
             (Node::Terminal(_), _) => write!(s, "{side} has won"),
             (_, None) => write!(s, "{side} to roll, sixes {}", self.sixes()),
             (_, Some(d)) => write!(s, "{side} to move, die {d}, sixes {}", self.sixes()),
         };
-        let _ = write!(s, "\n{lfen}");
         s
     }
 }
@@ -85,6 +82,7 @@ impl Ludo {
 mod tests {
     use super::*;
     use crate::game::RuleOptions;
+    use crate::notation::Notation;
 
     fn pos(text: &str) -> Ludo {
         Ludo::parse_position(text, &RuleOptions::default()).expect(text)
@@ -103,7 +101,7 @@ mod tests {
         // Yellow 52 = Y2 at (7,12); Red 56 in the goal cell (7,6).
         let p = pos("b,12,12,56/b,b,0,52 r 6 1");
         let d = p.diagram();
-        assert_eq!(d.lines().count(), 17, "{d}");
+        assert_eq!(d.lines().count(), 16, "{d}");
         assert_eq!(cell(&d, 0, 8), " R2", "{d}");
         assert_eq!(cell(&d, 8, 13), "  Y", "{d}");
         assert_eq!(cell(&d, 7, 12), "  Y", "{d}");
@@ -117,10 +115,7 @@ mod tests {
         assert_eq!(cell(&d, 11, 11), "  Y", "{d}");
         assert_eq!(cell(&d, 11, 12), "  Y", "{d}");
         assert_eq!(cell(&d, 12, 11), "  .", "{d}");
-        assert!(
-            d.ends_with("Red to move, die 6, sixes 1\nb,12,12,56/b,b,0,52 r 6 1"),
-            "{d}"
-        );
+        assert!(d.ends_with("Red to move, die 6, sixes 1"), "{d}");
         // Both colours on a safe square: Red 0 and Yellow 26 share A0.
         let shared = pos("b,b,b,0/b,b,b,26 y - 0").diagram();
         assert_eq!(cell(&shared, 6, 1), " RY", "{shared}");

@@ -95,6 +95,14 @@ impl Evaluate for Ludo {
     fn value_bounds() -> (i32, i32) {
         (-WIN_SCORE, WIN_SCORE)
     }
+
+    /// The win probability `p = (value + 10000) / 20000` in per mille, no draws: `[w, 0, l]`
+    /// with `w + l = 1000`.
+    fn wdl(value: i32) -> Option<[u32; 3]> {
+        let value = value.clamp(-WIN_SCORE, WIN_SCORE);
+        let win = ((value + WIN_SCORE) as f64 / 20.0).round() as u32;
+        Some([win, 0, 1000 - win])
+    }
 }
 
 impl Ludo {
@@ -177,6 +185,16 @@ mod tests {
 
     fn pos(text: &str) -> Ludo {
         Ludo::parse_position(text, &RuleOptions::default()).expect(text)
+    }
+
+    #[test]
+    fn wdl_is_the_win_probability_in_per_mille() {
+        assert_eq!(Ludo::wdl(0), Some([500, 0, 500]));
+        assert_eq!(Ludo::wdl(WIN_SCORE), Some([1000, 0, 0]));
+        assert_eq!(Ludo::wdl(-WIN_SCORE), Some([0, 0, 1000]));
+        // cp 2400 is p = 0.62.
+        assert_eq!(Ludo::wdl(2_400), Some([620, 0, 380]));
+        assert_eq!(Ludo::wdl(-2_420), Some([379, 0, 621]));
     }
 
     #[test]
