@@ -223,16 +223,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         let entry = self.tt.probe(key, ply as u32);
         if let Some(e) = entry
             && self.features.tt_cutoffs
-            && e.depth >= depth
+            && e.cuts(depth, alpha, beta)
         {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            };
-            if cut {
-                return e.value;
-            }
+            return e.value;
         }
         let hint = entry.and_then(|e| e.move_code).map(unpack_pair);
         let mut frame = self.take_frame(ply);
