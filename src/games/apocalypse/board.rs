@@ -3,6 +3,7 @@
 //! A square is a `u8` index `0..25`: `rank_index * 5 + file_index`, so `a1 = 0`, `e1 = 4`,
 //! `a5 = 20`, `e5 = 24`. White moves up (towards rank 5), Black down (towards rank 1).
 
+use super::rules::NO_PROGRESS_LIMIT;
 use crate::game::Player;
 
 /// The number of squares on the 5×5 board.
@@ -203,8 +204,8 @@ pub struct Zobrist {
     counters: [u64; COUNTER_KEYS],
 }
 
-/// The number of counter keys: counters 0 to 50 (the no-progress limit) each have one.
-pub const COUNTER_KEYS: usize = 51;
+/// The number of counter keys: counters 0 to the no-progress limit each have one.
+pub const COUNTER_KEYS: usize = NO_PROGRESS_LIMIT as usize + 1;
 
 /// The keys, generated at compile time from a fixed seed (splitmix64).
 pub const ZOBRIST: Zobrist = zobrist_keys();
