@@ -38,6 +38,15 @@ pub fn solve(payoff: &[f64], rows: usize, cols: usize) -> Solution {
     }
 }
 
+/// Rounds a game value to the integer scale of the search: to the nearest integer, halves
+/// upwards, and values within 1e-7 below a half count as that half. Floating-point noise of
+/// the simplex (far below 1e-7 on payoffs of up to ~10^5) therefore cannot make two solves of
+/// the same game, or of a game and its restriction to an equilibrium's support, round
+/// differently.
+pub fn round_value(v: f64) -> i32 {
+    (v + 0.5 + 1e-7).floor() as i32
+}
+
 /// A reusable solver: call [`MatrixSolver::solve`], then read the strategies of that solve.
 #[derive(Clone, Debug, Default)]
 pub struct MatrixSolver {
@@ -295,6 +304,19 @@ mod tests {
         for (&x, &y) in a.iter().zip(b) {
             assert_close(x, y);
         }
+    }
+
+    #[test]
+    fn values_round_to_nearest_with_halves_up_despite_noise() {
+        assert_eq!(round_value(0.49), 0);
+        assert_eq!(round_value(0.5), 1);
+        assert_eq!(round_value(0.5 - 1e-9), 1);
+        assert_eq!(round_value(0.5 + 1e-9), 1);
+        assert_eq!(round_value(-0.5), 0);
+        assert_eq!(round_value(-0.5 - 1e-9), 0);
+        assert_eq!(round_value(-0.51), -1);
+        assert_eq!(round_value(-3.0 - 1e-9), -3);
+        assert_eq!(round_value(9999.6), 10000);
     }
 
     #[test]

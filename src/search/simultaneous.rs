@@ -1,22 +1,213 @@
 //! Simultaneous nodes: the value of the zero-sum matrix game whose entries are the
-//! children's values (backward induction), with alpha-beta bounds from the two serialised
-//! games (Bošanský et al. 2016, "BI with serialized alpha-beta bounds").
+//! children's values (backward induction), found by a double oracle with alpha-beta style
+//! bounds on the cells (after Bošanský et al. 2016, "DOαβ"; Saffidine, Finnsson and Buro
+//! 2012 for bounds on cells).
 //!
-//! If the first player had to commit first, the second could answer: the value of that
-//! serialised game, `max_i min_j`, is a lower bound of the true value; committing second
-//! gives the upper bound `min_j max_i`. Both are computed by ordinary alpha-beta over the
-//! serialised tree (cheap). When a bound already decides the window the node is cut; when
-//! the bounds meet the value is known without building the matrix; otherwise every cell is
-//! searched exactly and the matrix game is solved by [`super::matrix`].
+//! Every cell (a row declaration of the first player against a column declaration of the
+//! second) keeps a pessimistic and an optimistic bound `L ≤ A ≤ U`. A restricted game of a
+//! few rows `R` and columns `C` grows from the best pair of the transposition table:
+//!
+//! 1. Its cells are searched within the node's window (cached bounds may already decide).
+//! 2. The restricted games on `L` and on `U` are solved: the row strategy `x` of the `L` game
+//!    guarantees the first player at least `vL` against every column of `C`, the column
+//!    strategy `y` of the `U` game holds the first player to at most `vU` on every row of `R`.
+//! 3. Column check: every other column must concede at least `min(vL, β)` against `x`; each
+//!    is proved with windowed searches of the cells in `x`'s support (Star1-style windows
+//!    from the other cells' bounds). The first column that fails joins `C`. Row check: the
+//!    same for the rows against `y` and `max(vU, α)`.
+//! 4. A proved check bounds the node's value by backward induction (a strategy's worst case
+//!    bounds the game value); a bound past the window ends the node (fail-soft). With no
+//!    new row or column and `vL = vU` the value is exact. Otherwise the restricted cells that
+//!    are only bounded are searched exactly.
+//!
+//! The game is finite, `R` and `C` only grow and refined cells stay exact, so the loop ends.
+//! Every conclusion is a bound proved from cell bounds, so inside the window the value is
+//! that of plain backward induction with [`round_value`] at each node. The pure cases cost
+//! what alpha-beta costs in the serialised game: a fail-high needs one row against every
+//! column, a fail-low one column against every row.
 
+use super::matrix::round_value;
 use super::searcher::Searcher;
 use super::tt::{Bound, Entry};
 use crate::eval::Evaluate;
 use crate::game::{Node, Player};
 
-/// Hash keys of the serialised games, so that their values never pass for the true value
-/// in the transposition table.
-const SERIAL_KEYS: [u64; 2] = [0x5E71_A1F1_2F3C_0001, 0x5E71_A1F1_2F3C_0002];
+/// Slack of the comparisons of expected payoffs: the simplex's rounding noise is far below
+/// it (payoffs are integers of at most ~10^5), and it is far below the integer steps of
+/// values, so a check "proved" within it rounds like the exact comparison.
+const SLACK: f64 = 1e-6;
+
+/// Row and column indices above this do not fit the packed best pair of a table entry.
+const PAIR_LIMIT: usize = 1 << 10;
+
+/// Ordering key of a killer declaration (below the table's pair only).
+const KEY_KILLER: i32 = 1 << 30;
+
+/// Base ordering key of noisy declarations (plus their hint).
+const KEY_NOISY: i32 = 1 << 28;
+
+/// History scores stay within ± this (below the noisy keys).
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// What a simultaneous node's search found: a value and how it bounds the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Solved {
+    /// The value (first player's view), fail-soft.
+    pub value: i32,
+    /// How `value` bounds the node's value.
+    pub bound: Bound,
+}
+
+/// The result of a column or row check.
+enum Check {
+    /// Every row or column outside the restricted game keeps to the threshold; the bound on
+    /// the node's value that this proves.
+    Proved(f64),
+    /// This row or column does better than the threshold for its player: it joins.
+    Joins(usize),
+}
+
+/// The state of one node's solve, kept in the searcher's per-ply buffers (taken at the
+/// start and given back at the end, so the search does not allocate once they have grown).
+pub(crate) struct Frame<M> {
+    /// The first player's declarations (rows), in move generation order.
+    pub rows: Vec<M>,
+    /// The second player's declarations (columns), in move generation order.
+    pub cols: Vec<M>,
+    n: usize,
+    m: usize,
+    /// `[L: n·m][U: n·m][row order: n][column order: m][R: n][C: m]`.
+    ints: Vec<i32>,
+    /// `[x: n][y: m][restricted matrix: n·m]`.
+    reals: Vec<f64>,
+    r_len: usize,
+    c_len: usize,
+}
+
+impl<M: Copy> Frame<M> {
+    fn lower(&self, i: usize, j: usize) -> i32 {
+        self.ints[i * self.m + j]
+    }
+
+    fn upper(&self, i: usize, j: usize) -> i32 {
+        self.ints[self.n * self.m + i * self.m + j]
+    }
+
+    fn set_bounds(&mut self, i: usize, j: usize, l: i32, u: i32) {
+        let nm = self.n * self.m;
+        self.ints[i * self.m + j] = l;
+        self.ints[nm + i * self.m + j] = u;
+    }
+
+    fn row_order(&self, k: usize) -> usize {
+        self.ints[2 * self.n * self.m + k] as usize
+    }
+
+    fn col_order(&self, k: usize) -> usize {
+        self.ints[2 * self.n * self.m + self.n + k] as usize
+    }
+
+    fn restricted_rows_offset(&self) -> usize {
+        2 * self.n * self.m + self.n + self.m
+    }
+
+    fn restricted_cols_offset(&self) -> usize {
+        self.restricted_rows_offset() + self.n
+    }
+
+    /// The `k`-th row of the restricted game.
+    pub fn restricted_row(&self, k: usize) -> usize {
+        self.ints[self.restricted_rows_offset() + k] as usize
+    }
+
+    /// The `k`-th column of the restricted game.
+    pub fn restricted_col(&self, k: usize) -> usize {
+        self.ints[self.restricted_cols_offset() + k] as usize
+    }
+
+    fn has_row(&self, i: usize) -> bool {
+        (0..self.r_len).any(|k| self.restricted_row(k) == i)
+    }
+
+    fn has_col(&self, j: usize) -> bool {
+        (0..self.c_len).any(|k| self.restricted_col(k) == j)
+    }
+
+    fn add_row(&mut self, i: usize) {
+        let at = self.restricted_rows_offset() + self.r_len;
+        self.ints[at] = i as i32;
+        self.r_len += 1;
+    }
+
+    fn add_col(&mut self, j: usize) {
+        let at = self.restricted_cols_offset() + self.c_len;
+        self.ints[at] = j as i32;
+        self.c_len += 1;
+    }
+
+    /// The first player's probability of row `i` (0 outside the restricted game).
+    pub fn x(&self, i: usize) -> f64 {
+        self.reals[i]
+    }
+
+    /// The second player's probability of column `j` (0 outside the restricted game).
+    pub fn y(&self, j: usize) -> f64 {
+        self.reals[self.n + j]
+    }
+
+    /// Bounds `(L, U)` of the value of cell `(i, j)`.
+    pub fn bounds(&self, i: usize, j: usize) -> (i32, i32) {
+        (self.lower(i, j), self.upper(i, j))
+    }
+
+    fn restricted_exact(&self) -> bool {
+        (0..self.r_len).all(|a| {
+            (0..self.c_len).all(|b| {
+                let (i, j) = (self.restricted_row(a), self.restricted_col(b));
+                self.lower(i, j) == self.upper(i, j)
+            })
+        })
+    }
+
+    /// Solves the restricted game on `L` (`pessimistic`) or `U` into `solver`; the value.
+    fn solve_restricted(
+        &mut self,
+        solver: &mut super::matrix::MatrixSolver,
+        pessimistic: bool,
+    ) -> f64 {
+        let start = self.n + self.m;
+        self.reals.truncate(start);
+        for a in 0..self.r_len {
+            for b in 0..self.c_len {
+                let (i, j) = (self.restricted_row(a), self.restricted_col(b));
+                let v = if pessimistic {
+                    self.lower(i, j)
+                } else {
+                    self.upper(i, j)
+                };
+                self.reals.push(f64::from(v));
+            }
+        }
+        solver.solve(&self.reals[start..], self.r_len, self.c_len)
+    }
+
+    /// Copies the row (`rows`) or column strategy of `solver`'s last solve into `x` or `y`.
+    fn keep_strategy(&mut self, solver: &super::matrix::MatrixSolver, rows: bool) {
+        let (offset, len) = if rows { (0, self.n) } else { (self.n, self.m) };
+        self.reals[offset..offset + len].fill(0.0);
+        if rows {
+            for (a, &p) in solver.row_strategy().iter().enumerate() {
+                let i = self.restricted_row(a);
+                self.reals[i] = p;
+            }
+        } else {
+            for (b, &q) in solver.col_strategy().iter().enumerate() {
+                let j = self.restricted_col(b);
+                self.reals[self.n + j] = q;
+            }
+        }
+    }
+}
 
 impl<G: Evaluate> Searcher<'_, G> {
     /// A simultaneous node with `depth > 0` (see [`Searcher::value`]).
@@ -29,177 +220,471 @@ impl<G: Evaluate> Searcher<'_, G> {
         beta: i32,
     ) -> i32 {
         let key = pos.hash();
-        if let Some(v) = self.tt_cut(key, ply, depth, alpha, beta) {
-            return v;
+        let entry = self.tt.probe(key, ply as u32);
+        if let Some(e) = entry
+            && self.features.tt_cutoffs
+            && e.cuts(depth, alpha, beta)
+        {
+            return e.value;
         }
-        // Lower bound: the first player commits first.
-        let lower = self.serial(pos, depth, ply, alpha, beta, Player::First);
-        if self.aborted {
-            return 0;
+        let hint = entry.and_then(|e| e.move_code).map(unpack_pair);
+        let mut frame = self.take_frame(ply);
+        let solved = self.solve_frame(&mut frame, pos, depth, ply, alpha, beta, hint);
+        let best = best_pair(&frame);
+        if solved.is_some()
+            && let Some(pair) = best
+        {
+            self.reward_pair(&frame, pair, depth, ply);
         }
-        if lower >= beta {
-            self.store(key, ply, depth, lower, Bound::Lower);
-            return lower;
-        }
-        let upper = self.serial(pos, depth, ply, alpha, beta, Player::Second);
-        if self.aborted {
-            return 0;
-        }
-        if upper <= alpha {
-            self.store(key, ply, depth, upper, Bound::Upper);
-            return upper;
-        }
-        // Inside the window both serialised values are exact; equal, they are the value.
-        if lower > alpha && upper < beta && lower == upper {
-            self.store(key, ply, depth, lower, Bound::Exact);
-            return lower;
-        }
-        let Some(value) = self.solve_node(pos, depth, ply) else {
+        self.give_back_frame(frame, ply);
+        let Some(solved) = solved else {
             return 0;
         };
-        self.store(key, ply, depth, value, Bound::Exact);
-        value
+        self.tt.store(
+            key,
+            ply as u32,
+            Entry {
+                move_code: best.map(pack_pair),
+                value: solved.value,
+                depth,
+                bound: solved.bound,
+            },
+        );
+        solved.value
     }
 
-    /// Searches every cell of `pos`'s matrix exactly at `depth - 1` and solves the matrix
-    /// game; the strategies stay in `self.solver`. `None` if the search was aborted.
-    pub(crate) fn solve_node(&mut self, pos: &G, depth: i32, ply: usize) -> Option<i32> {
-        let (lo, hi) = G::value_bounds();
-        let mut rows = std::mem::take(&mut self.moves[ply]);
-        let mut cols = std::mem::take(&mut self.second_moves[ply]);
-        let mut matrix = std::mem::take(&mut self.matrices[ply]);
-        pos.legal_moves(Player::First, &mut rows);
-        pos.legal_moves(Player::Second, &mut cols);
-        matrix.clear();
-        'cells: for &a in &rows {
-            for &b in &cols {
-                let mut child = pos.clone();
-                child.play_joint(a, b);
-                let v = self.value(&child, depth - 1, ply + 1, lo - 1, hi + 1);
-                if self.aborted {
-                    break 'cells;
-                }
-                matrix.push(f64::from(v));
-            }
+    /// The per-ply buffers of a node's solve at `ply`.
+    pub(crate) fn take_frame(&mut self, ply: usize) -> Frame<G::Move> {
+        Frame {
+            rows: std::mem::take(&mut self.moves[ply]),
+            cols: std::mem::take(&mut self.second_moves[ply]),
+            n: 0,
+            m: 0,
+            ints: std::mem::take(&mut self.keys[ply]),
+            reals: std::mem::take(&mut self.matrices[ply]),
+            r_len: 0,
+            c_len: 0,
         }
-        let value = (!self.aborted && !rows.is_empty() && !cols.is_empty())
-            .then(|| self.solver.solve(&matrix, rows.len(), cols.len()).round() as i32);
-        self.moves[ply] = rows;
-        self.second_moves[ply] = cols;
-        self.matrices[ply] = matrix;
-        value
     }
 
-    /// The value of the serialised game in which `first` commits first at every
-    /// simultaneous node (plain alpha-beta, fail-soft, first-player values).
-    fn serial(
+    /// Returns the buffers of `frame` to `ply`.
+    pub(crate) fn give_back_frame(&mut self, frame: Frame<G::Move>, ply: usize) {
+        self.moves[ply] = frame.rows;
+        self.second_moves[ply] = frame.cols;
+        self.keys[ply] = frame.ints;
+        self.matrices[ply] = frame.reals;
+    }
+
+    /// Solves the matrix game of `pos` (simultaneous, `depth > 0`) within (`alpha`, `beta`)
+    /// as the module documentation describes, starting from the rows and columns `hint`
+    /// (indices into the generated move lists). The frame keeps the final restricted game and
+    /// strategies. `None` if the search was aborted.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn solve_frame(
         &mut self,
+        f: &mut Frame<G::Move>,
         pos: &G,
         depth: i32,
         ply: usize,
         alpha: i32,
         beta: i32,
-        first: Player,
-    ) -> i32 {
-        if !self.enter_node(ply) {
-            return 0;
+        hint: Option<(usize, usize)>,
+    ) -> Option<Solved> {
+        let (lo, hi) = G::value_bounds();
+        pos.legal_moves(Player::First, &mut f.rows);
+        pos.legal_moves(Player::Second, &mut f.cols);
+        let (n, m) = (f.rows.len(), f.cols.len());
+        f.n = n;
+        f.m = m;
+        f.r_len = 0;
+        f.c_len = 0;
+        if n == 0 || m == 0 {
+            // Not a real simultaneous node (the game should have ended): its static value.
+            let value = pos.evaluate();
+            return Some(Solved {
+                value,
+                bound: Bound::Exact,
+            });
         }
-        match pos.node() {
-            Node::Terminal(outcome) => return pos.terminal_value(outcome, ply as u32),
-            Node::Simultaneous if depth > 0 => {}
-            Node::Simultaneous => return pos.evaluate(),
-            // Other node kinds below a simultaneous one are searched as usual.
-            _ => return self.value(pos, depth, ply, alpha, beta),
-        }
-        let key = pos.hash() ^ SERIAL_KEYS[first.index()];
-        if let Some(v) = self.tt_cut(key, ply, depth, alpha, beta) {
-            return v;
-        }
-        let mut outer_moves = std::mem::take(&mut self.moves[ply]);
-        let mut inner_moves = std::mem::take(&mut self.second_moves[ply]);
-        pos.legal_moves(first, &mut outer_moves);
-        pos.legal_moves(first.other(), &mut inner_moves);
-        // The outer player maximises its own view: sign s turns first-player values to it.
-        let s = first.sign();
-        let (mut a, b) = if s > 0 {
-            (alpha, beta)
-        } else {
-            (-beta, -alpha)
-        };
-        let a0 = a;
-        let mut best = i32::MIN + 1;
-        'outer: for &x in &outer_moves {
-            // The inner player answers x, minimising the outer player's view.
-            let mut worst = i32::MAX;
-            let mut inner_b = b;
-            for &y in &inner_moves {
-                let mut child = pos.clone();
-                if first == Player::First {
-                    child.play_joint(x, y);
-                } else {
-                    child.play_joint(y, x);
-                }
-                let (lo, hi) = if s > 0 { (a, inner_b) } else { (-inner_b, -a) };
-                let v = s * self.serial(&child, depth - 1, ply + 1, lo, hi, first);
-                if self.aborted {
-                    break 'outer;
-                }
-                worst = worst.min(v);
-                inner_b = inner_b.min(v);
-                if worst <= a {
-                    break;
+        f.ints.clear();
+        f.ints.resize(n * m, lo);
+        f.ints.resize(2 * n * m, hi);
+        self.order_declarations(f, pos, ply, hint);
+        f.ints.resize(2 * n * m + 2 * n + 2 * m, 0);
+        f.reals.clear();
+        f.reals.resize(n + m, 0.0);
+        let (first_row, first_col) = (f.row_order(0), f.col_order(0));
+        f.add_row(first_row);
+        f.add_col(first_col);
+        // The bounds proved so far on the node's (unrounded) value.
+        let mut lower = f64::from(lo);
+        let mut upper = f64::from(hi);
+        let full = (lo - 1, hi + 1);
+        loop {
+            for a in 0..f.r_len {
+                for b in 0..f.c_len {
+                    let (i, j) = (f.restricted_row(a), f.restricted_col(b));
+                    self.cell(f, pos, i, j, depth, ply, alpha, beta)?;
                 }
             }
-            best = best.max(worst);
-            a = a.max(best);
-            if best >= b {
+            let exact = f.restricted_exact();
+            let v_low = f.solve_restricted(&mut self.solver, true);
+            f.keep_strategy(&self.solver, true);
+            let v_high = if exact {
+                f.keep_strategy(&self.solver, false);
+                v_low
+            } else {
+                let v = f.solve_restricted(&mut self.solver, false);
+                f.keep_strategy(&self.solver, false);
+                v
+            };
+            let mut grew = false;
+            let mut lower_proved = false;
+            let mut upper_proved = false;
+            if v_low > f64::from(alpha) {
+                let threshold = v_low.min(f64::from(beta));
+                match self.column_check(f, pos, depth, ply, threshold)? {
+                    Check::Proved(bound) => {
+                        lower = lower.max(bound.min(v_low));
+                        lower_proved = true;
+                    }
+                    Check::Joins(j) => {
+                        f.add_col(j);
+                        grew = true;
+                    }
+                }
+            }
+            if lower >= f64::from(beta) - SLACK {
+                return Some(Solved {
+                    value: round_value(lower).max(beta),
+                    bound: Bound::Lower,
+                });
+            }
+            if v_high < f64::from(beta) {
+                let threshold = v_high.max(f64::from(alpha));
+                match self.row_check(f, pos, depth, ply, threshold)? {
+                    Check::Proved(bound) => {
+                        upper = upper.min(bound.max(v_high));
+                        upper_proved = true;
+                    }
+                    Check::Joins(i) => {
+                        f.add_row(i);
+                        grew = true;
+                    }
+                }
+            }
+            if upper <= f64::from(alpha) + SLACK {
+                return Some(Solved {
+                    value: round_value(upper).min(alpha),
+                    bound: Bound::Upper,
+                });
+            }
+            if lower_proved && upper_proved && exact {
+                // Both strategies hold the restricted value against everything: exact.
+                return Some(Solved {
+                    value: round_value(v_low),
+                    bound: Bound::Exact,
+                });
+            }
+            if !grew {
+                // Nothing new to add, but the restricted game is only bounded: make it exact.
+                for a in 0..f.r_len {
+                    for b in 0..f.c_len {
+                        let (i, j) = (f.restricted_row(a), f.restricted_col(b));
+                        self.cell(f, pos, i, j, depth, ply, full.0, full.1)?;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Orders rows and columns into the frame's order arrays: the table's pair first, then
+    /// the declarations that were best at the last node of this ply (killers), noisy ones by
+    /// the game's hint, and the rest by their history.
+    fn order_declarations(
+        &self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        ply: usize,
+        hint: Option<(usize, usize)>,
+    ) {
+        let (n, m) = (f.n, f.m);
+        let base = f.ints.len();
+        f.ints.extend(0..n as i32);
+        f.ints.extend(0..m as i32);
+        let key = |moves: &[G::Move], k: usize, p: Player, hinted: Option<usize>| -> i32 {
+            let mv = moves[k];
+            if Some(k) == hinted {
+                i32::MAX
+            } else if self.killers[ply][p.index()] == Some(mv) {
+                KEY_KILLER
+            } else if pos.is_noisy(mv) {
+                KEY_NOISY + pos.order_hint(mv).clamp(-(1 << 24), 1 << 24)
+            } else {
+                self.history[p.index() * G::MOVE_CODES + G::move_code(mv) as usize]
+            }
+        };
+        let (rows, cols) = (&f.rows, &f.cols);
+        let (row_part, col_part) = f.ints[base..].split_at_mut(n);
+        let (row_hint, col_hint) = (hint.map(|h| h.0), hint.map(|h| h.1));
+        row_part
+            .sort_by_key(|&k| std::cmp::Reverse(key(rows, k as usize, Player::First, row_hint)));
+        col_part
+            .sort_by_key(|&k| std::cmp::Reverse(key(cols, k as usize, Player::Second, col_hint)));
+    }
+
+    /// Makes the node's best pair the killers of `ply` and raises its history.
+    fn reward_pair(&mut self, f: &Frame<G::Move>, (i, j): (usize, usize), depth: i32, ply: usize) {
+        let (row, col) = (f.rows[i], f.cols[j]);
+        self.killers[ply] = [Some(row), Some(col)];
+        let bonus = (depth * depth).min(400);
+        for (p, mv) in [(Player::First, row), (Player::Second, col)] {
+            let h = &mut self.history[p.index() * G::MOVE_CODES + G::move_code(mv) as usize];
+            *h += bonus - *h * bonus / HISTORY_MAX;
+        }
+    }
+
+    /// Searches cell (`i`, `j`) within (`wa`, `wb`) unless its bounds already decide that
+    /// window, and narrows its bounds. `None` if the search was aborted.
+    #[allow(clippy::too_many_arguments)]
+    fn cell(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        i: usize,
+        j: usize,
+        depth: i32,
+        ply: usize,
+        wa: i32,
+        wb: i32,
+    ) -> Option<()> {
+        let (l, u) = f.bounds(i, j);
+        if l == u || u <= wa || l >= wb {
+            return Some(());
+        }
+        let mut child = pos.clone();
+        child.play_joint(f.rows[i], f.cols[j]);
+        let v = self.value(&child, depth - 1, ply + 1, wa, wb);
+        if self.aborted {
+            return None;
+        }
+        // Leaves are exact whatever the window.
+        let leaf = match child.node() {
+            Node::Terminal(_) => true,
+            Node::Simultaneous => depth == 1,
+            _ => false,
+        };
+        let (lo, hi) = G::value_bounds();
+        let (l, u) = if leaf || (wa < v && v < wb) {
+            (v, v)
+        } else if v <= wa {
+            // A fail-low: an upper bound (one contradicting the old lower bound wins).
+            (if l > v { lo.min(v) } else { l }, v.min(u).max(lo.min(v)))
+        } else {
+            (v.max(l), if u < v { hi.max(v) } else { u })
+        };
+        f.set_bounds(i, j, l, u);
+        Some(())
+    }
+
+    /// Whether every column outside the restricted game concedes at least `threshold`
+    /// against the row strategy `x`; else the first that does not.
+    fn column_check(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        threshold: f64,
+    ) -> Option<Check> {
+        let target = threshold - SLACK;
+        let mut proved = f64::INFINITY;
+        for k in 0..f.m {
+            let j = f.col_order(k);
+            if f.has_col(j) {
+                continue;
+            }
+            match self.prove_line(f, pos, depth, ply, j, target, false)? {
+                Some(sum) => proved = proved.min(sum),
+                None => return Some(Check::Joins(j)),
+            }
+        }
+        Some(Check::Proved(proved))
+    }
+
+    /// Whether every row outside the restricted game gains at most `threshold` against the
+    /// column strategy `y`; else the first that gains more.
+    fn row_check(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        threshold: f64,
+    ) -> Option<Check> {
+        let target = threshold + SLACK;
+        let mut proved = f64::NEG_INFINITY;
+        for k in 0..f.n {
+            let i = f.row_order(k);
+            if f.has_row(i) {
+                continue;
+            }
+            match self.prove_line(f, pos, depth, ply, i, target, true)? {
+                Some(sum) => proved = proved.max(sum),
+                None => return Some(Check::Joins(i)),
+            }
+        }
+        Some(Check::Proved(proved))
+    }
+
+    /// For a column `line` (`row == false`): proves `Σ x_i A(i, line) ≥ target` and returns
+    /// a lower bound of the sum at least `target`, or `None` once the sum is certainly
+    /// below. For a row (`row == true`): proves `Σ y_j A(line, j) ≤ target`, returning an
+    /// upper bound of the sum, or `None` once it is certainly above. Each cell of the
+    /// strategy's support is searched with the window that decides the sum whatever the
+    /// other cells turn out to be within their bounds. `Some(None)`-style: the outer `None`
+    /// means the search was aborted.
+    #[allow(clippy::too_many_arguments)]
+    fn prove_line(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        line: usize,
+        target: f64,
+        row: bool,
+    ) -> Option<Option<f64>> {
+        let (lo, hi) = G::value_bounds();
+        // The sums in the prover's favour (`good`, with the cells at their bounds on the
+        // prover's side) and against it (`bad`). For a column the prover is the first
+        // player with pessimistic sum `bad = Σ x L` and optimistic `good = Σ x U`; signs
+        // flip the row case into the same shape.
+        let s = if row { -1.0 } else { 1.0 };
+        let sums = |f: &Frame<G::Move>| -> (f64, f64) {
+            let (mut sl, mut su) = (0.0, 0.0);
+            let len = if row { f.m } else { f.n };
+            for k in 0..len {
+                let (p, l, u) = if row {
+                    (f.y(k), f.lower(line, k), f.upper(line, k))
+                } else {
+                    (f.x(k), f.lower(k, line), f.upper(k, line))
+                };
+                if p > 0.0 {
+                    sl += p * f64::from(l);
+                    su += p * f64::from(u);
+                }
+            }
+            (sl, su)
+        };
+        // In the prover's orientation: `sure` must reach `goal`, `hope` below it refutes.
+        let oriented =
+            |(sl, su): (f64, f64)| -> (f64, f64) { if row { (-su, -sl) } else { (sl, su) } };
+        let goal = s * target;
+        let (mut sure, mut hope) = oriented(sums(f));
+        let support = if row { f.c_len } else { f.r_len };
+        let clamp = |v: f64| v.clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+        // Probes: each cell against the target itself (a null window). If every cell
+        // reaches it, so does the sum (the weights sum to 1); if none does, the sum fails;
+        // otherwise the windows below start from bounds on both sides of the target.
+        let probe = if row {
+            let top = clamp(target.floor());
+            (top, top + 1)
+        } else {
+            let bottom = clamp(target.ceil());
+            (bottom - 1, bottom)
+        };
+        for k in 0..support {
+            if sure >= goal || hope < goal {
                 break;
             }
-        }
-        self.moves[ply] = outer_moves;
-        self.second_moves[ply] = inner_moves;
-        if self.aborted {
-            return 0;
-        }
-        let bound = if best >= b {
-            Bound::Lower
-        } else if best > a0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let bound = match (s > 0, bound) {
-            (false, Bound::Lower) => Bound::Upper,
-            (false, Bound::Upper) => Bound::Lower,
-            (_, b) => b,
-        };
-        self.store(key, ply, depth, s * best, bound);
-        s * best
-    }
-
-    /// A transposition-table value that settles the window, if any.
-    fn tt_cut(&self, key: u64, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
-        let e = self.tt.probe(key, ply as u32)?;
-        let cut = self.features.tt_cutoffs
-            && e.depth >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
+            let other = if row {
+                f.restricted_col(k)
+            } else {
+                f.restricted_row(k)
             };
-        cut.then_some(e.value)
+            let p = if row { f.y(other) } else { f.x(other) };
+            if p > 0.0 {
+                let (i, j) = if row { (line, other) } else { (other, line) };
+                self.cell(f, pos, i, j, depth, ply, probe.0, probe.1)?;
+                (sure, hope) = oriented(sums(f));
+            }
+        }
+        for k in 0..support {
+            if sure >= goal {
+                break;
+            }
+            if hope < goal {
+                return Some(None);
+            }
+            let other = if row {
+                f.restricted_col(k)
+            } else {
+                f.restricted_row(k)
+            };
+            let p = if row { f.y(other) } else { f.x(other) };
+            if p <= 0.0 {
+                continue;
+            }
+            let (i, j) = if row { (line, other) } else { (other, line) };
+            let (l, u) = f.bounds(i, j);
+            if l == u {
+                continue;
+            }
+            // Oriented cell bounds: the prover wants the cell high (column) or low (row).
+            let (cl, cu) = if row {
+                (-f64::from(u), -f64::from(l))
+            } else {
+                (f64::from(l), f64::from(u))
+            };
+            // Below `a` the sum fails even with the others at their best; from `b` on it
+            // holds even with the others at their worst.
+            let a = (goal - (hope - p * cu)) / p;
+            let b = (goal - (sure - p * cl)) / p;
+            let (wa, wb) = if row {
+                // Oriented back to first-player values: the cell must be at most -a.
+                let top = (-a).floor().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+                let bottom = (-b).floor().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+                (bottom, (top + 1).max(bottom + 1))
+            } else {
+                let wa = (a.ceil() - 1.0).clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+                let wb = b.ceil().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+                (wa, wb.max(wa + 1))
+            };
+            self.cell(f, pos, i, j, depth, ply, wa, wb)?;
+            (sure, hope) = oriented(sums(f));
+        }
+        if sure >= goal {
+            Some(Some(s * sure))
+        } else if hope < goal {
+            Some(None)
+        } else {
+            // Every cell is exact, so `sure == hope`: rounding noise only.
+            Some(Some(s * sure))
+                .filter(|_| sure >= goal - SLACK)
+                .map_or(Some(None), Some)
+        }
     }
+}
 
-    fn store(&self, key: u64, ply: usize, depth: i32, value: i32, bound: Bound) {
-        self.tt.store(
-            key,
-            ply as u32,
-            Entry {
-                move_code: None,
-                value,
-                depth,
-                bound,
-            },
-        );
+/// The pair to try first next time: the most probable row and column of the final
+/// strategies (`None` if the frame is empty or the indices do not fit).
+fn best_pair<M: Copy>(f: &Frame<M>) -> Option<(usize, usize)> {
+    if f.n == 0 || f.m == 0 || f.r_len == 0 {
+        return None;
     }
+    let argmax = |len: usize, p: &dyn Fn(usize) -> f64| {
+        (0..len).max_by(|&a, &b| p(a).total_cmp(&p(b))).unwrap_or(0)
+    };
+    let i = argmax(f.n, &|i| f.x(i));
+    let j = argmax(f.m, &|j| f.y(j));
+    (i < PAIR_LIMIT && j < PAIR_LIMIT).then_some((i, j))
+}
+
+fn pack_pair((i, j): (usize, usize)) -> u32 {
+    ((i << 10) | j) as u32
+}
+
+fn unpack_pair(code: u32) -> (usize, usize) {
+    ((code >> 10) as usize, (code & 0x3FF) as usize)
 }

@@ -3,6 +3,7 @@
 
 use super::root::{empty_result, max_depth, may_continue};
 use super::searcher::Searcher;
+use super::simultaneous::Frame;
 use super::{Info, Limits, SearchResult, Settings};
 use crate::eval::Evaluate;
 use crate::game::{Action, Player};
@@ -10,10 +11,12 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Iterative deepening at a simultaneous root for `settings.side`: each iteration solves
-/// the root's matrix game exactly; the result holds the side's equilibrium strategy and a
-/// declaration sampled from it with `settings.seed`. Reports one line per declaration
-/// (up to MultiPV), most probable first, each scored by its payoff against the opponent's
-/// equilibrium strategy (for declarations in the support, the game value).
+/// the root's matrix game exactly (full window); the result holds the side's equilibrium
+/// strategy and a declaration sampled from it with `settings.seed`. Reports one line per
+/// declaration (up to MultiPV), most probable first, each scored by its payoff against the
+/// opponent's equilibrium strategy: exact for the declarations of the final restricted
+/// game (the game value for those in the support), a bound for the others (the most they
+/// can gain, which the search only proved to be no more than the value).
 pub fn search_simultaneous_root<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     root: &G,
@@ -41,34 +44,19 @@ pub fn search_simultaneous_root<G: Evaluate>(
     let uniform = 1.0 / mine.len() as f64;
     result.policy = mine.iter().map(|&m| (m, uniform)).collect();
     s.push_root(root.hash());
+    let (lo, hi) = G::value_bounds();
+    let mut hint = None;
     for depth in 1..=max_depth(limits) {
-        let Some(value) = s.solve_node(root, depth as i32, 0) else {
+        let mut frame = s.take_frame(0);
+        let solved = s.solve_frame(&mut frame, root, depth as i32, 0, lo - 1, hi + 1, hint);
+        let lines = solved.map(|solved| {
+            hint = Some(most_probable(&frame));
+            (solved.value, lines(&frame, side))
+        });
+        s.give_back_frame(frame, 0);
+        let Some((value, lines)) = lines else {
             break;
         };
-        let (own, other) = match side {
-            Player::First => (s.solver.row_strategy(), s.solver.col_strategy()),
-            Player::Second => (s.solver.col_strategy(), s.solver.row_strategy()),
-        };
-        let matrix = &s.matrices[0];
-        let cols = second.len();
-        // Each own declaration's payoff against the opponent's strategy, own view.
-        let payoff = |i: usize| -> f64 {
-            let sum: f64 = other
-                .iter()
-                .enumerate()
-                .map(|(j, &q)| {
-                    let cell = match side {
-                        Player::First => matrix[i * cols + j],
-                        Player::Second => matrix[j * cols + i],
-                    };
-                    q * cell
-                })
-                .sum();
-            side.sign() as f64 * sum
-        };
-        let mut lines: Vec<(usize, f64, f64)> =
-            (0..mine.len()).map(|i| (i, own[i], payoff(i))).collect();
-        lines.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.total_cmp(&a.2)));
         result.policy = lines.iter().map(|&(i, p, _)| (mine[i], p)).collect();
         result.score = side.sign() * value;
         result.depth = depth;
@@ -77,7 +65,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
                 depth,
                 seldepth: s.seldepth.max(depth),
                 multipv: k + 1,
-                score: pay.round() as i32,
+                score: super::matrix::round_value(pay),
                 nodes: s.nodes(),
                 time: s.started.elapsed(),
                 hashfull: s.tt.hashfull(),
@@ -92,6 +80,56 @@ pub fn search_simultaneous_root<G: Evaluate>(
     result.best = sample(&result.policy, settings.seed).map(Action::Single);
     result.pv = result.best.into_iter().collect();
     result
+}
+
+/// The most probable row and column of a solved frame (the first pair to try next time).
+fn most_probable<M: Copy>(f: &Frame<M>) -> (usize, usize) {
+    let argmax = |len: usize, p: &dyn Fn(usize) -> f64| {
+        (0..len).max_by(|&a, &b| p(a).total_cmp(&p(b))).unwrap_or(0)
+    };
+    (
+        argmax(f.rows.len(), &|i| f.x(i)),
+        argmax(f.cols.len(), &|j| f.y(j)),
+    )
+}
+
+/// Each of `side`'s declarations (by index) with its probability and its payoff (own
+/// view) against the opponent's strategy, most probable first, then best payoff first.
+/// Cells outside the final restricted game are only bounded: their payoffs use the bound
+/// in the declaration's favour.
+fn lines<M: Copy>(f: &Frame<M>, side: Player) -> Vec<(usize, f64, f64)> {
+    let (own_len, other_len) = match side {
+        Player::First => (f.rows.len(), f.cols.len()),
+        Player::Second => (f.cols.len(), f.rows.len()),
+    };
+    let payoff = |k: usize| -> f64 {
+        (0..other_len)
+            .map(|o| {
+                let (i, j, q) = match side {
+                    Player::First => (k, o, f.y(o)),
+                    Player::Second => (o, k, f.x(o)),
+                };
+                if q <= 0.0 {
+                    return 0.0;
+                }
+                let (l, u) = f.bounds(i, j);
+                let favourable = match side {
+                    Player::First => u,
+                    Player::Second => -l,
+                };
+                q * f64::from(favourable)
+            })
+            .sum()
+    };
+    let probability = |k: usize| match side {
+        Player::First => f.x(k),
+        Player::Second => f.y(k),
+    };
+    let mut lines: Vec<(usize, f64, f64)> = (0..own_len)
+        .map(|k| (k, probability(k), payoff(k)))
+        .collect();
+    lines.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.2.total_cmp(&a.2)));
+    lines
 }
 
 /// A declaration drawn from `policy` with a generator seeded by `seed`.

@@ -3,6 +3,7 @@
 //! A square is a `u8` index `0..25`: `rank_index * 5 + file_index`, so `a1 = 0`, `e1 = 4`,
 //! `a5 = 20`, `e5 = 24`. White moves up (towards rank 5), Black down (towards rank 1).
 
+use super::rules::NO_PROGRESS_LIMIT;
 use crate::game::Player;
 
 /// The number of squares on the 5×5 board.
@@ -192,14 +193,19 @@ impl Move {
 /// The number of distinct [`Move::code`] values.
 pub const MOVE_CODE_COUNT: usize = 1 + SQUARES * SQUARES * (SQUARES + 1);
 
-/// The Zobrist keys: one per (square, side, kind), one per (side, penalty 1 or 2), and one for
-/// the `DoubleStep` rule being on. An empty square, 0 penalty points and `DoubleStep` off
-/// contribute nothing.
+/// The Zobrist keys: one per (square, side, kind), one per (side, penalty 1 or 2), one for
+/// the `DoubleStep` rule being on, and one per no-progress counter value 1 to
+/// [`COUNTER_KEYS`]` - 1`. An empty square, 0 penalty points, `DoubleStep` off and a counter
+/// of 0 contribute nothing.
 pub struct Zobrist {
     pieces: [[u64; 4]; SQUARES],
     penalties: [[u64; 3]; 2],
     double_step: u64,
+    counters: [u64; COUNTER_KEYS],
 }
+
+/// The number of counter keys: counters 0 to the no-progress limit each have one.
+pub const COUNTER_KEYS: usize = NO_PROGRESS_LIMIT as usize + 1;
 
 /// The keys, generated at compile time from a fixed seed (splitmix64).
 pub const ZOBRIST: Zobrist = zobrist_keys();
@@ -232,10 +238,17 @@ const fn zobrist_keys() -> Zobrist {
         side += 1;
     }
     let double_step = splitmix64(&mut state);
+    let mut counters = [0; COUNTER_KEYS];
+    let mut c = 1;
+    while c < COUNTER_KEYS {
+        counters[c] = splitmix64(&mut state);
+        c += 1;
+    }
     Zobrist {
         pieces,
         penalties,
         double_step,
+        counters,
     }
 }
 
@@ -256,6 +269,12 @@ impl Zobrist {
     /// The key of the `DoubleStep` rule option.
     pub fn double_step(&self, on: bool) -> u64 {
         if on { self.double_step } else { 0 }
+    }
+
+    /// The key of the no-progress counter `counter` (0 for 0; larger values than the last key
+    /// share it, and positions never hold them).
+    pub fn counter(&self, counter: u16) -> u64 {
+        self.counters[usize::from(counter).min(COUNTER_KEYS - 1)]
     }
 }
 

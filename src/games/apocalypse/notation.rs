@@ -337,9 +337,17 @@ mod tests {
     }
 
     #[test]
-    fn hash_covers_penalties_but_not_the_counter() {
+    fn hash_covers_penalties_and_the_counter_board_hash_not_the_counter() {
         let a = parse("npppn/p3p/5/P3P/NPPPN 00 0");
-        assert_eq!(a.hash(), parse("npppn/p3p/5/P3P/NPPPN 00 17").hash());
+        let b = parse("npppn/p3p/5/P3P/NPPPN 00 17");
+        assert_ne!(a.hash(), b.hash());
+        assert_ne!(b.hash(), parse("npppn/p3p/5/P3P/NPPPN 00 50").hash());
+        assert_eq!(a.board_hash(), b.board_hash());
+        assert_eq!(a.board_hash(), a.hash());
+        assert_ne!(
+            a.board_hash(),
+            parse("npppn/p3p/5/P3P/NPPPN 10 17").board_hash()
+        );
         assert_ne!(a.hash(), parse("npppn/p3p/5/P3P/NPPPN 10 0").hash());
         assert_ne!(a.hash(), parse("npppn/p3p/5/P3P/NPPPN 01 0").hash());
         assert_ne!(

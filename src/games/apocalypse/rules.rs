@@ -25,7 +25,9 @@ pub const MAX_PAWNS: u8 = 5;
 /// An Apocalypse position: the board, both penalty counts, the no-progress counter and the
 /// `DoubleStep` rule option. Every turn is a simultaneous node until the game ends.
 ///
-/// The hash covers the board, the penalty points and `DoubleStep`, not the counter.
+/// The hash covers the board, the penalty points, `DoubleStep` and the no-progress counter
+/// (the counter decides when the game ends, so search results depend on it);
+/// [`Apocalypse::board_hash`] leaves the counter out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Apocalypse {
     board: [Cell; SQUARES],
@@ -89,6 +91,12 @@ impl Apocalypse {
     /// The no-progress counter (§1.8).
     pub fn no_progress(&self) -> u16 {
         self.counter
+    }
+
+    /// The hash without the no-progress counter: equal for positions that differ only in
+    /// their counters.
+    pub fn board_hash(&self) -> u64 {
+        self.hash ^ ZOBRIST.counter(self.counter)
     }
 
     /// Whether the `DoubleStep` rule option is on in this game.
@@ -312,7 +320,7 @@ impl Apocalypse {
         for p in [Player::First, Player::Second] {
             h ^= ZOBRIST.penalty(p, self.penalties(p));
         }
-        h
+        h ^ ZOBRIST.counter(self.counter)
     }
 
     /// The end-of-turn checks of §1.6, in their binding order.
@@ -418,11 +426,13 @@ impl Apocalypse {
                 }
             }
         }
-        self.counter = if progress {
+        let counter = if progress {
             0
         } else {
             self.counter.saturating_add(1)
         };
+        self.hash ^= ZOBRIST.counter(self.counter) ^ ZOBRIST.counter(counter);
+        self.counter = counter;
     }
 }
 

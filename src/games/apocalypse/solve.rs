@@ -3,9 +3,10 @@
 //! [`crate::search::matrix`]. Values are from White's view: win +1, loss -1, draw 0.
 //!
 //! The no-progress counter bounds every game, and it is part of the state here: positions are
-//! memoised by (hash, counter). A value whose subtree never reached the counter limit holds for
-//! every smaller counter too (the same tree with smaller counters), so such values are also
-//! kept by hash alone, under the largest counter they were found at. That makes positions
+//! memoised by (board hash, counter), where `Apocalypse::board_hash` leaves the counter out.
+//! A value whose subtree never reached the counter limit holds for every smaller counter too
+//! (the same tree with smaller counters), so such values are also kept by board hash alone,
+//! under the largest counter they were found at. That makes positions
 //! that end well before the limit cost one solve instead of one per counter value.
 //!
 //! By default the players choose among their legal declarations, as in the game tree of
@@ -153,7 +154,7 @@ impl ExactSolver {
             };
             return (value, pos.no_progress() >= NO_PROGRESS_LIMIT);
         }
-        let (hash, counter) = (pos.hash(), pos.no_progress());
+        let (hash, counter) = (pos.board_hash(), pos.no_progress());
         if let Some(&(largest, value)) = self.by_hash.get(&hash)
             && counter <= largest
         {
