@@ -11,6 +11,7 @@
 
 pub mod alphabeta;
 pub mod chance;
+pub mod frame;
 pub mod matrix;
 pub mod root;
 pub mod searcher;

@@ -1,9 +1,9 @@
 //! The root of a simultaneous node: iterative deepening over the root's matrix game, the
 //! asked side's equilibrium strategy, and a declaration sampled from it.
 
+use super::frame::Frame;
 use super::root::{empty_result, max_depth, may_continue};
 use super::searcher::Searcher;
-use super::simultaneous::Frame;
 use super::{Info, Limits, SearchResult, Settings};
 use crate::eval::Evaluate;
 use crate::game::{Action, Player};
