@@ -15,10 +15,16 @@ const MAX_PREFIX: usize = 120;
 /// The most tokens tried at the reached position.
 const MAX_TRIED: usize = 32;
 
+/// Whether `played` followed by `token` is accepted as a move list; the game is left at
+/// the position after `played` either way.
 fn accepts(game: &mut dyn AnyGame, played: &[String], token: &str) -> bool {
     let mut moves: Vec<&str> = played.iter().map(String::as_str).collect();
     moves.push(token);
-    game.set_position(None, &moves).is_ok()
+    let accepted = game.set_position(None, &moves).is_ok();
+    moves.pop();
+    game.set_position(None, &moves)
+        .unwrap_or_else(|e| panic!("legal prefix {moves:?} refused: {e}"));
+    accepted
 }
 
 fuzz_target!(|data: &[u8]| {
