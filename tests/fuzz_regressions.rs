@@ -37,3 +37,25 @@ fn the_engine_survives_a_huge_increment() {
     assert_ne!(lines.last().map(String::as_str), Some("bestmove (none)"));
     assert!(e.sync().is_empty());
 }
+
+/// Found by the playout fuzz target: after a threefold repetition `legalmoves` is empty
+/// (the game is drawn) while `go perft 1` lists the moves, since perft counts the tree of
+/// the position alone. protocol.md §3.1 now says so; this pins both answers.
+#[test]
+fn perft_ignores_the_history_that_drew_the_game() {
+    let mut e = Engine::start(&["--game", "rnb"]);
+    let placements =
+        "B@a2 B@b6 B@e2 R@a5 R@a1 R@c5 R@d2 R@b5 R@c2 B@e6 R@e1 R@d6 B@b1 B@d5 B@b2 B@a6";
+    let shuffle = "b2b3 c5c4 a1b2 c4c3 b1a1 c3d3 a1b1 d3c3 b1a1 c3d3 a1b1 d3c3";
+    e.send(&format!("position startpos moves {placements} {shuffle}"));
+    assert_eq!(e.query("gameover"), "true");
+    assert_eq!(e.query("legalmoves"), "");
+    e.send("go perft 1");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 24"));
+    // The same position without the history is not over.
+    let fen = e.fen();
+    e.send(&format!("position fen {fen}"));
+    assert_eq!(e.query("gameover"), "false");
+    assert_eq!(e.query("legalmoves").split_whitespace().count(), 24);
+}
