@@ -16,6 +16,17 @@ use std::process::ExitCode;
 
 /// Quartet: one engine for R&B, Duell, Apocalypse and Ludo, speaking a UCI-style protocol
 /// on standard input and output (see protocol.md).
+/// Prints a line of a subcommand's output. A closed pipe (`quartet bench | head -1`) ends
+/// the program quietly, as it does other command-line tools, instead of a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -189,7 +200,7 @@ fn main() -> ExitCode {
             rules,
         }) => solve(game, rules.options(), fen.as_deref(), void),
         Some(Cmd::Match(MatchCommand::Merge(args))) => referee::run_merge(&args)
-            .map(|report| println!("{report}"))
+            .map(|report| say!("{report}"))
             .map_err(|e| e.to_string()),
         Some(Cmd::Match(MatchCommand::Play(args))) => run_match(&args),
         Some(Cmd::Replay { game, file }) => game.visit(Replay(file)),
@@ -268,16 +279,16 @@ fn perft(
     let mut total = 0;
     let never = std::sync::atomic::AtomicBool::new(false);
     g.divide(depth, &never, &mut |token, count| {
-        println!("{token}: {count}");
+        say!("{token}: {count}");
         total += count;
     });
     if depth == 0 {
         total = 1;
     }
     let secs = started.elapsed().as_secs_f64();
-    println!();
-    println!("Nodes searched: {total}");
-    println!(
+    say!();
+    say!("Nodes searched: {total}");
+    say!(
         "Time: {secs:.3} s, {:.0} leaves/s",
         total as f64 / secs.max(1e-9)
     );
@@ -297,7 +308,7 @@ fn bench(only: Option<GameKind>, depth: Option<u32>, timed: bool) -> Result<(), 
         let one_second = r.depth_in_one_second.map_or(String::new(), |d| {
             format!(", depth {d} in 1 s from the start")
         });
-        println!(
+        say!(
             "{:<10} search depth {}: {} nodes in {:.3} s = {:.0} nodes/s{one_second}; perft {}: {} leaves in {:.3} s = {:.0} leaves/s",
             spec.game.name(),
             depth.unwrap_or(spec.depth),
@@ -312,8 +323,8 @@ fn bench(only: Option<GameKind>, depth: Option<u32>, timed: bool) -> Result<(), 
         total_nodes += r.nodes;
         total_time += secs;
     }
-    println!("Nodes searched: {total_nodes}");
-    println!(
+    say!("Nodes searched: {total_nodes}");
+    say!(
         "Nodes/second: {:.0}",
         total_nodes as f64 / total_time.max(1e-9)
     );
@@ -349,10 +360,10 @@ fn solve_apocalypse(rules: RuleOptions, fen: Option<&str>, void: bool) -> Result
             .collect::<Vec<_>>()
             .join(" ")
     };
-    println!("value {:.6} (White's view: +1 a win, -1 a loss)", s.value);
-    println!("white {}", strategy(&s.white_strategy));
-    println!("black {}", strategy(&s.black_strategy));
-    println!(
+    say!("value {:.6} (White's view: +1 a win, -1 a loss)", s.value);
+    say!("white {}", strategy(&s.white_strategy));
+    say!("black {}", strategy(&s.black_strategy));
+    say!(
         "positions {} in {:.3} s",
         s.nodes,
         started.elapsed().as_secs_f64()
@@ -383,7 +394,7 @@ fn solve_ludo(rules: RuleOptions, fen: Option<&str>) -> Result<(), String> {
         ));
     }
     let s = LudoSolution::solve(rules.pieces);
-    println!(
+    say!(
         "solved the {}-piece game: {} sweeps, residual {:.1e}, {:.1} MiB, {:.3} s",
         rules.pieces,
         s.iterations,
@@ -391,15 +402,15 @@ fn solve_ludo(rules: RuleOptions, fen: Option<&str>) -> Result<(), String> {
         s.memory_bytes() as f64 / (1 << 20) as f64,
         s.elapsed.as_secs_f64()
     );
-    println!("value {:.6} (P(Red wins))", s.value(&pos));
+    say!("value {:.6} (P(Red wins))", s.value(&pos));
     let moves = s.move_values(&pos);
     if !moves.is_empty() {
         let listed: Vec<String> = moves
             .iter()
             .map(|&(m, v)| format!("{}={v:.6}", pos.format_move(m)))
             .collect();
-        println!("moves {}", listed.join(" "));
-        println!("best {}", pos.format_move(s.best_move(&pos)));
+        say!("moves {}", listed.join(" "));
+        say!("best {}", pos.format_move(s.best_move(&pos)));
     }
     Ok(())
 }
@@ -407,7 +418,7 @@ fn solve_ludo(rules: RuleOptions, fen: Option<&str>) -> Result<(), String> {
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     let game = parse_game(&args.game)?;
     let report = game.visit(Match(args))?;
-    println!("{report}");
+    say!("{report}");
     match report.stop {
         StopReason::EngineFailure(why) => Err(format!("match ended early: {why}")),
         _ => Ok(()),
@@ -432,7 +443,7 @@ impl GameVisitor for Replay {
     fn visit<G: Evaluate + Notation>(self) -> Self::Output {
         let games = referee::replay_file::<G>(&self.0, &RuleOptions::default())
             .map_err(|e| e.to_string())?;
-        println!(
+        say!(
             "{}: {} games, every move legal",
             self.0.display(),
             games.len()
