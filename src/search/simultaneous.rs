@@ -202,7 +202,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             let mut upper_proved = false;
             if v_low > f64::from(alpha) {
                 let threshold = v_low.min(f64::from(beta));
-                match self.column_check(f, pos, depth, ply, threshold)? {
+                match self.line_check(f, pos, (depth, ply), threshold, false)? {
                     Check::Proved(bound) => {
                         lower = lower.max(bound.min(v_low));
                         lower_proved = true;
@@ -221,7 +221,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             }
             if v_high < f64::from(beta) {
                 let threshold = v_high.max(f64::from(alpha));
-                match self.row_check(f, pos, depth, ply, threshold)? {
+                match self.line_check(f, pos, (depth, ply), threshold, true)? {
                     Check::Proved(bound) => {
                         upper = upper.min(bound.max(v_high));
                         upper_proved = true;
@@ -346,51 +346,32 @@ impl<G: Evaluate> Searcher<'_, G> {
         Some(())
     }
 
-    /// Whether every column outside the restricted game concedes at least `threshold`
-    /// against the row strategy `x`; else the first that does not.
-    fn column_check(
+    /// The check of one player's lines outside the restricted game: with `row == false`,
+    /// whether every column concedes at least `threshold` against the row strategy `x`;
+    /// with `row == true`, whether every row gains at most `threshold` against the column
+    /// strategy `y`. Else the first line that does not keep to it joins.
+    fn line_check(
         &mut self,
         f: &mut Frame<G::Move>,
         pos: &G,
-        depth: i32,
-        ply: usize,
+        (depth, ply): (i32, usize),
         threshold: f64,
+        row: bool,
     ) -> Option<Check> {
-        let target = threshold - SLACK;
-        let mut proved = f64::INFINITY;
-        for k in 0..f.m {
-            let j = f.col_order(k);
-            if f.has_col(j) {
+        let (target, mut proved, lines) = if row {
+            (threshold + SLACK, f64::NEG_INFINITY, f.n)
+        } else {
+            (threshold - SLACK, f64::INFINITY, f.m)
+        };
+        for k in 0..lines {
+            let line = if row { f.row_order(k) } else { f.col_order(k) };
+            if (row && f.has_row(line)) || (!row && f.has_col(line)) {
                 continue;
             }
-            match self.prove_line(f, pos, depth, ply, j, target, false)? {
+            match self.prove_line(f, pos, depth, ply, line, target, row)? {
+                Some(sum) if row => proved = proved.max(sum),
                 Some(sum) => proved = proved.min(sum),
-                None => return Some(Check::Joins(j)),
-            }
-        }
-        Some(Check::Proved(proved))
-    }
-
-    /// Whether every row outside the restricted game gains at most `threshold` against the
-    /// column strategy `y`; else the first that gains more.
-    fn row_check(
-        &mut self,
-        f: &mut Frame<G::Move>,
-        pos: &G,
-        depth: i32,
-        ply: usize,
-        threshold: f64,
-    ) -> Option<Check> {
-        let target = threshold + SLACK;
-        let mut proved = f64::NEG_INFINITY;
-        for k in 0..f.n {
-            let i = f.row_order(k);
-            if f.has_row(i) {
-                continue;
-            }
-            match self.prove_line(f, pos, depth, ply, i, target, true)? {
-                Some(sum) => proved = proved.max(sum),
-                None => return Some(Check::Joins(i)),
+                None => return Some(Check::Joins(line)),
             }
         }
         Some(Check::Proved(proved))
