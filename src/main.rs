@@ -14,19 +14,29 @@ use std::io::{BufRead, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Quartet: one engine for R&B, Duell, Apocalypse and Ludo, speaking a UCI-style protocol
-/// on standard input and output (see protocol.md).
 /// Prints a line of a subcommand's output. A closed pipe (`quartet bench | head -1`) ends
-/// the program quietly, as it does other command-line tools, instead of a panic.
+/// the program quietly, as it does other command-line tools; any other write error ends
+/// it with the error on stderr and a failure status.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            stdout_failed(e);
         }
     }};
 }
 
+/// Ends the program after a failed write to stdout (see `say!`).
+fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("quartet: writing output: {e}");
+    std::process::exit(1);
+}
+
+/// Quartet: one engine for R&B, Duell, Apocalypse and Ludo, speaking a UCI-style protocol
+/// on standard input and output (see protocol.md).
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
@@ -386,13 +396,6 @@ fn solve_ludo(rules: RuleOptions, fen: Option<&str>) -> Result<(), String> {
         Some(text) => Ludo::parse_position(text, &rules).map_err(|e| e.to_string())?,
         None => Ludo::start(&rules),
     };
-    if pos.piece_count() != rules.pieces {
-        return Err(format!(
-            "solve: the position has {} pieces per side; pass --pieces {}",
-            pos.piece_count(),
-            pos.piece_count()
-        ));
-    }
     let s = LudoSolution::solve(rules.pieces);
     say!(
         "solved the {}-piece game: {} sweeps, residual {:.1e}, {:.1} MiB, {:.3} s",

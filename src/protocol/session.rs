@@ -35,6 +35,9 @@ pub enum Flow {
     Quit,
 }
 
+/// How long the end of input waits for a bounded `go` before stopping it.
+pub const END_OF_INPUT_WAIT: Duration = Duration::from_secs(60);
+
 /// A running `go`.
 struct Worker {
     /// Set to end the search or perft.
@@ -52,6 +55,8 @@ pub struct Session {
     game: Box<dyn AnyGame>,
     tt: Arc<TranspositionTable>,
     worker: Option<Worker>,
+    /// When the line being carried out was received: a `go`'s clock runs from here.
+    received: Instant,
 }
 
 impl Session {
@@ -68,11 +73,13 @@ impl Session {
             tt: Arc::new(TranspositionTable::new(options.hash_mb)?),
             options,
             worker: None,
+            received: Instant::now(),
         })
     }
 
     /// Carries out one input line. Blank lines are ignored.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.received = Instant::now();
         if line.trim().is_empty() {
             return Flow::Continue;
         }
@@ -91,13 +98,19 @@ impl Session {
     }
 
     /// The end of input: a `go` that ends by itself (depth, nodes, time or perft) is let
-    /// finish, so that `printf 'position startpos\ngo depth 8\n' | quartet` prints the
-    /// depth-8 result; one without limits (`go infinite`) is stopped.
+    /// finish, for at most [`END_OF_INPUT_WAIT`], so that `printf 'position startpos\ngo
+    /// depth 8\n' | quartet` prints the depth-8 result; one without limits (`go infinite`)
+    /// is stopped at once, and so is one still running after the wait (a GUI that died
+    /// leaves no engine burning a core for long).
     pub fn finish(&mut self) {
         if let Some(worker) = self.worker.take() {
-            if !worker.bounded {
-                worker.stop.store(true, Ordering::Relaxed);
+            if worker.bounded {
+                let started = Instant::now();
+                while !worker.handle.is_finished() && started.elapsed() < END_OF_INPUT_WAIT {
+                    thread::sleep(Duration::from_millis(2));
+                }
             }
+            worker.stop.store(true, Ordering::Relaxed);
             let _ = worker.handle.join();
         }
     }
@@ -177,8 +190,9 @@ impl Session {
     }
 
     fn go(&mut self, params: GoParams) {
-        // The clock runs from here, not from when the worker thread gets going.
-        let arrived = Instant::now();
+        // The clock runs from the line's arrival, not from when the worker gets going
+        // (stopping the previous search and starting the thread take time too).
+        let arrived = self.received;
         if let Some(depth) = params.perft {
             return self.perft(depth);
         }

@@ -100,7 +100,7 @@ impl Evaluate for Ludo {
     /// with `w + l = 1000`.
     fn wdl(value: i32) -> Option<[u32; 3]> {
         let value = value.clamp(-WIN_SCORE, WIN_SCORE);
-        let win = ((value + WIN_SCORE) as f64 / 20.0).round() as u32;
+        let win = (f64::from(value + WIN_SCORE) * 500.0 / f64::from(WIN_SCORE)).round() as u32;
         Some([win, 0, 1000 - win])
     }
 }
