@@ -49,11 +49,16 @@ impl Progress {
         }
     }
 
-    /// Prints `text` on stdout without tearing the progress line.
+    /// Prints `text` on stdout without tearing the progress line. A failed write (a closed
+    /// pipe) is ignored: these are interim reports, and the match goes on to its end.
     pub fn print(&self, text: &str) {
+        let print = || {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stdout(), "{text}");
+        };
         match &self.mode {
-            Mode::Bar(bar) => bar.suspend(|| println!("{text}")),
-            _ => println!("{text}"),
+            Mode::Bar(bar) => bar.suspend(print),
+            _ => print(),
         }
     }
 
