@@ -6,9 +6,10 @@
 //! the position (perft ignores the game's history, so repetition draws do not end it).
 #![no_main]
 
+#[path = "select.rs"]
+mod select;
+
 use libfuzzer_sys::fuzz_target;
-use quartet::game::RuleOptions;
-use quartet::games::GameKind;
 use quartet::games::any::AnyGame;
 
 /// The longest legal prefix played (set_position replays the whole list each time).
@@ -32,11 +33,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
-    let kind = GameKind::ALL[usize::from(selector) % GameKind::ALL.len()];
-    let rules = RuleOptions {
-        double_step: selector & 0x10 != 0,
-        pieces: 1 + (selector >> 5) % 4,
-    };
+    let (kind, rules) = select::game_and_rules(selector);
     let mut game = kind.new_game(rules);
     let split = rest.iter().position(|&b| b == 0xFF).unwrap_or(rest.len());
     let (choices, tried) = rest.split_at(split);

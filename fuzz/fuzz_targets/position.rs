@@ -2,19 +2,16 @@
 //! form it reads again to the same position.
 #![no_main]
 
+#[path = "select.rs"]
+mod select;
+
 use libfuzzer_sys::fuzz_target;
-use quartet::game::RuleOptions;
-use quartet::games::GameKind;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
-    let kind = GameKind::ALL[usize::from(selector) % GameKind::ALL.len()];
-    let rules = RuleOptions {
-        double_step: selector & 0x10 != 0,
-        pieces: 1 + (selector >> 5) % 4,
-    };
+    let (kind, rules) = select::game_and_rules(selector);
     let mut game = kind.new_game(rules);
     let text = String::from_utf8_lossy(rest);
     if game.set_position(Some(&text), &[]).is_ok() {
