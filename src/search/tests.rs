@@ -4,7 +4,7 @@
 
 use super::toy::{DiceRace, TicTacToe};
 use super::tt::TranspositionTable;
-use super::{Features, Limits, Settings, search};
+use super::{Features, Info, Limits, SearchResult, Settings, search};
 use crate::eval::{Evaluate, MATE};
 use crate::game::{Action, Game, Node};
 use std::sync::atomic::AtomicBool;
@@ -57,14 +57,43 @@ fn exact_features() -> Settings {
 }
 
 /// The searched value at `depth`, from the first player's view.
-fn searched<G: Evaluate>(pos: &G, depth: u32, settings: &Settings) -> i32 {
+/// A search of `pos` with a fresh 1 MiB table, passing each report to `info`.
+fn run<G: Evaluate>(
+    pos: &G,
+    limits: &Limits,
+    settings: &Settings,
+    info: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
     let tt = TranspositionTable::new(1).expect("table");
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
+    search(
+        pos,
+        &[],
+        limits,
+        settings,
+        &tt,
+        &AtomicBool::new(false),
+        info,
+    )
+}
+
+/// Limits of `depth` iterations.
+fn depth(depth: u32) -> Limits {
+    Limits {
         depth: Some(depth),
         ..Limits::default()
-    };
-    let r = search(pos, &[], &limits, settings, &tt, &stop, &mut |_| {});
+    }
+}
+
+/// Limits of `nodes` nodes.
+fn nodes(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    }
+}
+
+fn searched<G: Evaluate>(pos: &G, plies: u32, settings: &Settings) -> i32 {
+    let r = run(pos, &depth(plies), settings, &mut |_| {});
     match pos.node() {
         Node::Turn(p) => p.sign() * r.score,
         _ => r.score,
@@ -102,9 +131,10 @@ fn tictactoe_is_a_draw() {
     assert_eq!(v, 0);
 }
 
-#[test]
-fn alphabeta_equals_minimax_on_tictactoe() {
-    for pos in sample_positions(&TicTacToe::new(), 40, 5) {
+/// The pruning search equals plain minimax / expectimax at depths 1 to 4 on `count`
+/// non-terminal positions sampled from `start`.
+fn search_equals_plain<G: Evaluate + std::fmt::Debug>(start: &G, count: usize, plies: usize) {
+    for pos in sample_positions(start, count, plies) {
         if matches!(pos.node(), Node::Terminal(_)) {
             continue;
         }
@@ -119,19 +149,13 @@ fn alphabeta_equals_minimax_on_tictactoe() {
 }
 
 #[test]
+fn alphabeta_equals_minimax_on_tictactoe() {
+    search_equals_plain(&TicTacToe::new(), 40, 5);
+}
+
+#[test]
 fn star1_equals_expectimax_on_the_dice_race() {
-    for pos in sample_positions(&DiceRace::new(), 40, 12) {
-        if matches!(pos.node(), Node::Terminal(_)) {
-            continue;
-        }
-        for depth in 1..=4 {
-            assert_eq!(
-                searched(&pos, depth, &exact_features()),
-                plain(&pos, depth as i32, 0),
-                "{pos:?} depth {depth}"
-            );
-        }
-    }
+    search_equals_plain(&DiceRace::new(), 40, 12);
 }
 
 #[test]
@@ -141,40 +165,17 @@ fn finds_the_quickest_win() {
     for m in [0, 3, 1, 4] {
         pos.play(m);
     }
-    let tt = TranspositionTable::new(1).expect("table");
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(5),
-        ..Limits::default()
-    };
-    let r = search(
-        &pos,
-        &[],
-        &limits,
-        &Settings::default(),
-        &tt,
-        &stop,
-        &mut |_| {},
-    );
+    let r = run(&pos, &depth(5), &Settings::default(), &mut |_| {});
     assert_eq!(r.best, Some(Action::Single(2)));
     assert_eq!(r.score, MATE - 1);
 }
 
 #[test]
 fn node_limit_is_exact_and_still_gives_a_move() {
-    let tt = TranspositionTable::new(1).expect("table");
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        nodes: Some(50),
-        ..Limits::default()
-    };
-    let r = search(
+    let r = run(
         &TicTacToe::new(),
-        &[],
-        &limits,
+        &nodes(50),
         &Settings::default(),
-        &tt,
-        &stop,
         &mut |_| {},
     );
     assert_eq!(r.nodes, 50);
@@ -199,30 +200,16 @@ fn a_set_stop_flag_still_gives_a_legal_move() {
 
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
-    let tt = TranspositionTable::new(1).expect("table");
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
     let settings = Settings {
         multipv: 3,
         ..Settings::default()
     };
     let mut last = Vec::new();
-    search(
-        &TicTacToe::new(),
-        &[],
-        &limits,
-        &settings,
-        &tt,
-        &stop,
-        &mut |info| {
-            if info.depth == 3 {
-                last.push((info.multipv, info.score, info.pv[0]));
-            }
-        },
-    );
+    run(&TicTacToe::new(), &depth(3), &settings, &mut |info| {
+        if info.depth == 3 {
+            last.push((info.multipv, info.score, info.pv[0]));
+        }
+    });
     assert_eq!(last.len(), 3);
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].1 >= last[1].1 && last[1].1 >= last[2].1);
@@ -240,37 +227,17 @@ fn two_threads_still_solve_tictactoe_and_find_the_win() {
     for m in [0, 3, 1, 4] {
         pos.play(m);
     }
-    let tt = TranspositionTable::new(1).expect("table");
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(5),
-        ..Limits::default()
-    };
-    let r = search(&pos, &[], &limits, &settings, &tt, &stop, &mut |_| {});
+    let r = run(&pos, &depth(5), &settings, &mut |_| {});
     assert_eq!((r.best, r.score), (Some(Action::Single(2)), MATE - 1));
 }
 
 #[test]
 fn with_threads_the_node_limit_counts_every_thread() {
-    let tt = TranspositionTable::new(1).expect("table");
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        nodes: Some(20_000),
-        ..Limits::default()
-    };
     let settings = Settings {
         threads: 3,
         ..Settings::default()
     };
-    let r = search(
-        &DiceRace::new(),
-        &[],
-        &limits,
-        &settings,
-        &tt,
-        &stop,
-        &mut |_| {},
-    );
+    let r = run(&DiceRace::new(), &nodes(20_000), &settings, &mut |_| {});
     // Checked at polls (every 1024 nodes per thread): a little over, never far over.
     assert!(
         r.nodes >= 20_000 && r.nodes < 20_000 + 3 * 1024,
