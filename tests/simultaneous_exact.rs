@@ -246,15 +246,21 @@ fn root_policies_are_equilibria_of_the_exact_game() {
         }
         let mut solver = ExactSolver::new(false);
         let (white, black) = exploitability(&pos, &mut solver, &white_policy, &black_policy);
-        assert!(
-            white < 0.01,
-            "{text}: Black gains {white} against White's policy"
-        );
-        assert!(
-            black < 0.01,
-            "{text}: White gains {black} against Black's policy"
-        );
+        assert_equilibrium(text, white, black);
     }
+}
+
+/// No pure deviation gains the opponent more than 0.01 against either side's policy
+/// (`white`, `black`: the exploitabilities of White's and Black's policies).
+fn assert_equilibrium(text: &str, white: f64, black: f64) {
+    assert!(
+        white < 0.01,
+        "{text}: Black gains {white} against White's policy"
+    );
+    assert!(
+        black < 0.01,
+        "{text}: White gains {black} against Black's policy"
+    );
 }
 
 /// Positions whose whole games (up to the no-progress limit) the exact solver handles in
@@ -281,14 +287,7 @@ fn root_policies_eight_turns_deep_are_equilibria_of_solvable_games() {
                     w.nodes, b.nodes
                 );
                 if depth == 8 {
-                    assert!(
-                        white < 0.01,
-                        "{text}: Black gains {white} against White's policy"
-                    );
-                    assert!(
-                        black < 0.01,
-                        "{text}: White gains {black} against Black's policy"
-                    );
+                    assert_equilibrium(text, white, black);
                 }
             }
         }
