@@ -52,6 +52,14 @@ struct Thresholds {
     total: i64,
 }
 
+/// One chance node's state between its two phases: the bounds of the first
+/// [`MAX_PROBED`] outcomes, their weighted sums, and the node's thresholds.
+struct NodeState {
+    bounds: [(i64, i64); MAX_PROBED],
+    sums: Sums,
+    th: Thresholds,
+}
+
 impl Thresholds {
     /// The node's value and bound if `sums` already decide it.
     fn decided(&self, sums: Sums) -> Option<(i64, Bound)> {
@@ -94,24 +102,27 @@ impl<G: Evaluate> Searcher<'_, G> {
         let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
         pos.chance_outcomes(&mut outcomes);
         let total: i64 = outcomes.iter().map(|&(_, w)| i64::from(w)).sum();
-        let th = Thresholds {
-            alpha: i64::from(alpha) * total,
-            beta: i64::from(beta) * total,
-            total,
-        };
-        let mut bounds = [(lo, hi); MAX_PROBED];
-        let mut sums = Sums {
-            lower: lo * total,
-            upper: hi * total,
+        let mut state = NodeState {
+            bounds: [(lo, hi); MAX_PROBED],
+            sums: Sums {
+                lower: lo * total,
+                upper: hi * total,
+            },
+            th: Thresholds {
+                alpha: i64::from(alpha) * total,
+                beta: i64::from(beta) * total,
+                total,
+            },
         };
         // Probes can only help where a cut is possible at all.
         let mut result = None;
         if i64::from(alpha) >= lo || i64::from(beta) <= hi {
-            result = self.probe_outcomes(pos, &outcomes, &mut bounds, &mut sums, &th, depth, ply);
+            result = self.probe_outcomes(pos, &outcomes, &mut state, depth, ply);
         }
         if result.is_none() && !self.aborted {
-            result = self.search_outcomes(pos, &outcomes, &mut bounds, &mut sums, &th, depth, ply);
+            result = self.search_outcomes(pos, &outcomes, &mut state, depth, ply);
         }
+        let sums = state.sums;
         self.outcomes[ply] = outcomes;
         if self.aborted {
             return 0;
@@ -134,17 +145,15 @@ impl<G: Evaluate> Searcher<'_, G> {
 
     /// The probing phase: tightens the bounds of the first [`MAX_PROBED`] outcomes one by
     /// one; returns the node's value and bound as soon as the sums decide it.
-    #[allow(clippy::too_many_arguments)] // one node's state, split into two phases
     fn probe_outcomes(
         &mut self,
         pos: &G,
         outcomes: &[(G::Move, u32)],
-        bounds: &mut [(i64, i64); MAX_PROBED],
-        sums: &mut Sums,
-        th: &Thresholds,
+        state: &mut NodeState,
         depth: i32,
         ply: usize,
     ) -> Option<(i64, Bound)> {
+        let NodeState { bounds, sums, th } = state;
         for (&(m, w), slot) in outcomes.iter().zip(bounds.iter_mut()) {
             let w = i64::from(w);
             let (a, b) = th.window(*sums, w, *slot);
@@ -167,17 +176,15 @@ impl<G: Evaluate> Searcher<'_, G> {
     /// The search phase (Star1 on the probed bounds): searches each outcome not yet exact
     /// with the narrowest window that can still change the decision; returns the value and
     /// bound once the sums decide the node (`None` only when the search was aborted).
-    #[allow(clippy::too_many_arguments)] // one node's state, split into two phases
     fn search_outcomes(
         &mut self,
         pos: &G,
         outcomes: &[(G::Move, u32)],
-        bounds: &mut [(i64, i64); MAX_PROBED],
-        sums: &mut Sums,
-        th: &Thresholds,
+        state: &mut NodeState,
         depth: i32,
         ply: usize,
     ) -> Option<(i64, Bound)> {
+        let NodeState { bounds, sums, th } = state;
         let (lo, hi) = G::value_bounds();
         for (i, &(m, w)) in outcomes.iter().enumerate() {
             let w = i64::from(w);
