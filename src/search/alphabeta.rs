@@ -12,8 +12,11 @@ use crate::game::Player;
 
 /// Ordering key of the transposition-table move.
 const KEY_TT: i32 = 1 << 30;
-/// Base ordering key of noisy moves (plus their hint).
+/// Base ordering key of noisy moves (plus their hint, within ± [`NOISY_HINT_MAX`]).
 const KEY_NOISY: i32 = 1 << 28;
+/// Noisy moves' ordering hints are clamped to ± this, so their keys stay above the
+/// killers' and the history's.
+const NOISY_HINT_MAX: i32 = 1 << 24;
 /// Ordering key of the first killer (the second gets one less).
 const KEY_KILLER: i32 = 1 << 27;
 /// History scores stay within ± this (below the killer keys).
@@ -83,7 +86,12 @@ impl<G: Evaluate> Searcher<'_, G> {
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
-            let noisy = pos.is_noisy(m);
+            // The ordering key says it, except for the table's move.
+            let noisy = if keys[i] == KEY_TT {
+                pos.is_noisy(m)
+            } else {
+                keys[i] >= KEY_NOISY - NOISY_HINT_MAX
+            };
             let mut child = pos.clone();
             child.play(m);
             let v = if i == 0 {
@@ -215,7 +223,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             if Some(code) == tt_move {
                 KEY_TT
             } else if pos.is_noisy(m) {
-                KEY_NOISY + pos.order_hint(m).clamp(-(1 << 24), 1 << 24)
+                KEY_NOISY + pos.order_hint(m).clamp(-NOISY_HINT_MAX, NOISY_HINT_MAX)
             } else if killers[0] == Some(m) {
                 KEY_KILLER
             } else if killers[1] == Some(m) {
