@@ -9,7 +9,7 @@
 //!   of the exact game: no pure declaration of the opponent gains more than 0.01 against it.
 
 use quartet::eval::Evaluate;
-use quartet::game::{Game, Node, Player, RuleOptions};
+use quartet::game::{Action, Game, Node, Player, RuleOptions};
 use quartet::games::apocalypse::eval::WIN;
 use quartet::games::apocalypse::solve::{ExactSolver, solve_exact};
 use quartet::games::apocalypse::{Apocalypse, Move};
@@ -35,6 +35,16 @@ fn searched(
     depth: u32,
     features: Features,
 ) -> SearchResult<Move> {
+    searched_with_seed(pos, side, depth, features, 7)
+}
+
+fn searched_with_seed(
+    pos: &Apocalypse,
+    side: Option<Player>,
+    depth: u32,
+    features: Features,
+    seed: u64,
+) -> SearchResult<Move> {
     let tt = TranspositionTable::new(4).expect("table");
     let limits = Limits {
         depth: Some(depth),
@@ -42,7 +52,7 @@ fn searched(
     };
     let settings = Settings {
         side,
-        seed: 7,
+        seed,
         features,
         ..Settings::default()
     };
@@ -304,8 +314,22 @@ fn root_policies_eight_turns_deep_are_equilibria_of_solvable_games() {
 #[test]
 fn the_same_seed_samples_the_same_declaration() {
     let pos = parse("npppn/p3p/5/P3P/NPPPN 00 0");
-    let a = searched(&pos, Some(Player::First), 2, Features::default()).best;
-    let b = searched(&pos, Some(Player::First), 2, Features::default()).best;
-    assert_eq!(a, b);
-    assert!(a.is_some());
+    let mut sampled = std::collections::HashSet::new();
+    for seed in 1..=12 {
+        let run = || searched_with_seed(&pos, Some(Player::First), 2, Features::default(), seed);
+        let (a, b) = (run(), run());
+        assert_eq!(a.best, b.best, "seed {seed}");
+        let Some(Action::Single(m)) = a.best else {
+            panic!("seed {seed}: no declaration");
+        };
+        // The sample comes from the policy: never a declaration it gives no weight.
+        assert!(
+            a.policy.iter().any(|&(d, p)| d == m && p > 0.0),
+            "seed {seed}: {m:?} not in the support"
+        );
+        sampled.insert(m);
+    }
+    // The start's policy at depth 2 is mixed (five declarations in its support), so twelve
+    // seeds sample more than one of them.
+    assert!(sampled.len() > 1, "{sampled:?}");
 }
