@@ -217,6 +217,18 @@ mod tests {
     /// The largest gain of a pure deviation from the root strategies, with child values from
     /// a separate solver (so the root matrix is rebuilt independently of `solution`).
     fn root_equilibrium_gap(pos: &Apocalypse, solution: &ExactSolution, voids: bool) -> f64 {
+        // The strategies list every declaration (weight 0 included), so trying each entry
+        // tries every pure deviation; without voids that is every legal declaration.
+        if !voids {
+            for (p, strategy) in [
+                (Player::First, &solution.white_strategy),
+                (Player::Second, &solution.black_strategy),
+            ] {
+                let mut legal = crate::game::MoveList::new();
+                pos.legal_moves(p, &mut legal);
+                assert_eq!(strategy.len(), legal.len(), "{p:?}");
+            }
+        }
         let mut solver = ExactSolver::new(voids);
         let value_of = |solver: &mut ExactSolver, w: Move, b: Move| {
             let mut child = pos.clone();
