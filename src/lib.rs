@@ -13,3 +13,4 @@ pub mod protocol;
 pub mod record;
 pub mod referee;
 pub mod search;
+pub mod splitmix;

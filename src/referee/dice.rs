@@ -11,12 +11,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::game::Game;
 
-/// SplitMix64's finaliser: a bijective scrambling of 64 bits.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// One SplitMix64 step from state `z`: a bijective scrambling of 64 bits.
+fn mix(z: u64) -> u64 {
+    crate::splitmix::splitmix64(&mut { z })
 }
 
 /// The seed of pair `pair` of a match with seed `seed`. `stream` separates independent uses

@@ -5,6 +5,7 @@
 
 use super::rules::NO_PROGRESS_LIMIT;
 use crate::game::Player;
+use crate::splitmix::splitmix64;
 
 /// The number of squares on the 5×5 board.
 pub const SQUARES: usize = 25;
@@ -209,14 +210,6 @@ pub const COUNTER_KEYS: usize = NO_PROGRESS_LIMIT as usize + 1;
 
 /// The keys, generated at compile time from a fixed seed (splitmix64).
 pub const ZOBRIST: Zobrist = zobrist_keys();
-
-const fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 const fn zobrist_keys() -> Zobrist {
     let mut state = 0x41_706F_6361_6C79_u64; // "Apocaly"

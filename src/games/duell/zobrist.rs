@@ -5,18 +5,11 @@
 //! square, and of `BLACK_TO_MOVE` when Black is to move: exactly what a repetition compares
 //! (rules §1.12: placement, every die's (T, N), side to move), and not the counters.
 
+use crate::splitmix::splitmix64;
+
 use super::board::SQUARES;
 use super::board::Square;
 use super::piece::{PIECE_CODES, Piece};
-
-/// One step of splitmix64: returns the next state and its output.
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 const SEED: u64 = 0xD0E1_1D1C_E5EE_D000;
 
@@ -28,9 +21,7 @@ static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
     while p < PIECE_CODES {
         let mut s = 0;
         while s < SQUARES {
-            let (next, out) = splitmix64(state);
-            state = next;
-            t[p][s] = out;
+            t[p][s] = splitmix64(&mut state);
             s += 1;
         }
         p += 1;
@@ -39,7 +30,7 @@ static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
 };
 
 /// The key XORed in when Black is to move.
-pub const BLACK_TO_MOVE: u64 = splitmix64(SEED ^ 0x5555_5555_5555_5555).1;
+pub const BLACK_TO_MOVE: u64 = splitmix64(&mut (SEED ^ 0x5555_5555_5555_5555));
 
 /// The key of piece `p` standing on `s` (0 for the empty code).
 #[inline]

@@ -5,6 +5,7 @@
 
 use super::{GOAL, Ludo, MAX_PIECES, order_key};
 use crate::game::Player;
+use crate::splitmix::splitmix64;
 
 /// Distinct piece values in the hash (base and progress 0..=56), indexed by `order_key`.
 const VALUES: usize = GOAL as usize + 2;
@@ -16,15 +17,6 @@ struct Keys {
     yellow_to_move: u64,
     die: [u64; 7],
     sixes: [u64; 4],
-}
-
-/// SplitMix64: a fixed, well-mixed sequence for the keys (no runtime randomness).
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const fn build_keys() -> Keys {
@@ -41,22 +33,22 @@ const fn build_keys() -> Keys {
         while v < VALUES {
             let mut k = 0;
             while k < MAX_PIECES {
-                keys.piece[s][v][k] = splitmix(&mut state);
+                keys.piece[s][v][k] = splitmix64(&mut state);
                 k += 1;
             }
             v += 1;
         }
         s += 1;
     }
-    keys.yellow_to_move = splitmix(&mut state);
+    keys.yellow_to_move = splitmix64(&mut state);
     let mut d = 1; // die 0 (none pending) keeps key 0
     while d < 7 {
-        keys.die[d] = splitmix(&mut state);
+        keys.die[d] = splitmix64(&mut state);
         d += 1;
     }
     let mut n = 1; // sixes 0 keeps key 0
     while n < 4 {
-        keys.sixes[n] = splitmix(&mut state);
+        keys.sixes[n] = splitmix64(&mut state);
         n += 1;
     }
     keys

@@ -5,6 +5,7 @@
 use super::geometry::{SOLDIERS_PER_COLOUR, SQUARES, Square};
 use super::pieces::{Colour, Piece};
 use crate::game::Player;
+use crate::splitmix::splitmix64;
 
 const HAND_SIZES: usize = SOLDIERS_PER_COLOUR as usize + 1;
 
@@ -15,15 +16,6 @@ struct Keys {
     hands: [[[u64; HAND_SIZES]; 2]; 2],
     /// XORed in when North is to move.
     north_to_move: u64,
-}
-
-/// SplitMix64: the next state and its output.
-const fn split_mix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
 }
 
 static KEYS: Keys = {
@@ -37,9 +29,7 @@ static KEYS: Keys = {
     while kind < 6 {
         let mut square = 0;
         while square < SQUARES {
-            let (next, key) = split_mix(state);
-            state = next;
-            keys.pieces[kind][square] = key;
+            keys.pieces[kind][square] = splitmix64(&mut state);
             square += 1;
         }
         kind += 1;
@@ -50,16 +40,14 @@ static KEYS: Keys = {
         while colour < 2 {
             let mut count = 0;
             while count < HAND_SIZES {
-                let (next, key) = split_mix(state);
-                state = next;
-                keys.hands[player][colour][count] = key;
+                keys.hands[player][colour][count] = splitmix64(&mut state);
                 count += 1;
             }
             colour += 1;
         }
         player += 1;
     }
-    keys.north_to_move = split_mix(state).1;
+    keys.north_to_move = splitmix64(&mut state);
     keys
 };
 
