@@ -386,10 +386,7 @@ fn no_move_note(node: Node) -> &'static str {
 /// A seed for one position: the `Seed` option mixed with the position's hash
 /// (splitmix64's finaliser), so that the same seed and position give the same choice.
 pub fn mix_seed(seed: u64, hash: u64) -> u64 {
-    let mut z = seed ^ hash.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::splitmix::finalise(seed ^ hash.rotate_left(17) ^ crate::splitmix::GOLDEN_GAMMA)
 }
 
 /// `p1win`, `p2win` or `draw`, as `query result` answers.
