@@ -9,7 +9,7 @@ use crate::game::RuleOptions;
 use crate::games::{GameKind, GameVisitor};
 use crate::notation::Notation;
 use crate::perft;
-use crate::search::time::Budget;
+use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Settings, search};
 use std::sync::atomic::AtomicBool;
@@ -92,7 +92,7 @@ impl GameVisitor for Run<'_> {
 fn one_second_depth<G: Evaluate>(start: &G, tt: &TranspositionTable, stop: &AtomicBool) -> u32 {
     let second = Duration::from_secs(1);
     let limits = Limits {
-        time: Some(Budget {
+        time: Some(TimeBudget {
             soft: second * 2,
             hard: second,
         }),

@@ -7,7 +7,7 @@
 //! Repetition draws are *not* part of [`Game::node`]: they depend on the history of the game,
 //! which a position does not hold. [`Game::repetition_window`] tells the history keeper
 //! (the protocol session, the referee, the search) how far back a repetition may reach; see
-//! `crate::record`.
+//! `crate::history`.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -163,8 +163,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn play(&mut self, m: Self::Move);
 
     /// Plays a joint turn at a `Simultaneous` node (first player's declaration, then
-    /// second's). Unchecked, like [`Game::play`].
-    fn play_joint(&mut self, first: Self::Move, second: Self::Move);
+    /// second's). Unchecked, like [`Game::play`]. Only games with simultaneous nodes
+    /// override it; the others never reach one and keep this default, which does nothing.
+    fn play_joint(&mut self, first: Self::Move, second: Self::Move) {
+        let _ = (first, second);
+    }
 
     /// Why the game is over, when [`Game::node`] is `Terminal` (never
     /// [`EndReason::Repetition`], which needs the history); `None` while it goes on.

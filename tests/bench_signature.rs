@@ -10,8 +10,15 @@ fn pinned() -> Vec<(String, u64)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let (name, n) = l.split_once(' ').unwrap_or_else(|| panic!("bad line {l:?}"));
-            (name.to_string(), n.trim().parse().unwrap_or_else(|_| panic!("bad count {l:?}")))
+            let (name, n) = l
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("bad line {l:?}"));
+            (
+                name.to_string(),
+                n.trim()
+                    .parse()
+                    .unwrap_or_else(|_| panic!("bad count {l:?}")),
+            )
         })
         .collect()
 }
@@ -22,7 +29,11 @@ fn measured() -> Vec<(String, u64)> {
         .args(["bench", "--untimed"])
         .output()
         .expect("run quartet bench");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     let mut rows = Vec::new();
     for line in text.lines() {

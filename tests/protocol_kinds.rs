@@ -39,10 +39,19 @@ fn apocalypse_declares_from_a_policy_that_sums_to_one() {
     assert_eq!(listed, expected);
     let units: i64 = p.iter().map(|(_, x)| (x * 1e6).round() as i64).sum();
     assert_eq!(units, 1_000_000, "{p:?}");
-    assert!(p.windows(2).all(|w| w[0].1 >= w[1].1), "most probable first: {p:?}");
+    assert!(
+        p.windows(2).all(|w| w[0].1 >= w[1].1),
+        "most probable first: {p:?}"
+    );
     // The declaration played has positive probability.
-    let best = lines.last().and_then(|l| l.strip_prefix("bestmove ")).expect("bestmove");
-    assert!(p.iter().any(|(m, x)| m == best && *x > 0.0), "{best} in {p:?}");
+    let best = lines
+        .last()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        p.iter().any(|(m, x)| m == best && *x > 0.0),
+        "{best} in {p:?}"
+    );
 }
 
 #[test]
@@ -54,7 +63,11 @@ fn apocalypse_the_same_seed_gives_the_same_declaration_across_ucinewgame() {
         e.ask(&format!("setoption name Seed value {seed}"));
         e.ask("position startpos");
         let lines = go(&mut e, "go depth 2 side b");
-        played.push((seed, lines.last().cloned().unwrap_or_default(), policy(&lines)));
+        played.push((
+            seed,
+            lines.last().cloned().unwrap_or_default(),
+            policy(&lines),
+        ));
     }
     assert_eq!(played[0], played[1]);
     assert_eq!(played[0], played[3]);
@@ -64,7 +77,10 @@ fn apocalypse_the_same_seed_gives_the_same_declaration_across_ucinewgame() {
 fn apocalypse_without_a_side_searches_the_value_and_gives_no_move() {
     let mut e = Engine::start(&["--game", "apocalypse"]);
     let lines = go(&mut e, "go depth 2");
-    assert!(lines.iter().any(|l| l.starts_with("info depth 2 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{lines:?}"
+    );
     let n = lines.len();
     assert!(
         lines[n - 2].starts_with("info string simultaneous move"),
@@ -79,7 +95,10 @@ fn ludo_reports_wdl_at_a_decision_and_no_move_at_a_roll() {
     // A decision: Red rolled a 6 and may enter.
     e.ask("position startpos moves r6");
     let lines = go(&mut e, "go depth 3");
-    let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let info: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
     assert!(!info.is_empty(), "{lines:?}");
     for l in &info {
         let words: Vec<&str> = l.split(' ').collect();
@@ -96,6 +115,9 @@ fn ludo_reports_wdl_at_a_decision_and_no_move_at_a_roll() {
     e.ask("position startpos");
     let lines = go(&mut e, "go depth 2");
     let n = lines.len();
-    assert!(lines[n - 2].starts_with("info string chance node"), "{lines:?}");
+    assert!(
+        lines[n - 2].starts_with("info string chance node"),
+        "{lines:?}"
+    );
     assert_eq!(lines[n - 1], "bestmove (none)");
 }

@@ -6,10 +6,10 @@ use super::{AnyGame, InfoLine, Score, SearchRequest, SearchSummary, mix_seed, ou
 use crate::declaration::GameDeclaration;
 use crate::eval::Evaluate;
 use crate::game::{Action, EndReason, Node, Player, RuleOptions};
+use crate::history::GameHistory;
 use crate::notation::{Notation, NotationError, player_token};
 use crate::perft;
-use crate::players::{self, Baseline, Budget};
-use crate::record::GameRecord;
+use crate::players::{self, Baseline, BaselineBudget};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Info, Settings};
 use serde_json::json;
@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 #[derive(Clone)]
 pub struct Slot<G: Evaluate + Notation> {
     rules: RuleOptions,
-    record: GameRecord<G>,
+    history: GameHistory<G>,
 }
 
 impl<G: Evaluate + Notation> Slot<G> {
@@ -27,7 +27,7 @@ impl<G: Evaluate + Notation> Slot<G> {
     pub fn new(rules: RuleOptions) -> Self {
         Slot {
             rules,
-            record: GameRecord::new(G::start(&rules)),
+            history: GameHistory::new(G::start(&rules)),
         }
     }
 
@@ -39,10 +39,10 @@ impl<G: Evaluate + Notation> Slot<G> {
         request: &SearchRequest,
         stop: &AtomicBool,
     ) -> SearchSummary {
-        let root = self.record.current();
+        let root = self.history.current();
         let limits = &request.limits;
         let deadline = limits.time.map(|t| std::time::Instant::now() + t.hard);
-        let budget = Budget {
+        let budget = BaselineBudget {
             iterations: limits
                 .nodes
                 .or((deadline.is_none()).then_some(DEFAULT_BASELINE_ITERATIONS)),
@@ -61,7 +61,7 @@ impl<G: Evaluate + Notation> Slot<G> {
     }
 
     fn tokens_of(&self, actions: &[Action<G::Move>]) -> Vec<String> {
-        let mut pos = self.record.current().clone();
+        let mut pos = self.history.current().clone();
         actions
             .iter()
             .map(|&a| {
@@ -87,43 +87,43 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             None => G::start(&self.rules),
             Some(text) => G::parse_position(text, &self.rules)?,
         };
-        let mut record = GameRecord::new(start);
+        let mut history = GameHistory::new(start);
         for (i, token) in moves.iter().enumerate() {
-            let action = record.current().parse_action(token)?;
-            record.try_play(action).map_err(|_| {
+            let action = history.current().parse_action(token)?;
+            history.try_play(action).map_err(|_| {
                 NotationError::illegal(token, format!("the game is over before move {}", i + 1))
             })?;
         }
-        self.record = record;
+        self.history = history;
         Ok(())
     }
 
     fn fen(&self) -> String {
-        self.record.current().format_position()
+        self.history.current().format_position()
     }
 
     fn diagram(&self) -> String {
-        self.record.current().diagram()
+        self.history.current().diagram()
     }
 
     fn hash(&self) -> u64 {
-        self.record.current().hash()
+        self.history.current().hash()
     }
 
     fn node(&self) -> Node {
-        self.record.node()
+        self.history.node()
     }
 
     fn acting_player(&self) -> Option<Player> {
-        match self.record.node() {
+        match self.history.node() {
             Node::Terminal(_) => None,
-            _ => self.record.current().acting_player(),
+            _ => self.history.current().acting_player(),
         }
     }
 
     fn legal_tokens(&self, side: Option<Player>) -> Vec<String> {
-        let pos = self.record.current();
-        match (self.record.node(), side) {
+        let pos = self.history.current();
+        match (self.history.node(), side) {
             (Node::Terminal(_), _) => Vec::new(),
             (Node::Simultaneous, Some(p)) => {
                 let mut moves = Vec::new();
@@ -139,19 +139,19 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
     }
 
     fn is_legal(&self, token: &str) -> bool {
-        !matches!(self.record.node(), Node::Terminal(_))
-            && self.record.current().parse_action(token).is_ok()
+        !matches!(self.history.node(), Node::Terminal(_))
+            && self.history.current().parse_action(token).is_ok()
     }
 
     fn is_legal_declaration(&self, token: &str, side: Player) -> bool {
-        self.record.node() == Node::Simultaneous
+        self.history.node() == Node::Simultaneous
             && self.legal_tokens(Some(side)).iter().any(|t| t == token)
     }
 
     fn end_reason(&self) -> Option<EndReason> {
-        match self.record.node() {
+        match self.history.node() {
             Node::Terminal(_) => Some(
-                self.record
+                self.history
                     .current()
                     .end_reason()
                     .unwrap_or(EndReason::Repetition),
@@ -161,7 +161,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
     }
 
     fn describe(&self) -> String {
-        let node = self.record.node();
+        let node = self.history.node();
         let (kind, result) = match node {
             Node::Turn(_) => ("turn", None),
             Node::Chance => ("chance", None),
@@ -180,19 +180,19 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         for (key, value) in common {
             fields.insert(key.to_string(), value);
         }
-        fields.extend(self.record.current().describe());
+        fields.extend(self.history.current().describe());
         serde_json::Value::Object(fields).to_string()
     }
 
     fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool {
-        let pos = self.record.current();
+        let pos = self.history.current();
         perft::divide_until(pos, depth, stop, &mut |a, n| {
             visit(&pos.format_action(a), n)
         })
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        perft::perft(self.record.current(), depth)
+        perft::perft(self.history.current(), depth)
     }
 
     fn search(
@@ -202,8 +202,8 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&InfoLine),
     ) -> SearchSummary {
-        let root = self.record.current();
-        let node = self.record.node();
+        let root = self.history.current();
+        let node = self.history.node();
         if let Node::Terminal(outcome) = node {
             return SearchSummary {
                 best: None,
@@ -242,7 +242,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         };
         let result = search::search(
             root,
-            self.record.history(),
+            self.history.history(),
             &request.limits,
             &settings,
             tt,

@@ -15,8 +15,8 @@
 use std::fmt::Write as _;
 
 use crate::game::{Node, Outcome, Player, RuleOptions};
+use crate::history::GameHistory;
 use crate::notation::Notation;
-use crate::record::GameRecord;
 
 use super::adjudicate::{Termination, rules_ending};
 use super::dice::DiceStream;
@@ -284,7 +284,7 @@ pub fn check_record<G: Notation>(
         _ => None,
     };
     let opening_plies = opening_plies.unwrap_or(0);
-    let mut game = GameRecord::new(pos);
+    let mut game = GameHistory::new(pos);
     let mut outcomes = Vec::new();
     for (i, token) in record.moves.iter().enumerate() {
         let ply = Some(i + 1);

@@ -83,8 +83,6 @@ impl Game for Dice {
         }
     }
 
-    fn play_joint(&mut self, _first: DiceMove, _second: DiceMove) {}
-
     fn hash(&self) -> u64 {
         mix(&[
             u64::from(self.pos[0]),

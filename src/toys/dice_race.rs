@@ -76,7 +76,6 @@ impl Game for DiceRace {
         }
         self.to_move = self.to_move.other();
     }
-    fn play_joint(&mut self, _: u8, _: u8) {}
     fn hash(&self) -> u64 {
         u64::from(self.at[0])
             | u64::from(self.at[1]) << 8

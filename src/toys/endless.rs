@@ -39,7 +39,6 @@ impl Game for Endless {
     fn play(&mut self, _: u8) {
         self.plies += 1;
     }
-    fn play_joint(&mut self, _: u8, _: u8) {}
     fn hash(&self) -> u64 {
         u64::from(self.plies)
     }

@@ -77,7 +77,6 @@ impl Game for Gamble {
             (_, _) => Stage::Over(Outcome::Draw),
         }
     }
-    fn play_joint(&mut self, _: u8, _: u8) {}
     fn hash(&self) -> u64 {
         match self.stage {
             Stage::Start => 0,

@@ -73,8 +73,6 @@ impl Game for Nim {
         self.side = self.side.other();
     }
 
-    fn play_joint(&mut self, _first: NimMove, _second: NimMove) {}
-
     fn hash(&self) -> u64 {
         mix(&[u64::from(self.stones), self.side.index() as u64])
     }

@@ -39,7 +39,6 @@ impl Game for Shuffle {
         self.at = m;
         self.to_move = self.to_move.other();
     }
-    fn play_joint(&mut self, _: u8, _: u8) {}
     fn hash(&self) -> u64 {
         u64::from(self.at) * 2 + self.to_move.index() as u64
     }

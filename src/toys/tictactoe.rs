@@ -76,7 +76,6 @@ impl Game for TicTacToe {
         self.cells[m as usize] = if self.to_move == Player::First { 1 } else { 2 };
         self.to_move = self.to_move.other();
     }
-    fn play_joint(&mut self, _: u8, _: u8) {}
     fn hash(&self) -> u64 {
         let mut h = 0xcbf2_9ce4_8422_2325u64;
         for &c in &self.cells {

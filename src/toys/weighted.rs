@@ -23,7 +23,6 @@ impl Game for Weighted {
         out.extend([(0, 1), (1, 2), (2, 3)]);
     }
     fn play(&mut self, _m: u8) {}
-    fn play_joint(&mut self, _a: u8, _b: u8) {}
     fn hash(&self) -> u64 {
         0
     }

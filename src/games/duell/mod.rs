@@ -239,10 +239,6 @@ impl Game for Duell {
         self.side = them;
     }
 
-    fn play_joint(&mut self, _first: Move, _second: Move) {
-        // Duell has no simultaneous nodes; a joint turn is never legal, so nothing happens.
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -178,12 +178,6 @@ impl Game for Ludo {
         }
     }
 
-    /// Ludo has no simultaneous nodes; this plays `first` and then `second`.
-    fn play_joint(&mut self, first: Move, second: Move) {
-        self.play(first);
-        self.play(second);
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }

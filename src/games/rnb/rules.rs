@@ -37,12 +37,6 @@ impl Game for Rnb {
         self.play_move(m);
     }
 
-    /// R&B has no simultaneous nodes: plays the two moves one after the other.
-    fn play_joint(&mut self, first: Move, second: Move) {
-        self.play_move(first);
-        self.play_move(second);
-    }
-
     /// Covers the board, both hands and the side to move; not the quiet-ply counter.
     fn hash(&self) -> u64 {
         self.hash

@@ -1,6 +1,6 @@
 //! A game in progress: the start position, every action played, and the hashes needed to
 //! judge repetition draws, which a bare position cannot (see `Game::repetition_window`).
-//! The protocol session and the referee keep their games in a [`GameRecord`].
+//! The protocol session and the referee keep their games in a [`GameHistory`].
 
 use crate::game::{Action, Game, IllegalAction, Node, Outcome};
 
@@ -9,7 +9,7 @@ pub const REPETITION_DRAW: usize = 3;
 
 /// A game from a start position, with its history.
 #[derive(Clone, Debug)]
-pub struct GameRecord<G: Game> {
+pub struct GameHistory<G: Game> {
     start: G,
     current: G,
     actions: Vec<Action<G::Move>>,
@@ -17,10 +17,10 @@ pub struct GameRecord<G: Game> {
     hashes: Vec<u64>,
 }
 
-impl<G: Game> GameRecord<G> {
+impl<G: Game> GameHistory<G> {
     /// A game starting at `start` with a fresh history.
     pub fn new(start: G) -> Self {
-        GameRecord {
+        GameHistory {
             current: start.clone(),
             start,
             actions: Vec::new(),
@@ -98,8 +98,8 @@ mod tests {
     use crate::game::Player;
     use crate::toys::Shuffle;
 
-    fn record(moves: &[u8]) -> GameRecord<Shuffle> {
-        let mut r = GameRecord::new(Shuffle {
+    fn record(moves: &[u8]) -> GameHistory<Shuffle> {
+        let mut r = GameHistory::new(Shuffle {
             at: 0,
             to_move: Player::First,
             since_irreversible: 0,
