@@ -39,12 +39,11 @@ fn measured() -> Vec<(String, u64)> {
     for line in text.lines() {
         if let Some(total) = line.strip_prefix("Nodes searched: ") {
             rows.push(("total".to_string(), total.trim().parse().expect("a count")));
-        } else if let Some((name, rest)) = line.split_once(' ') {
-            if let Some(nodes) = rest.split(": ").nth(1).and_then(|r| r.split(' ').next()) {
-                if let Ok(n) = nodes.parse() {
-                    rows.push((name.to_string(), n));
-                }
-            }
+        } else if let Some((name, rest)) = line.split_once(' ')
+            && let Some(nodes) = rest.split(": ").nth(1).and_then(|r| r.split(' ').next())
+            && let Ok(n) = nodes.parse()
+        {
+            rows.push((name.to_string(), n));
         }
     }
     rows
