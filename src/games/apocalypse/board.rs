@@ -3,9 +3,14 @@
 //! A square is a `u8` index `0..25`: `rank_index * 5 + file_index`, so `a1 = 0`, `e1 = 4`,
 //! `a5 = 20`, `e5 = 24`. White moves up (towards rank 5), Black down (towards rank 1).
 
-use super::rules::NO_PROGRESS_LIMIT;
 use crate::game::Player;
 use crate::splitmix::splitmix64;
+
+/// A side with this many penalty points loses (§1.6-2).
+pub const PENALTY_LIMIT: u8 = 2;
+
+/// The no-progress counter value at which the game is drawn (§1.6-3, §1.8).
+pub const NO_PROGRESS_LIMIT: u16 = 50;
 
 /// The number of squares on the 5×5 board.
 pub const SQUARES: usize = 25;

@@ -19,8 +19,9 @@ mod rules_tests;
 
 use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 pub use board::{Cell, Move, Piece};
+pub use board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 pub use notation::START;
-pub use rules::{Apocalypse, NO_PROGRESS_LIMIT, PENALTY_LIMIT};
+pub use rules::Apocalypse;
 
 /// Apocalypse as the registry lists it.
 pub const DECLARATION: GameDeclaration = GameDeclaration {

@@ -3,7 +3,8 @@
 //! `<white>/<black>`.
 
 use super::board::{Cell, Move, Piece, SIZE, SQUARES, last_rank, rank_of, square, square_name};
-use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS, NO_PROGRESS_LIMIT, PENALTY_LIMIT};
+use super::board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
+use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Player, RuleOptions};

@@ -3,17 +3,11 @@
 //! no-progress counter (§1.8).
 
 use super::board::{
-    Cell, Move, Piece, SQUARES, ZOBRIST, file_of, forward, is_knight_leap, is_pawn_start,
-    knight_targets, last_rank, rank_of, square,
+    Cell, Move, NO_PROGRESS_LIMIT, PENALTY_LIMIT, Piece, SQUARES, ZOBRIST, file_of, forward,
+    is_knight_leap, is_pawn_start, knight_targets, last_rank, rank_of, square,
 };
 use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player};
 use std::ops::ControlFlow;
-
-/// A side with this many penalty points loses (§1.6-2).
-pub const PENALTY_LIMIT: u8 = 2;
-
-/// The no-progress counter value at which the game is drawn (§1.6-3, §1.8).
-pub const NO_PROGRESS_LIMIT: u16 = 50;
 
 /// At most this many knights per side: promotion needs ≤1 knight (§1.3), so 2 is the most a
 /// side can have, and the rules define nothing for more.

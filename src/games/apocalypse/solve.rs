@@ -13,7 +13,7 @@
 //! `Game::actions` that the search sees; [`solve_exact_with_voids`] also lets either side
 //! declare VOID (a pass that costs a penalty point), which the rules allow.
 
-use super::rules::NO_PROGRESS_LIMIT;
+use super::board::NO_PROGRESS_LIMIT;
 use super::{Apocalypse, Move};
 use crate::exact::SolveRequest;
 use crate::game::{Game, Node, Outcome, Player, RuleOptions};

@@ -10,7 +10,7 @@
 
 use super::Duell;
 use super::board::{
-    Bitboard, E1, E8, FILES, RANKS, SQUARES, Square, bit, file_of, rank_of, ray_len, ray_mask, step,
+    Bitboard, E1, E8, FILES, RANKS, SQUARES, Square, bit, file_of, rank_of, ray_mask, step,
 };
 use super::die::Dir;
 use super::movegen::Move;
@@ -30,28 +30,6 @@ pub static DIST: [[u8; SQUARES]; SQUARES] = {
             b += 1;
         }
         a += 1;
-    }
-    t
-};
-
-/// `NEIGHBOUR[s][d]`: the square one step from `s` towards `d`, or `s` itself where that
-/// step leaves the board. A piece on `s` thus sees itself, an occupied square, beyond the
-/// edge, which makes "is the first step open" one byte compare without an edge test.
-pub static NEIGHBOUR: [[Square; 4]; SQUARES] = {
-    let mut t = [[0u8; 4]; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        let mut d = 0;
-        while d < 4 {
-            let dir = Dir::from_index(d);
-            t[s][d] = if ray_len(s as u8, dir) > 0 {
-                step(s as u8, dir, 1)
-            } else {
-                s as u8
-            };
-            d += 1;
-        }
-        s += 1;
     }
     t
 };
@@ -211,7 +189,7 @@ impl Duell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::duell::board::{RAY_LEN, square};
+    use crate::games::duell::board::square;
     use crate::games::duell::movegen::{Lines, for_each_path};
     use std::ops::ControlFlow;
 
@@ -267,39 +245,6 @@ mod tests {
         assert_eq!(DIST[10][10], 0);
     }
 
-    #[test]
-    fn neighbours_are_single_steps_or_the_square_itself() {
-        // e1: north e2, no south, east f1, west d1.
-        assert_eq!(NEIGHBOUR[4], [13, 4, 5, 3]);
-        // i8 (71): no north, south i7, no east, west h8.
-        assert_eq!(NEIGHBOUR[71], [71, 62, 71, 70]);
-        for s in 0..SQUARES as u8 {
-            for d in Dir::ALL {
-                let n = NEIGHBOUR[s as usize][d as usize];
-                if RAY_LEN[s as usize][d as usize] > 0 {
-                    assert_eq!(DIST[s as usize][n as usize], 1);
-                    assert_eq!(ray_mask(s, d, 1), bit(n));
-                } else {
-                    assert_eq!(n, s);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn dir_paths_sum_to_the_paths_on_an_empty_board() {
-        for s in 0..SQUARES as u8 {
-            for n in 1..=6u8 {
-                let mut per_dir = [0u8; 4];
-                let _ = for_each_path(s, n, &Lines::new(bit(s), bit(s)), &mut |m| {
-                    per_dir[m.first_dir() as usize] += 1;
-                    ControlFlow::Continue(())
-                });
-                assert_eq!(DIR_PATHS[s as usize][n as usize], per_dir, "{s} n{n}");
-            }
-        }
-    }
-
     /// Every move generated from `from` (value `n`) in `occ` lands where `reaches` says,
     /// and `for_each_path_to` lists exactly the generated paths to each square.
     fn check_against_movegen(from: Square, n: u8, occ: Bitboard) {
@@ -342,6 +287,20 @@ mod tests {
                     }
                     check_against_movegen(from, n, occ);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn dir_paths_sum_to_the_paths_on_an_empty_board() {
+        for s in 0..SQUARES as u8 {
+            for n in 1..=6u8 {
+                let mut per_dir = [0u8; 4];
+                let _ = for_each_path(s, n, &Lines::new(bit(s), bit(s)), &mut |m| {
+                    per_dir[m.first_dir() as usize] += 1;
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(DIR_PATHS[s as usize][n as usize], per_dir, "{s} n{n}");
             }
         }
     }

@@ -115,6 +115,28 @@ pub const fn ray_mask(s: Square, d: Dir, len: u8) -> Bitboard {
     }
 }
 
+/// `NEIGHBOUR[s][d]`: the square one step from `s` towards `d`, or `s` itself where that
+/// step leaves the board. A piece on `s` thus sees itself, an occupied square, beyond the
+/// edge, which makes "is the first step open" one byte compare without an edge test.
+pub static NEIGHBOUR: [[Square; 4]; SQUARES] = {
+    let mut t = [[0u8; 4]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let dir = Dir::from_index(d);
+            t[s][d] = if ray_len(s as u8, dir) > 0 {
+                step(s as u8, dir, 1)
+            } else {
+                s as u8
+            };
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +178,29 @@ mod tests {
                 }
                 assert_eq!(ray_len(s, d), n);
                 assert_eq!(RAY_LEN[s as usize][d as usize], n);
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_are_single_steps_or_the_square_itself() {
+        // e1: north e2, no south, east f1, west d1.
+        assert_eq!(NEIGHBOUR[4], [13, 4, 5, 3]);
+        // i8 (71): no north, south i7, no east, west h8.
+        assert_eq!(NEIGHBOUR[71], [71, 62, 71, 70]);
+        for s in 0..SQUARES as u8 {
+            for d in Dir::ALL {
+                let n = NEIGHBOUR[s as usize][d as usize];
+                if RAY_LEN[s as usize][d as usize] > 0 {
+                    let (dx, dy) = (
+                        file_of(s).abs_diff(file_of(n)),
+                        rank_of(s).abs_diff(rank_of(n)),
+                    );
+                    assert_eq!(dx + dy, 1);
+                    assert_eq!(ray_mask(s, d, 1), bit(n));
+                } else {
+                    assert_eq!(n, s);
+                }
             }
         }
     }

@@ -19,8 +19,8 @@
 //! Nothing here generates moves: every term is a table lookup, a bitboard shift or a
 //! path-mask test from `attacks.rs`.
 
-use super::attacks::{DIR_PATHS, DIST, NEIGHBOUR, reaches};
-use super::board::{E1, E8, SQUARES, Square, bit};
+use super::attacks::{DIR_PATHS, DIST, reaches};
+use super::board::{E1, E8, NEIGHBOUR, SQUARES, Square, bit};
 use super::movegen::Move;
 use super::piece::{self, EMPTY, VALUE};
 use super::{Duell, NO_SQUARE};

@@ -8,9 +8,9 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use super::attacks::NEIGHBOUR;
 use super::board::{
-    Bitboard, FILES, RANKS, RAY_LEN, Square, bit, file_of, rank_of, ray_mask, square_name, step,
+    Bitboard, FILES, NEIGHBOUR, RANKS, RAY_LEN, Square, bit, file_of, rank_of, ray_mask,
+    square_name, step,
 };
 use super::die::Dir;
 use super::piece::VALUE;
