@@ -159,170 +159,238 @@ pub fn play_game<G: Notation>(
     rules: &RuleOptions,
 ) -> Result<Option<PlayedGame>, String> {
     let started = Instant::now();
-    let mut broken = [false; 2];
-    let start = match &spec.opening.fen {
-        Some(fen) => G::parse_position(fen, rules).map_err(|e| e.to_string())?,
-        None => G::start(rules),
-    };
-    let base = match &spec.opening.fen {
-        Some(fen) => format!("position fen {fen}"),
-        None => "position startpos".to_string(),
-    };
-    let mut game = GameHistory::new(start);
-    let mut moves = Vec::new();
-    let mut moves_text = String::new();
-    for token in &spec.opening.moves {
-        let action = game
-            .current()
-            .parse_action(token)
-            .map_err(|e| e.to_string())?;
-        game.try_play(action)
-            .map_err(|_| format!("opening token '{token}' is illegal"))?;
-        moves_text.push(' ');
-        moves_text.push_str(token);
-        moves.push(token.clone());
-    }
-    let opening_plies = moves.len();
-    let mut clocks = Clocks::new(s.tc, s.margin);
-    let mut dice = DiceStream::new(spec.seed);
-    let mut outcomes = Vec::new();
-    let mut engine_time = Duration::ZERO;
-    let limit = |clocks: &Clocks, p: Player| clocks.wait_limit(p).unwrap_or(s.timeout);
-
-    let mut failures: [Option<Failure>; 2] = [None, None];
-    for p in [Player::First, Player::Second] {
-        let asked = Instant::now();
-        let ready = engines[p.index()].new_game(spec.engine_seed(), s.timeout);
-        engine_time += asked.elapsed();
-        if let Err(e) = ready {
-            let crashed = e == super::engine::EngineError::Closed;
-            let termination = if crashed {
-                Termination::Crash
-            } else {
-                Termination::Stall
-            };
-            failures[p.index()] = Some(Failure {
-                termination,
-                reason: format!("before the game: {e}"),
-            });
-            broken[p.index()] = true;
-        }
-    }
-
+    let mut table = Table::<G>::new(s, engines, spec, rules)?;
+    let opening_plies = table.moves.len();
+    table.new_game(spec);
     let verdict = loop {
-        if let Some(v) = Verdict::from_failures(std::mem::take(&mut failures), names) {
+        if let Some(v) = Verdict::from_failures(std::mem::take(&mut table.failures), names) {
             break v;
         }
         if s.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let position = || {
-            if moves_text.is_empty() {
-                base.clone()
-            } else {
-                format!("{base} moves{moves_text}")
-            }
-        };
-        let pos = game.current();
-        let (action, token) = match game.node() {
+        let step = match table.game.node() {
             Node::Terminal(o) => {
-                let (_, termination) = rules_ending(&game).unwrap_or((o, Termination::Normal));
+                let (_, termination) =
+                    rules_ending(&table.game).unwrap_or((o, Termination::Normal));
                 break Verdict::rules(o, termination);
             }
-            Node::Chance => {
-                let m = dice
-                    .sample(pos, &mut outcomes)
-                    .ok_or("a chance node without outcomes")?;
-                (Action::Single(m), pos.format_move(m))
-            }
-            Node::Turn(p) => {
-                let go = format!("go {}", clocks.go_limits(p));
-                let asked = Instant::now();
-                let reply = ask(
-                    engines[p.index()],
-                    &position(),
-                    &go,
-                    limit(&clocks, p),
-                    s.grace(),
-                );
-                engine_time += asked.elapsed();
-                let token = match judge(reply, &mut clocks, p, s) {
-                    Ok(token) => token,
-                    Err((f, b)) => {
-                        broken[p.index()] = b;
-                        failures[p.index()] = Some(f);
-                        continue;
-                    }
-                };
-                match pos.parse_action(&token) {
-                    Ok(a @ Action::Single(_)) if pos.is_legal(a) => (a, pos.format_action(a)),
-                    Ok(_) => {
-                        let why = format!("'{}' is not a move of this turn", quote(&token));
-                        failures[p.index()] = Some(illegal(why));
-                        continue;
-                    }
-                    Err(e) => {
-                        failures[p.index()] = Some(illegal(e.to_string()));
-                        continue;
-                    }
-                }
-            }
-            Node::Simultaneous => {
-                let position = position();
-                let asked = Instant::now();
-                let mut started = [true; 2];
-                for (p, side) in [(Player::First, "w"), (Player::Second, "b")] {
-                    let go = format!("go {} side {side}", clocks.go_limits(p));
-                    started[p.index()] = engines[p.index()].start_search(&position, &go).is_ok();
-                }
-                let mut tokens = [String::new(), String::new()];
-                for p in [Player::First, Player::Second] {
-                    let reply = if started[p.index()] {
-                        engines[p.index()].await_move(limit(&clocks, p), s.grace())
-                    } else {
-                        Reply::Closed
-                    };
-                    match judge(reply, &mut clocks, p, s) {
-                        Ok(token) => tokens[p.index()] = token,
-                        Err((f, b)) => {
-                            broken[p.index()] = b;
-                            failures[p.index()] = Some(f);
-                        }
-                    }
-                }
-                engine_time += asked.elapsed();
-                if failures.iter().any(Option::is_some) {
-                    continue;
-                }
-                let joint = format!("{}/{}", tokens[0], tokens[1]);
-                match pos.parse_action(&joint) {
-                    Ok(a @ Action::Joint(..)) if pos.is_legal(a) => (a, joint),
-                    other => {
-                        let why = match other {
-                            Err(e) => e.to_string(),
-                            Ok(_) => format!("'{}' is not a joint turn", quote(&joint)),
-                        };
-                        let blame = culprits(pos, &tokens, &why);
-                        failures = blame.map(|b| b.map(illegal));
-                        continue;
-                    }
-                }
-            }
+            Node::Chance => Some(table.roll()?),
+            Node::Turn(p) => table.turn(p),
+            Node::Simultaneous => table.simultaneous(),
         };
-        game.try_play(action)
-            .map_err(|_| format!("the checked action '{token}' was refused"))?;
-        moves_text.push(' ');
-        moves_text.push_str(&token);
-        moves.push(token);
+        // No step: a failure was recorded, and the next round judges it.
+        if let Some((action, token)) = step {
+            table.play(action, token)?;
+        }
     };
     Ok(Some(PlayedGame {
-        moves,
+        moves: table.moves,
         opening_plies,
         verdict,
-        broken,
-        engine_time,
+        broken: table.broken,
+        engine_time: table.engine_time,
         wall_time: started.elapsed(),
     }))
+}
+
+/// One game under way: the position with its history, the move list as sent to the
+/// engines, the clocks, the dice, and what has gone wrong.
+struct Table<'a, 'e, G: Notation> {
+    s: &'a Settings<'a>,
+    engines: [&'e mut Engine; 2],
+    game: GameHistory<G>,
+    /// `position startpos` or `position fen <fen>`.
+    base: String,
+    moves: Vec<String>,
+    /// ` <token>` per move, appended to `base` after ` moves`.
+    moves_text: String,
+    clocks: Clocks,
+    dice: DiceStream,
+    outcomes: Vec<(G::Move, u32)>,
+    engine_time: Duration,
+    failures: [Option<Failure>; 2],
+    broken: [bool; 2],
+}
+
+impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
+    /// The game at its opening's end (the opening replayed and checked).
+    fn new(
+        s: &'a Settings<'a>,
+        engines: [&'e mut Engine; 2],
+        spec: &GameSpec,
+        rules: &RuleOptions,
+    ) -> Result<Self, String> {
+        let start = match &spec.opening.fen {
+            Some(fen) => G::parse_position(fen, rules).map_err(|e| e.to_string())?,
+            None => G::start(rules),
+        };
+        let base = match &spec.opening.fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
+        let mut table = Table {
+            s,
+            engines,
+            game: GameHistory::new(start),
+            base,
+            moves: Vec::new(),
+            moves_text: String::new(),
+            clocks: Clocks::new(s.tc, s.margin),
+            dice: DiceStream::new(spec.seed),
+            outcomes: Vec::new(),
+            engine_time: Duration::ZERO,
+            failures: [None, None],
+            broken: [false; 2],
+        };
+        for token in &spec.opening.moves {
+            let action = table
+                .game
+                .current()
+                .parse_action(token)
+                .map_err(|e| e.to_string())?;
+            table
+                .play(action, token.clone())
+                .map_err(|_| format!("opening token '{token}' is illegal"))?;
+        }
+        Ok(table)
+    }
+
+    /// The new-game handshake of both engines; a failure is recorded against its engine.
+    fn new_game(&mut self, spec: &GameSpec) {
+        for p in [Player::First, Player::Second] {
+            let asked = Instant::now();
+            let ready = self.engines[p.index()].new_game(spec.engine_seed(), self.s.timeout);
+            self.engine_time += asked.elapsed();
+            if let Err(e) = ready {
+                let termination = if e == super::engine::EngineError::Closed {
+                    Termination::Crash
+                } else {
+                    Termination::Stall
+                };
+                self.fail(
+                    p,
+                    Failure {
+                        termination,
+                        reason: format!("before the game: {e}"),
+                    },
+                    true,
+                );
+            }
+        }
+    }
+
+    /// Plays a checked action and appends its token to the move list.
+    fn play(&mut self, action: Action<G::Move>, token: String) -> Result<(), String> {
+        self.game
+            .try_play(action)
+            .map_err(|_| format!("the checked action '{token}' was refused"))?;
+        self.moves_text.push(' ');
+        self.moves_text.push_str(&token);
+        self.moves.push(token);
+        Ok(())
+    }
+
+    /// The `position` command of the game so far.
+    fn position(&self) -> String {
+        if self.moves_text.is_empty() {
+            self.base.clone()
+        } else {
+            format!("{} moves{}", self.base, self.moves_text)
+        }
+    }
+
+    /// How long engine `p` may take for this move.
+    fn limit(&self, p: Player) -> Duration {
+        self.clocks.wait_limit(p).unwrap_or(self.s.timeout)
+    }
+
+    /// Records a failure of `p` (and whether its engine must be restarted).
+    fn fail(&mut self, p: Player, failure: Failure, broken: bool) {
+        self.broken[p.index()] |= broken;
+        self.failures[p.index()] = Some(failure);
+    }
+
+    /// A chance node: the referee draws the outcome from the pair's dice.
+    fn roll(&mut self) -> Result<(Action<G::Move>, String), String> {
+        let pos = self.game.current();
+        let m = self
+            .dice
+            .sample(pos, &mut self.outcomes)
+            .ok_or("a chance node without outcomes")?;
+        Ok((Action::Single(m), pos.format_move(m)))
+    }
+
+    /// A turn of `p`: its engine's token, if it is legal and came in time.
+    fn turn(&mut self, p: Player) -> Option<(Action<G::Move>, String)> {
+        let go = format!("go {}", self.clocks.go_limits(p));
+        let asked = Instant::now();
+        let (position, limit, grace) = (self.position(), self.limit(p), self.s.grace());
+        let reply = ask(self.engines[p.index()], &position, &go, limit, grace);
+        self.engine_time += asked.elapsed();
+        let token = match judge(reply, &mut self.clocks, p, self.s) {
+            Ok(token) => token,
+            Err((f, b)) => {
+                self.fail(p, f, b);
+                return None;
+            }
+        };
+        let pos = self.game.current();
+        match pos.parse_action(&token) {
+            Ok(a @ Action::Single(_)) if pos.is_legal(a) => Some((a, pos.format_action(a))),
+            Ok(_) => {
+                let why = format!("'{}' is not a move of this turn", quote(&token));
+                self.fail(p, illegal(why), false);
+                None
+            }
+            Err(e) => {
+                self.fail(p, illegal(e.to_string()), false);
+                None
+            }
+        }
+    }
+
+    /// A simultaneous turn: both engines are asked before either answer is read, then the
+    /// joint token is checked.
+    fn simultaneous(&mut self) -> Option<(Action<G::Move>, String)> {
+        let position = self.position();
+        let asked = Instant::now();
+        let mut started = [true; 2];
+        for (p, side) in [(Player::First, "w"), (Player::Second, "b")] {
+            let go = format!("go {} side {side}", self.clocks.go_limits(p));
+            started[p.index()] = self.engines[p.index()].start_search(&position, &go).is_ok();
+        }
+        let mut tokens = [String::new(), String::new()];
+        for p in [Player::First, Player::Second] {
+            let reply = if started[p.index()] {
+                let (limit, grace) = (self.limit(p), self.s.grace());
+                self.engines[p.index()].await_move(limit, grace)
+            } else {
+                Reply::Closed
+            };
+            match judge(reply, &mut self.clocks, p, self.s) {
+                Ok(token) => tokens[p.index()] = token,
+                Err((f, b)) => self.fail(p, f, b),
+            }
+        }
+        self.engine_time += asked.elapsed();
+        if self.failures.iter().any(Option::is_some) {
+            return None;
+        }
+        let joint = format!("{}/{}", tokens[0], tokens[1]);
+        let pos = self.game.current();
+        match pos.parse_action(&joint) {
+            Ok(a @ Action::Joint(..)) if pos.is_legal(a) => Some((a, joint)),
+            other => {
+                let why = match other {
+                    Err(e) => e.to_string(),
+                    Ok(_) => format!("'{}' is not a joint turn", quote(&joint)),
+                };
+                self.failures = culprits(pos, &tokens, &why).map(|b| b.map(illegal));
+                None
+            }
+        }
+    }
 }
 
 #[cfg(test)]
