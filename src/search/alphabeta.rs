@@ -50,21 +50,10 @@ impl<G: Evaluate> Searcher<'_, G> {
     ) -> i32 {
         let s = p.sign();
         let key = pos.hash();
-        if ply > 0
-            && let Some(window) = pos.repetition_window()
-            && self.is_repetition(key, window)
-        {
-            return 0;
-        }
-        let pv_node = beta - alpha > 1;
-        let entry = self.tt.probe(key, ply as u32);
-        if let Some(e) = entry
-            && self.features.tt_cutoffs
-            && !pv_node
-            && e.cuts(depth, alpha, beta)
-        {
-            return e.value;
-        }
+        let entry = match self.turn_probe(pos, key, depth, ply, alpha, beta) {
+            Ok(entry) => entry,
+            Err(value) => return value,
+        };
         let (mut a, b) = side_window(s, alpha, beta);
         let alpha_orig = a;
 
@@ -95,29 +84,10 @@ impl<G: Evaluate> Searcher<'_, G> {
             let mut child = pos.clone();
             child.play(m);
             let v = if i == 0 {
-                let (lo, hi) = side_window(s, a, b);
-                s * self.value(&child, depth - 1, ply + 1, lo, hi)
+                self.child_value(&child, s, depth, ply, None, (a, b))
             } else {
-                let reduction = if self.features.reductions
-                    && depth >= 3
-                    && i >= 3
-                    && !noisy
-                    && keys[i] < KEY_KILLER - 1
-                {
-                    1 + i32::from(depth >= 6 && i >= 8)
-                } else {
-                    0
-                };
-                let (lo, hi) = side_window(s, a, a + 1);
-                let mut v = s * self.value(&child, depth - 1 - reduction, ply + 1, lo, hi);
-                if v > a && reduction > 0 {
-                    v = s * self.value(&child, depth - 1, ply + 1, lo, hi);
-                }
-                if v > a && v < b {
-                    let (lo, hi) = side_window(s, a, b);
-                    v = s * self.value(&child, depth - 1, ply + 1, lo, hi);
-                }
-                v
+                let reduction = self.reduction(depth, i, noisy, keys[i]);
+                self.child_value(&child, s, depth, ply, Some(reduction), (a, b))
             };
             if self.aborted {
                 break;
@@ -163,6 +133,77 @@ impl<G: Evaluate> Searcher<'_, G> {
             },
         );
         s * best
+    }
+
+    /// Before a turn node's moves: a repetition draw or a table cut-off ends the node with
+    /// `Err(value)`; otherwise the table's entry, if any, orders the moves.
+    #[inline(always)]
+    fn turn_probe(
+        &mut self,
+        pos: &G,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Option<Entry>, i32> {
+        if ply > 0
+            && let Some(window) = pos.repetition_window()
+            && self.is_repetition(key, window)
+        {
+            return Err(0);
+        }
+        let pv_node = beta - alpha > 1;
+        let entry = self.tt.probe(key, ply as u32);
+        if let Some(e) = entry
+            && self.features.tt_cutoffs
+            && !pv_node
+            && e.cuts(depth, alpha, beta)
+        {
+            return Err(e.value);
+        }
+        Ok(entry)
+    }
+
+    /// The late-move reduction of the `i`-th move (ordering key `key`) at `depth`: quiet
+    /// moves after the first three that are neither the table's move nor killers.
+    #[inline(always)]
+    fn reduction(&self, depth: i32, i: usize, noisy: bool, key: i32) -> i32 {
+        if self.features.reductions && depth >= 3 && i >= 3 && !noisy && key < KEY_KILLER - 1 {
+            1 + i32::from(depth >= 6 && i >= 8)
+        } else {
+            0
+        }
+    }
+
+    /// A child's value for the mover of sign `s` with the open window `(a, b)` in the
+    /// mover's view, by principal variation search: the first child (`reduction` `None`)
+    /// with the full window; the others with a null window, `reduction` plies shallower,
+    /// re-searched at full depth and then with the full window while they beat `a`.
+    #[inline(always)]
+    fn child_value(
+        &mut self,
+        child: &G,
+        s: i32,
+        depth: i32,
+        ply: usize,
+        reduction: Option<i32>,
+        (a, b): (i32, i32),
+    ) -> i32 {
+        let Some(reduction) = reduction else {
+            let (lo, hi) = side_window(s, a, b);
+            return s * self.value(child, depth - 1, ply + 1, lo, hi);
+        };
+        let (lo, hi) = side_window(s, a, a + 1);
+        let mut v = s * self.value(child, depth - 1 - reduction, ply + 1, lo, hi);
+        if v > a && reduction > 0 {
+            v = s * self.value(child, depth - 1, ply + 1, lo, hi);
+        }
+        if v > a && v < b {
+            let (lo, hi) = side_window(s, a, b);
+            v = s * self.value(child, depth - 1, ply + 1, lo, hi);
+        }
+        v
     }
 
     /// Quiescence at a turn node of `p`: the static value stands unless a noisy move

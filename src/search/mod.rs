@@ -12,6 +12,7 @@
 pub mod alphabeta;
 pub mod chance;
 pub mod frame;
+pub mod line_check;
 pub mod root;
 pub mod searcher;
 pub mod simultaneous;

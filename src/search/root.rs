@@ -5,7 +5,7 @@ use super::alphabeta::side_window;
 use super::searcher::Searcher;
 use super::{Info, Limits, MAX_DEPTH, SearchResult, Settings};
 use crate::eval::{Evaluate, MATE};
-use crate::game::{Action, Node};
+use crate::game::{Action, Node, Player};
 
 /// The score of a root move not (or not yet) searched to a value in this iteration.
 const UNSEARCHED: i32 = -MATE - 1;
@@ -41,22 +41,7 @@ pub fn search_turn_root<G: Evaluate>(
     let Node::Turn(p) = root.node() else {
         return empty_result();
     };
-    let sign = p.sign();
-    let mut moves = Vec::new();
-    let mut keys = Vec::new();
-    root.legal_moves(p, &mut moves);
-    s.order(root, p, &moves, &mut keys, 0, None);
-    let mut root_moves: Vec<RootMove<G::Move>> = moves
-        .iter()
-        .map(|&m| RootMove {
-            m,
-            score: UNSEARCHED,
-            pv: vec![m],
-        })
-        .collect();
-    let mut keyed: Vec<(i32, RootMove<G::Move>)> = keys.into_iter().zip(root_moves).collect();
-    keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
-    root_moves = keyed.into_iter().map(|(_, r)| r).collect();
+    let mut root_moves = ordered_root_moves(s, root, p);
     let Some(first) = root_moves.first() else {
         return empty_result();
     };
@@ -72,41 +57,7 @@ pub fn search_turn_root<G: Evaluate>(
     s.push_root(root.hash());
     for depth in 1..=max_depth(limits) {
         for line in 0..lines {
-            // The best move of this line that finished with a value in this iteration.
-            let mut line_best = None;
-            let mut alpha = UNSEARCHED;
-            let beta = MATE + 1;
-            #[allow(clippy::needless_range_loop)] // the body indexes and then mutates
-            for i in line..root_moves.len() {
-                let mut child = root.clone();
-                child.play(root_moves[i].m);
-                let d = depth as i32 - 1;
-                let mut v = if i == line {
-                    let (lo, hi) = side_window(sign, alpha, beta);
-                    sign * s.value(&child, d, 1, lo, hi)
-                } else {
-                    let (lo, hi) = side_window(sign, alpha, alpha + 1);
-                    sign * s.value(&child, d, 1, lo, hi)
-                };
-                if i > line && v > alpha && !s.aborted {
-                    let (lo, hi) = side_window(sign, alpha, beta);
-                    v = sign * s.value(&child, d, 1, lo, hi);
-                }
-                if s.aborted {
-                    break;
-                }
-                let rm = &mut root_moves[i];
-                if i == line || v > alpha {
-                    rm.score = v;
-                    rm.pv.clear();
-                    rm.pv.push(rm.m);
-                    rm.pv.extend_from_slice(&s.pv[1]);
-                    alpha = v;
-                    line_best = Some(i);
-                } else {
-                    rm.score = UNSEARCHED;
-                }
-            }
+            let line_best = search_line(s, root, p.sign(), &mut root_moves, line, depth);
             if s.aborted {
                 // An interrupted iteration still counts for a first line whose best move
                 // was searched to the end (it beat the previous best under a full window).
@@ -133,18 +84,7 @@ pub fn search_turn_root<G: Evaluate>(
             pv: best.pv.iter().map(|&m| Action::Single(m)).collect(),
             policy: Vec::new(),
         };
-        for (i, rm) in root_moves.iter().take(lines).enumerate() {
-            report(&Info {
-                depth,
-                seldepth: s.seldepth.max(depth),
-                multipv: i + 1,
-                score: rm.score,
-                nodes: s.nodes(),
-                time: s.started.elapsed(),
-                hashfull: s.tt.hashfull(),
-                pv: rm.pv.iter().map(|&m| Action::Single(m)).collect(),
-            });
-        }
+        report_lines(s, &root_moves[..lines], depth, report);
         let forced = root_moves.len() == 1 && limits.time.is_some();
         if forced || !may_continue(s, limits) {
             break;
@@ -152,6 +92,96 @@ pub fn search_turn_root<G: Evaluate>(
     }
     result.nodes = s.nodes();
     result
+}
+
+/// The legal moves of `p` at the root, in the search's move order, none searched yet.
+fn ordered_root_moves<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    root: &G,
+    p: Player,
+) -> Vec<RootMove<G::Move>> {
+    let mut moves = Vec::new();
+    let mut keys = Vec::new();
+    root.legal_moves(p, &mut moves);
+    s.order(root, p, &moves, &mut keys, 0, None);
+    let mut keyed: Vec<(i32, RootMove<G::Move>)> = keys
+        .into_iter()
+        .zip(moves.iter().map(|&m| RootMove {
+            m,
+            score: UNSEARCHED,
+            pv: vec![m],
+        }))
+        .collect();
+    keyed.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
+    keyed.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Searches MultiPV line `line` of one iteration: the moves from `line` on, the first with
+/// the full window, the others with a null window and a re-search when they beat it (sign
+/// `sign` is the mover's). Returns the index of the line's best move that finished with a
+/// value; moves that did not are left [`UNSEARCHED`].
+fn search_line<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    root: &G,
+    sign: i32,
+    root_moves: &mut [RootMove<G::Move>],
+    line: usize,
+    depth: u32,
+) -> Option<usize> {
+    let mut line_best = None;
+    let mut alpha = UNSEARCHED;
+    let beta = MATE + 1;
+    for (i, rm) in root_moves.iter_mut().enumerate().skip(line) {
+        let mut child = root.clone();
+        child.play(rm.m);
+        let d = depth as i32 - 1;
+        let mut v = if i == line {
+            let (lo, hi) = side_window(sign, alpha, beta);
+            sign * s.value(&child, d, 1, lo, hi)
+        } else {
+            let (lo, hi) = side_window(sign, alpha, alpha + 1);
+            sign * s.value(&child, d, 1, lo, hi)
+        };
+        if i > line && v > alpha && !s.aborted {
+            let (lo, hi) = side_window(sign, alpha, beta);
+            v = sign * s.value(&child, d, 1, lo, hi);
+        }
+        if s.aborted {
+            break;
+        }
+        if i == line || v > alpha {
+            rm.score = v;
+            rm.pv.clear();
+            rm.pv.push(rm.m);
+            rm.pv.extend_from_slice(&s.pv[1]);
+            alpha = v;
+            line_best = Some(i);
+        } else {
+            rm.score = UNSEARCHED;
+        }
+    }
+    line_best
+}
+
+/// Reports each of `lines` after a completed iteration.
+fn report_lines<G: Evaluate>(
+    s: &Searcher<'_, G>,
+    lines: &[RootMove<G::Move>],
+    depth: u32,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) {
+    for (i, rm) in lines.iter().enumerate() {
+        report(&Info {
+            depth,
+            seldepth: s.seldepth.max(depth),
+            multipv: i + 1,
+            score: rm.score,
+            nodes: s.nodes(),
+            time: s.started.elapsed(),
+            hashfull: s.tt.hashfull(),
+            pv: rm.pv.iter().map(|&m| Action::Single(m)).collect(),
+        });
+    }
 }
 
 /// Iterative deepening of the value of a chance or simultaneous root: no move is chosen,

@@ -27,6 +27,7 @@
 //! column, a fail-low one column against every row.
 
 use super::frame::Frame;
+use super::line_check::Check;
 use super::searcher::Searcher;
 use super::tt::{Bound, Entry};
 use crate::eval::Evaluate;
@@ -36,7 +37,7 @@ use crate::matrix::round_value;
 /// Slack of the comparisons of expected payoffs: the simplex's rounding noise is far below
 /// it (payoffs are integers of at most ~10^5), and it is far below the integer steps of
 /// values, so a check "proved" within it rounds like the exact comparison.
-const SLACK: f64 = 1e-6;
+pub(super) const SLACK: f64 = 1e-6;
 
 /// Row and column indices above this do not fit the packed best pair of a table entry.
 const PAIR_LIMIT: usize = 1 << 10;
@@ -59,13 +60,23 @@ pub(crate) struct Solved {
     pub bound: Bound,
 }
 
-/// The result of a column or row check.
-enum Check {
-    /// Every row or column outside the restricted game keeps to the threshold; the bound on
-    /// the node's value that this proves.
-    Proved(f64),
-    /// This row or column does better than the threshold for its player: it joins.
-    Joins(usize),
+/// Where a node stands: its remaining depth and its ply from the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct At {
+    /// Plies left to search.
+    pub depth: i32,
+    /// Plies from the root.
+    pub ply: usize,
+}
+
+/// What one round of the double oracle found.
+enum Round {
+    /// The node is solved within its window (or fails out of it).
+    Solved(Solved),
+    /// A row or column joined the restricted game.
+    Grew,
+    /// Nothing joined, but the restricted game is only bounded.
+    Bounded,
 }
 
 impl<G: Evaluate> Searcher<'_, G> {
@@ -88,7 +99,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         let hint = entry.and_then(|e| e.move_code).map(unpack_pair);
         let mut frame = self.take_frame(ply);
-        let solved = self.solve_frame(&mut frame, pos, depth, ply, alpha, beta, hint);
+        let solved = self.solve_frame(&mut frame, pos, At { depth, ply }, (alpha, beta), hint);
         let best = best_pair(&frame);
         if solved.is_some()
             && let Some(pair) = best
@@ -134,19 +145,16 @@ impl<G: Evaluate> Searcher<'_, G> {
         self.matrices[ply] = frame.reals;
     }
 
-    /// Solves the matrix game of `pos` (simultaneous, `depth > 0`) within (`alpha`, `beta`)
-    /// as the module documentation describes, starting from the rows and columns `hint`
-    /// (indices into the generated move lists). The frame keeps the final restricted game and
-    /// strategies. `None` if the search was aborted.
-    #[allow(clippy::too_many_arguments)]
+    /// Solves the matrix game of `pos` (simultaneous, `at.depth > 0`) within the window
+    /// (`alpha`, `beta`) as the module documentation describes, starting from the rows and
+    /// columns `hint` (indices into the generated move lists). The frame keeps the final
+    /// restricted game and strategies. `None` if the search was aborted.
     pub(crate) fn solve_frame(
         &mut self,
         f: &mut Frame<G::Move>,
         pos: &G,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
+        at: At,
+        window: (i32, i32),
         hint: Option<(usize, usize)>,
     ) -> Option<Solved> {
         let (lo, hi) = G::value_bounds();
@@ -168,7 +176,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         f.ints.clear();
         f.ints.resize(n * m, lo);
         f.ints.resize(2 * n * m, hi);
-        self.order_declarations(f, pos, ply, hint);
+        self.order_declarations(f, pos, at.ply, hint);
         f.ints.resize(2 * n * m + 2 * n + 2 * m, 0);
         f.reals.clear();
         f.reals.resize(n + m, 0.0);
@@ -176,85 +184,108 @@ impl<G: Evaluate> Searcher<'_, G> {
         f.add_row(first_row);
         f.add_col(first_col);
         // The bounds proved so far on the node's (unrounded) value.
-        let mut lower = f64::from(lo);
-        let mut upper = f64::from(hi);
-        let full = (lo - 1, hi + 1);
+        let mut proved = (f64::from(lo), f64::from(hi));
         loop {
-            for a in 0..f.r_len {
-                for b in 0..f.c_len {
-                    let (i, j) = (f.restricted_row(a), f.restricted_col(b));
-                    self.cell(f, pos, i, j, depth, ply, alpha, beta)?;
-                }
-            }
-            let exact = f.restricted_exact();
-            let v_low = f.solve_restricted(&mut self.solver, true);
-            f.keep_strategy(&self.solver, true);
-            let v_high = if exact {
-                f.keep_strategy(&self.solver, false);
-                v_low
-            } else {
-                let v = f.solve_restricted(&mut self.solver, false);
-                f.keep_strategy(&self.solver, false);
-                v
-            };
-            let mut grew = false;
-            let mut lower_proved = false;
-            let mut upper_proved = false;
-            if v_low > f64::from(alpha) {
-                let threshold = v_low.min(f64::from(beta));
-                match self.line_check(f, pos, (depth, ply), threshold, false)? {
-                    Check::Proved(bound) => {
-                        lower = lower.max(bound.min(v_low));
-                        lower_proved = true;
-                    }
-                    Check::Joins(j) => {
-                        f.add_col(j);
-                        grew = true;
-                    }
-                }
-            }
-            if lower >= f64::from(beta) - SLACK {
-                return Some(Solved {
-                    value: round_value(lower).max(beta),
-                    bound: Bound::Lower,
-                });
-            }
-            if v_high < f64::from(beta) {
-                let threshold = v_high.max(f64::from(alpha));
-                match self.line_check(f, pos, (depth, ply), threshold, true)? {
-                    Check::Proved(bound) => {
-                        upper = upper.min(bound.max(v_high));
-                        upper_proved = true;
-                    }
-                    Check::Joins(i) => {
-                        f.add_row(i);
-                        grew = true;
-                    }
-                }
-            }
-            if upper <= f64::from(alpha) + SLACK {
-                return Some(Solved {
-                    value: round_value(upper).min(alpha),
-                    bound: Bound::Upper,
-                });
-            }
-            if lower_proved && upper_proved && exact {
-                // Both strategies hold the restricted value against everything: exact.
-                return Some(Solved {
-                    value: round_value(v_low),
-                    bound: Bound::Exact,
-                });
-            }
-            if !grew {
-                // Nothing new to add, but the restricted game is only bounded: make it exact.
-                for a in 0..f.r_len {
-                    for b in 0..f.c_len {
-                        let (i, j) = (f.restricted_row(a), f.restricted_col(b));
-                        self.cell(f, pos, i, j, depth, ply, full.0, full.1)?;
-                    }
+            match self.round(f, pos, at, window, &mut proved)? {
+                Round::Solved(solved) => return Some(solved),
+                Round::Grew => {}
+                Round::Bounded => {
+                    // Nothing new to add, but the restricted game is only bounded: make it
+                    // exact.
+                    self.restricted_cells(f, pos, at, (lo - 1, hi + 1))?;
                 }
             }
         }
+    }
+
+    /// Searches every cell of the restricted game within `window`.
+    fn restricted_cells(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        at: At,
+        window: (i32, i32),
+    ) -> Option<()> {
+        for a in 0..f.r_len {
+            for b in 0..f.c_len {
+                let cell = (f.restricted_row(a), f.restricted_col(b));
+                self.cell(f, pos, cell, at, window)?;
+            }
+        }
+        Some(())
+    }
+
+    /// One round of the double oracle (steps 1 to 4 of the module documentation) within
+    /// (`alpha`, `beta`); `proved` holds the node's lower and upper bounds proved so far.
+    fn round(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        at: At,
+        (alpha, beta): (i32, i32),
+        proved: &mut (f64, f64),
+    ) -> Option<Round> {
+        self.restricted_cells(f, pos, at, (alpha, beta))?;
+        let exact = f.restricted_exact();
+        let v_low = f.solve_restricted(&mut self.solver, true);
+        f.keep_strategy(&self.solver, true);
+        let v_high = if exact {
+            f.keep_strategy(&self.solver, false);
+            v_low
+        } else {
+            let v = f.solve_restricted(&mut self.solver, false);
+            f.keep_strategy(&self.solver, false);
+            v
+        };
+        let mut grew = false;
+        let mut lower_proved = false;
+        let mut upper_proved = false;
+        if v_low > f64::from(alpha) {
+            let threshold = v_low.min(f64::from(beta));
+            match self.line_check(f, pos, at, threshold, false)? {
+                Check::Proved(bound) => {
+                    proved.0 = proved.0.max(bound.min(v_low));
+                    lower_proved = true;
+                }
+                Check::Joins(j) => {
+                    f.add_col(j);
+                    grew = true;
+                }
+            }
+        }
+        if proved.0 >= f64::from(beta) - SLACK {
+            return Some(Round::Solved(Solved {
+                value: round_value(proved.0).max(beta),
+                bound: Bound::Lower,
+            }));
+        }
+        if v_high < f64::from(beta) {
+            let threshold = v_high.max(f64::from(alpha));
+            match self.line_check(f, pos, at, threshold, true)? {
+                Check::Proved(bound) => {
+                    proved.1 = proved.1.min(bound.max(v_high));
+                    upper_proved = true;
+                }
+                Check::Joins(i) => {
+                    f.add_row(i);
+                    grew = true;
+                }
+            }
+        }
+        if proved.1 <= f64::from(alpha) + SLACK {
+            return Some(Round::Solved(Solved {
+                value: round_value(proved.1).min(alpha),
+                bound: Bound::Upper,
+            }));
+        }
+        if lower_proved && upper_proved && exact {
+            // Both strategies hold the restricted value against everything: exact.
+            return Some(Round::Solved(Solved {
+                value: round_value(v_low),
+                bound: Bound::Exact,
+            }));
+        }
+        Some(if grew { Round::Grew } else { Round::Bounded })
     }
 
     /// Orders rows and columns into the frame's order arrays: the table's pair first, then
@@ -305,17 +336,13 @@ impl<G: Evaluate> Searcher<'_, G> {
 
     /// Searches cell (`i`, `j`) within (`wa`, `wb`) unless its bounds already decide that
     /// window, and narrows its bounds. `None` if the search was aborted.
-    #[allow(clippy::too_many_arguments)]
-    fn cell(
+    pub(super) fn cell(
         &mut self,
         f: &mut Frame<G::Move>,
         pos: &G,
-        i: usize,
-        j: usize,
-        depth: i32,
-        ply: usize,
-        wa: i32,
-        wb: i32,
+        (i, j): (usize, usize),
+        At { depth, ply }: At,
+        (wa, wb): (i32, i32),
     ) -> Option<()> {
         let (l, u) = f.bounds(i, j);
         if l == u || u <= wa || l >= wb {
@@ -344,166 +371,6 @@ impl<G: Evaluate> Searcher<'_, G> {
         };
         f.set_bounds(i, j, l, u);
         Some(())
-    }
-
-    /// The check of one player's lines outside the restricted game: with `row == false`,
-    /// whether every column concedes at least `threshold` against the row strategy `x`;
-    /// with `row == true`, whether every row gains at most `threshold` against the column
-    /// strategy `y`. Else the first line that does not keep to it joins.
-    fn line_check(
-        &mut self,
-        f: &mut Frame<G::Move>,
-        pos: &G,
-        (depth, ply): (i32, usize),
-        threshold: f64,
-        row: bool,
-    ) -> Option<Check> {
-        let (target, mut proved, lines) = if row {
-            (threshold + SLACK, f64::NEG_INFINITY, f.n)
-        } else {
-            (threshold - SLACK, f64::INFINITY, f.m)
-        };
-        for k in 0..lines {
-            let line = if row { f.row_order(k) } else { f.col_order(k) };
-            if (row && f.has_row(line)) || (!row && f.has_col(line)) {
-                continue;
-            }
-            match self.prove_line(f, pos, depth, ply, line, target, row)? {
-                Some(sum) if row => proved = proved.max(sum),
-                Some(sum) => proved = proved.min(sum),
-                None => return Some(Check::Joins(line)),
-            }
-        }
-        Some(Check::Proved(proved))
-    }
-
-    /// For a column `line` (`row == false`): proves `Σ x_i A(i, line) ≥ target` and returns
-    /// a lower bound of the sum at least `target`, or `None` once the sum is certainly
-    /// below. For a row (`row == true`): proves `Σ y_j A(line, j) ≤ target`, returning an
-    /// upper bound of the sum, or `None` once it is certainly above. Each cell of the
-    /// strategy's support is searched with the window that decides the sum whatever the
-    /// other cells turn out to be within their bounds. `Some(None)`-style: the outer `None`
-    /// means the search was aborted.
-    #[allow(clippy::too_many_arguments)]
-    fn prove_line(
-        &mut self,
-        f: &mut Frame<G::Move>,
-        pos: &G,
-        depth: i32,
-        ply: usize,
-        line: usize,
-        target: f64,
-        row: bool,
-    ) -> Option<Option<f64>> {
-        let (lo, hi) = G::value_bounds();
-        // The sums in the prover's favour (`good`, with the cells at their bounds on the
-        // prover's side) and against it (`bad`). For a column the prover is the first
-        // player with pessimistic sum `bad = Σ x L` and optimistic `good = Σ x U`; signs
-        // flip the row case into the same shape.
-        let s = if row { -1.0 } else { 1.0 };
-        let sums = |f: &Frame<G::Move>| -> (f64, f64) {
-            let (mut sl, mut su) = (0.0, 0.0);
-            let len = if row { f.m } else { f.n };
-            for k in 0..len {
-                let (p, l, u) = if row {
-                    (f.y(k), f.lower(line, k), f.upper(line, k))
-                } else {
-                    (f.x(k), f.lower(k, line), f.upper(k, line))
-                };
-                if p > 0.0 {
-                    sl += p * f64::from(l);
-                    su += p * f64::from(u);
-                }
-            }
-            (sl, su)
-        };
-        // In the prover's orientation: `sure` must reach `goal`, `hope` below it refutes.
-        let oriented =
-            |(sl, su): (f64, f64)| -> (f64, f64) { if row { (-su, -sl) } else { (sl, su) } };
-        let goal = s * target;
-        let (mut sure, mut hope) = oriented(sums(f));
-        let support = if row { f.c_len } else { f.r_len };
-        let clamp = |v: f64| v.clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-        // Probes: each cell against the target itself (a null window). If every cell
-        // reaches it, so does the sum (the weights sum to 1); if none does, the sum fails;
-        // otherwise the windows below start from bounds on both sides of the target.
-        let probe = if row {
-            let top = clamp(target.floor());
-            (top, top + 1)
-        } else {
-            let bottom = clamp(target.ceil());
-            (bottom - 1, bottom)
-        };
-        for k in 0..support {
-            if sure >= goal || hope < goal {
-                break;
-            }
-            let other = if row {
-                f.restricted_col(k)
-            } else {
-                f.restricted_row(k)
-            };
-            let p = if row { f.y(other) } else { f.x(other) };
-            if p > 0.0 {
-                let (i, j) = if row { (line, other) } else { (other, line) };
-                self.cell(f, pos, i, j, depth, ply, probe.0, probe.1)?;
-                (sure, hope) = oriented(sums(f));
-            }
-        }
-        for k in 0..support {
-            if sure >= goal {
-                break;
-            }
-            if hope < goal {
-                return Some(None);
-            }
-            let other = if row {
-                f.restricted_col(k)
-            } else {
-                f.restricted_row(k)
-            };
-            let p = if row { f.y(other) } else { f.x(other) };
-            if p <= 0.0 {
-                continue;
-            }
-            let (i, j) = if row { (line, other) } else { (other, line) };
-            let (l, u) = f.bounds(i, j);
-            if l == u {
-                continue;
-            }
-            // Oriented cell bounds: the prover wants the cell high (column) or low (row).
-            let (cl, cu) = if row {
-                (-f64::from(u), -f64::from(l))
-            } else {
-                (f64::from(l), f64::from(u))
-            };
-            // Below `a` the sum fails even with the others at their best; from `b` on it
-            // holds even with the others at their worst.
-            let a = (goal - (hope - p * cu)) / p;
-            let b = (goal - (sure - p * cl)) / p;
-            let (wa, wb) = if row {
-                // Oriented back to first-player values: the cell must be at most -a.
-                let top = (-a).floor().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                let bottom = (-b).floor().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                (bottom, (top + 1).max(bottom + 1))
-            } else {
-                let wa = (a.ceil() - 1.0).clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                let wb = b.ceil().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                (wa, wb.max(wa + 1))
-            };
-            self.cell(f, pos, i, j, depth, ply, wa, wb)?;
-            (sure, hope) = oriented(sums(f));
-        }
-        if sure >= goal {
-            Some(Some(s * sure))
-        } else if hope < goal {
-            Some(None)
-        } else {
-            // Every cell is exact, so `sure == hope`: rounding noise only.
-            Some(Some(s * sure))
-                .filter(|_| sure >= goal - SLACK)
-                .map_or(Some(None), Some)
-        }
     }
 }
 

@@ -48,7 +48,11 @@ pub fn search_simultaneous_root<G: Evaluate>(
     let mut hint = None;
     for depth in 1..=max_depth(limits) {
         let mut frame = s.take_frame(0);
-        let solved = s.solve_frame(&mut frame, root, depth as i32, 0, lo - 1, hi + 1, hint);
+        let at = super::simultaneous::At {
+            depth: depth as i32,
+            ply: 0,
+        };
+        let solved = s.solve_frame(&mut frame, root, at, (lo - 1, hi + 1), hint);
         let lines = solved.map(|solved| {
             hint = Some(most_probable(&frame));
             (solved.value, lines(&frame, side))
