@@ -71,107 +71,39 @@ impl<G: Evaluate> Searcher<'_, G> {
         f: &mut Frame<G::Move>,
         pos: &G,
         at: At,
-        LineProof { line, target, row }: LineProof,
+        proof: LineProof,
     ) -> Option<Option<f64>> {
-        let (lo, hi) = G::value_bounds();
-        // The sums in the prover's favour (`good`, with the cells at their bounds on the
-        // prover's side) and against it (`bad`). For a column the prover is the first
-        // player with pessimistic sum `bad = Σ x L` and optimistic `good = Σ x U`; signs
-        // flip the row case into the same shape.
-        let s = if row { -1.0 } else { 1.0 };
-        let sums = |f: &Frame<G::Move>| -> (f64, f64) {
-            let (mut sl, mut su) = (0.0, 0.0);
-            let len = if row { f.m } else { f.n };
-            for k in 0..len {
-                let (p, l, u) = if row {
-                    (f.y(k), f.lower(line, k), f.upper(line, k))
-                } else {
-                    (f.x(k), f.lower(k, line), f.upper(k, line))
-                };
-                if p > 0.0 {
-                    sl += p * f64::from(l);
-                    su += p * f64::from(u);
-                }
-            }
-            (sl, su)
-        };
-        // In the prover's orientation: `sure` must reach `goal`, `hope` below it refutes.
-        let oriented =
-            |(sl, su): (f64, f64)| -> (f64, f64) { if row { (-su, -sl) } else { (sl, su) } };
-        let goal = s * target;
-        let (mut sure, mut hope) = oriented(sums(f));
-        let support = if row { f.c_len } else { f.r_len };
-        let clamp = |v: f64| v.clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-        // Probes: each cell against the target itself (a null window). If every cell
-        // reaches it, so does the sum (the weights sum to 1); if none does, the sum fails;
-        // otherwise the windows below start from bounds on both sides of the target.
-        let probe = if row {
-            let top = clamp(target.floor());
-            (top, top + 1)
-        } else {
-            let bottom = clamp(target.ceil());
-            (bottom - 1, bottom)
-        };
-        for k in 0..support {
+        let bounds = G::value_bounds();
+        let goal = proof.goal();
+        let (mut sure, mut hope) = proof.sums(f);
+        let probe = proof.probe_window(bounds);
+        for k in 0..proof.support(f) {
             if sure >= goal || hope < goal {
                 break;
             }
-            let other = if row {
-                f.restricted_col(k)
-            } else {
-                f.restricted_row(k)
-            };
-            let p = if row { f.y(other) } else { f.x(other) };
+            let (p, cell) = proof.member(f, k);
             if p > 0.0 {
-                let (i, j) = if row { (line, other) } else { (other, line) };
-                self.cell(f, pos, (i, j), at, probe)?;
-                (sure, hope) = oriented(sums(f));
+                self.cell(f, pos, cell, at, probe)?;
+                (sure, hope) = proof.sums(f);
             }
         }
-        for k in 0..support {
+        for k in 0..proof.support(f) {
             if sure >= goal {
                 break;
             }
             if hope < goal {
                 return Some(None);
             }
-            let other = if row {
-                f.restricted_col(k)
-            } else {
-                f.restricted_row(k)
-            };
-            let p = if row { f.y(other) } else { f.x(other) };
-            if p <= 0.0 {
+            let (p, cell) = proof.member(f, k);
+            let (l, u) = f.bounds(cell.0, cell.1);
+            if p <= 0.0 || l == u {
                 continue;
             }
-            let (i, j) = if row { (line, other) } else { (other, line) };
-            let (l, u) = f.bounds(i, j);
-            if l == u {
-                continue;
-            }
-            // Oriented cell bounds: the prover wants the cell high (column) or low (row).
-            let (cl, cu) = if row {
-                (-f64::from(u), -f64::from(l))
-            } else {
-                (f64::from(l), f64::from(u))
-            };
-            // Below `a` the sum fails even with the others at their best; from `b` on it
-            // holds even with the others at their worst.
-            let a = (goal - (hope - p * cu)) / p;
-            let b = (goal - (sure - p * cl)) / p;
-            let (wa, wb) = if row {
-                // Oriented back to first-player values: the cell must be at most -a.
-                let top = (-a).floor().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                let bottom = (-b).floor().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                (bottom, (top + 1).max(bottom + 1))
-            } else {
-                let wa = (a.ceil() - 1.0).clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                let wb = b.ceil().clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
-                (wa, wb.max(wa + 1))
-            };
-            self.cell(f, pos, (i, j), at, (wa, wb))?;
-            (sure, hope) = oriented(sums(f));
+            let window = proof.deciding_window(p, (l, u), (sure, hope), bounds);
+            self.cell(f, pos, cell, at, window)?;
+            (sure, hope) = proof.sums(f);
         }
+        let s = proof.sign();
         if sure >= goal {
             Some(Some(s * sure))
         } else if hope < goal {
@@ -181,6 +113,103 @@ impl<G: Evaluate> Searcher<'_, G> {
             Some(Some(s * sure))
                 .filter(|_| sure >= goal - SLACK)
                 .map_or(Some(None), Some)
+        }
+    }
+}
+
+impl LineProof {
+    /// The prover's orientation: `+1` for a column (the first player proves a floor), `-1`
+    /// for a row (the second player proves a ceiling), which turns the row case into the
+    /// column's shape.
+    fn sign(self) -> f64 {
+        if self.row { -1.0 } else { 1.0 }
+    }
+
+    /// What `sure` must reach, in the prover's orientation.
+    fn goal(self) -> f64 {
+        self.sign() * self.target
+    }
+
+    /// `(sure, hope)`: the strategy's sum against the line with every cell at its bound
+    /// against the prover (`sure`) and in its favour (`hope`), in the prover's orientation.
+    /// `sure` reaching the goal proves it; `hope` below the goal refutes it.
+    fn sums<M: Copy>(self, f: &Frame<M>) -> (f64, f64) {
+        let (mut sl, mut su) = (0.0, 0.0);
+        let len = if self.row { f.m } else { f.n };
+        for k in 0..len {
+            let (p, l, u) = if self.row {
+                (f.y(k), f.lower(self.line, k), f.upper(self.line, k))
+            } else {
+                (f.x(k), f.lower(k, self.line), f.upper(k, self.line))
+            };
+            if p > 0.0 {
+                sl += p * f64::from(l);
+                su += p * f64::from(u);
+            }
+        }
+        if self.row { (-su, -sl) } else { (sl, su) }
+    }
+
+    /// How many lines of the restricted game the strategy ranges over.
+    fn support<M: Copy>(self, f: &Frame<M>) -> usize {
+        if self.row { f.c_len } else { f.r_len }
+    }
+
+    /// The `k`-th line of the support: its probability and the cell it makes with this line.
+    fn member<M: Copy>(self, f: &Frame<M>, k: usize) -> (f64, (usize, usize)) {
+        if self.row {
+            let other = f.restricted_col(k);
+            (f.y(other), (self.line, other))
+        } else {
+            let other = f.restricted_row(k);
+            (f.x(other), (other, self.line))
+        }
+    }
+
+    /// The null window at the target, for the first probes: if every cell reaches it, so
+    /// does the sum (the weights sum to 1); if none does, the sum fails; otherwise the
+    /// deciding windows start from bounds on both sides of the target.
+    fn probe_window(self, (lo, hi): (i32, i32)) -> (i32, i32) {
+        let clamp = |v: f64| v.clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+        if self.row {
+            let top = clamp(self.target.floor());
+            (top, top + 1)
+        } else {
+            let bottom = clamp(self.target.ceil());
+            (bottom - 1, bottom)
+        }
+    }
+
+    /// The first-player window for a cell of probability `p` and bounds `(l, u)` that
+    /// decides the sum whatever the other cells turn out to be within their bounds.
+    fn deciding_window(
+        self,
+        p: f64,
+        (l, u): (i32, i32),
+        (sure, hope): (f64, f64),
+        (lo, hi): (i32, i32),
+    ) -> (i32, i32) {
+        let goal = self.goal();
+        let clamp = |v: f64| v.clamp(f64::from(lo - 1), f64::from(hi + 1)) as i32;
+        // Oriented cell bounds: the prover wants the cell high (column) or low (row).
+        let (cl, cu) = if self.row {
+            (-f64::from(u), -f64::from(l))
+        } else {
+            (f64::from(l), f64::from(u))
+        };
+        // Below `a` the sum fails even with the others at their best; from `b` on it
+        // holds even with the others at their worst.
+        let a = (goal - (hope - p * cu)) / p;
+        let b = (goal - (sure - p * cl)) / p;
+        if self.row {
+            // Oriented back to first-player values: the cell must be at most -a.
+            let top = clamp((-a).floor());
+            let bottom = clamp((-b).floor());
+            (bottom, (top + 1).max(bottom + 1))
+        } else {
+            let wa = clamp(a.ceil() - 1.0);
+            let wb = clamp(b.ceil());
+            (wa, wb.max(wa + 1))
         }
     }
 }
