@@ -6,6 +6,7 @@ pub mod conformance;
 pub mod eval;
 pub mod game;
 pub mod games;
+pub mod learn;
 pub mod notation;
 pub mod perft;
 pub mod players;

@@ -14,6 +14,8 @@ use std::io::{BufRead, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod cli;
+
 /// Prints a line of a subcommand's output. A closed pipe (`quartet bench | head -1`) ends
 /// the program quietly, as it does other command-line tools; any other write error ends
 /// it with the error on stderr and a failure status.
@@ -105,6 +107,9 @@ enum Cmd {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Play the engine against itself and write positions with their game results and
+    /// search scores (training data for `tune`); `selfplay merge` joins shards.
+    Selfplay(cli::selfplay::SelfplayArgs),
     /// Re-check every move of the game records in a file written by `match --pgnout`.
     Replay {
         /// The game.
@@ -214,6 +219,7 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string()),
         Some(Cmd::Match(MatchCommand::Play(args))) => run_match(&args),
         Some(Cmd::Replay { game, file }) => game.visit(Replay(file)),
+        Some(Cmd::Selfplay(args)) => cli::selfplay::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

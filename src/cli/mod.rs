@@ -1,0 +1,3 @@
+//! The bodies of the binary's subcommands, one module each; `main.rs` only names them.
+
+pub mod selfplay;
