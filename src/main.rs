@@ -110,6 +110,9 @@ enum Cmd {
     /// Play the engine against itself and write positions with their game results and
     /// search scores (training data for `tune`); `selfplay merge` joins shards.
     Selfplay(cli::selfplay::SelfplayArgs),
+    /// Fit a game's evaluation weights to self-play data (Texel's method) and write the
+    /// generated weights file.
+    Tune(cli::tune::TuneArgs),
     /// Re-check every move of the game records in a file written by `match --pgnout`.
     Replay {
         /// The game.
@@ -220,6 +223,7 @@ fn main() -> ExitCode {
         Some(Cmd::Match(MatchCommand::Play(args))) => run_match(&args),
         Some(Cmd::Replay { game, file }) => game.visit(Replay(file)),
         Some(Cmd::Selfplay(args)) => cli::selfplay::run(&args),
+        Some(Cmd::Tune(args)) => cli::tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,3 +5,6 @@
 
 pub mod data;
 pub mod selfplay;
+pub mod texel;
+pub mod tunable;
+pub mod tune;
