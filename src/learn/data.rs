@@ -514,7 +514,11 @@ mod tests {
                 second: 1
             }
         );
-        assert!(merge(&[a.clone()]).unwrap_err().contains("missing: 2/2"));
+        assert!(
+            merge(std::slice::from_ref(&a))
+                .unwrap_err()
+                .contains("missing: 2/2")
+        );
         assert!(
             merge(&[a.clone(), a.clone()])
                 .unwrap_err()

@@ -283,6 +283,6 @@ mod tests {
         // Weight 2 is in no position: only the penalty acts on it.
         let fit = fit(&data, &[100.0, 30.0, 17.0], &options);
         assert_eq!(fit.weights[2], 17.0);
-        assert!(data.is_empty() == false && data.len() == 2_000);
+        assert!(!data.is_empty() && data.len() == 2_000);
     }
 }

@@ -17,7 +17,8 @@ pub struct TuneOptions {
     pub score_cap: i32,
     /// The target is `lambda · result + (1 − lambda) · σ(k · score)`.
     pub lambda: f64,
-    /// Every game whose index is a multiple of this is held out for validation (0: none).
+    /// Every game whose index is a multiple of this is held out for validation, judged by
+    /// its results alone (0: none).
     pub holdout_every: u64,
     /// The optimiser's settings.
     pub fit: FitOptions,
@@ -44,6 +45,15 @@ pub struct TuneReport {
     pub holdout_after: f64,
 }
 
+/// A kept position: its game, its evaluation's coefficients, the game's result (the first
+/// player's score) and the search score.
+struct Row {
+    game: u64,
+    coefficients: Coefficients,
+    result: f64,
+    score: i32,
+}
+
 /// Whether the move the search chose in `pos` is noisy (the position is then not quiet).
 fn chose_noisy<G: Evaluate + Notation>(pos: &G, best: &str) -> Option<bool> {
     match pos.parse_action(best).ok()? {
@@ -52,14 +62,13 @@ fn chose_noisy<G: Evaluate + Notation>(pos: &G, best: &str) -> Option<bool> {
     }
 }
 
-/// The quiet, undecided positions of `files` with their coefficients and targets; `k0`
-/// maps search scores to expected scores for `lambda < 1`. Fails on a position string or
+/// The number of positions in `files` and the quiet, undecided ones. Fails on a position string or
 /// move the game does not read.
 fn load<G: Tunable + Notation>(
     files: &[DataFile],
     rules: &RuleOptions,
     options: &TuneOptions,
-) -> Result<(usize, Vec<(u64, Coefficients, f64, i32)>), String> {
+) -> Result<(usize, Vec<Row>), String> {
     let mut read = 0;
     let mut out = Vec::new();
     for (i, file) in files.iter().enumerate() {
@@ -92,7 +101,12 @@ fn load<G: Tunable + Notation>(
             }
             let mut c = Coefficients::default();
             pos.terms(&mut c);
-            out.push((*game, c.merged(), result.first_score(), *score));
+            out.push(Row {
+                game: *game,
+                coefficients: c.merged(),
+                result: result.first_score(),
+                score: *score,
+            });
         }
     }
     Ok((read, out))
@@ -108,18 +122,22 @@ pub fn tune<G: Tunable + Notation>(
     let start: Vec<f64> = G::start_weights().iter().map(|&w| f64::from(w)).collect();
     // k of the starting weights on results alone, for the score part of the target.
     let mut plain = Dataset::default();
-    for (_, c, r, _) in &rows {
-        plain.push(c, *r);
+    for row in &rows {
+        plain.push(&row.coefficients, row.result);
     }
     if plain.is_empty() {
         return Err("no quiet, undecided positions in the data".to_string());
     }
     let k0 = options.fit.k.unwrap_or_else(|| plain.fit_k(&start));
     let (mut train, mut holdout) = (Dataset::default(), Dataset::default());
-    for (game, c, r, score) in &rows {
-        let target = options.lambda * r + (1.0 - options.lambda) * sigmoid(k0 * f64::from(*score));
-        if options.holdout_every > 0 && game % options.holdout_every == 0 {
-            holdout.push(c, target);
+    for row in &rows {
+        let (c, r) = (&row.coefficients, &row.result);
+        let target =
+            options.lambda * r + (1.0 - options.lambda) * sigmoid(k0 * f64::from(row.score));
+        if options.holdout_every > 0 && row.game % options.holdout_every == 0 {
+            // Held-out positions are judged by the results alone, whatever the blend, so
+            // that fits with different `lambda` compare.
+            holdout.push(c, *r);
         } else {
             train.push(c, target);
         }
