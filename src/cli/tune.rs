@@ -39,6 +39,10 @@ pub struct TuneArgs {
     /// Leave out positions whose search score is at least this large (decided games).
     #[arg(long, default_value_t = 2000)]
     pub score_cap: i32,
+    /// Keep the positions whose move played was noisy too (Apocalypse: its simultaneous
+    /// nodes have no quiescence search, the static value stands at every leaf).
+    #[arg(long)]
+    pub keep_noisy: bool,
     /// Hold out every game whose index is a multiple of this for validation (0: none).
     #[arg(long, default_value_t = 10)]
     pub holdout_every: u64,
@@ -71,6 +75,9 @@ impl TuneArgs {
             self.score_cap,
             self.holdout_every
         );
+        if self.keep_noisy {
+            cmd.push_str(" --keep-noisy");
+        }
         if !self.freeze.is_empty() {
             cmd.push_str(&format!(" --freeze {}", self.freeze.join(" ")));
         }
@@ -119,6 +126,7 @@ fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(),
     let options = TuneOptions {
         score_cap: args.score_cap,
         lambda: args.lambda,
+        keep_noisy: args.keep_noisy,
         holdout_every: args.holdout_every,
         fit: FitOptions {
             iterations: args.iterations,
@@ -142,8 +150,8 @@ fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(),
         report.fit.loss_before, report.fit.loss_after, report.loss_rounded
     );
     println!(
-        "loss (held-out positions): {:.6} before, {:.6} after",
-        report.holdout_before, report.holdout_after
+        "loss (held-out positions): {:.6} before, {:.6} after ({:.6} with the weights in use)",
+        report.holdout_before, report.holdout_after, report.holdout_current
     );
     for ((name, &old), &new) in names.iter().zip(G::weights()).zip(&report.weights) {
         if old != new {

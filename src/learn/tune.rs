@@ -15,6 +15,9 @@ pub struct TuneOptions {
     /// Positions whose search score is this large or larger (either sign) are left out:
     /// decided games teach the evaluation little.
     pub score_cap: i32,
+    /// Keep positions whose chosen move was noisy too (for games whose search has no
+    /// quiescence at the horizon, such as Apocalypse's simultaneous nodes).
+    pub keep_noisy: bool,
     /// The target is `lambda · result + (1 − lambda) · σ(k · score)`.
     pub lambda: f64,
     /// Every game whose index is a multiple of this is held out for validation, judged by
@@ -43,6 +46,8 @@ pub struct TuneReport {
     pub holdout_before: f64,
     /// See `holdout_before`.
     pub holdout_after: f64,
+    /// The held-out loss of the weights in use now (the last fit's).
+    pub holdout_current: f64,
 }
 
 /// A kept position: its game, its evaluation's coefficients, the game's result (the first
@@ -91,6 +96,7 @@ fn load<G: Tunable + Notation>(
             }
             match chose_noisy(&pos, best) {
                 Some(false) => {}
+                Some(true) if options.keep_noisy => {}
                 Some(true) => continue,
                 None => {
                     return Err(format!(
@@ -147,6 +153,7 @@ pub fn tune<G: Tunable + Notation>(
         ..options.fit.clone()
     };
     let fit = texel::fit(&train, &start, &fit_options);
+    let current: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
     let weights: Vec<i32> = fit.weights.iter().map(|w| w.round() as i32).collect();
     let rounded: Vec<f64> = weights.iter().map(|&w| f64::from(w)).collect();
     Ok(TuneReport {
@@ -156,6 +163,7 @@ pub fn tune<G: Tunable + Notation>(
         loss_rounded: train.loss(&rounded, fit.k),
         holdout_before: holdout.loss(&start, fit.k),
         holdout_after: holdout.loss(&rounded, fit.k),
+        holdout_current: holdout.loss(&current, fit.k),
         fit,
         weights,
     })

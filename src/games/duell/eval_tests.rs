@@ -133,7 +133,13 @@ fn material_is_one_table_entry_per_die() {
     // The same die on e4 reads the e4 entry (whether the centre is worth more is the
     // fit's business); more dice are worth more.
     let centre = pos("4BK4/9/9/9/4W234/9/9/4WK4 w 0 1");
-    assert_eq!(count(&side_counts(&centre, Player::First), PST + 6 * (3 * 5 + 4) + 1), 1);
+    assert_eq!(
+        count(
+            &side_counts(&centre, Player::First),
+            PST + 6 * (3 * 5 + 4) + 1
+        ),
+        1
+    );
     let two = pos("4BK4/9/9/9/9/9/9/W23W232WK4 w 0 1");
     assert!(material(&two, Player::First) > material(&p, Player::First) + DIE / 2);
     assert!(two.evaluate() > p.evaluate() + DIE / 2);
