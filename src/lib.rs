@@ -2,16 +2,23 @@
 //! driven through a UCI-style text protocol. See README.md and protocol.md.
 
 pub mod bench;
-pub mod conformance;
+pub mod cli;
+pub mod declaration;
+pub mod engine;
 pub mod eval;
+pub mod exact;
 pub mod game;
 pub mod games;
+pub mod history;
+pub mod invariants;
 pub mod learn;
+pub mod matrix;
 pub mod notation;
+pub mod output;
 pub mod perft;
 pub mod players;
 pub mod protocol;
-pub mod record;
 pub mod referee;
 pub mod search;
 pub mod splitmix;
+pub mod toys;

@@ -1,14 +1,15 @@
 //! `quartet selfplay`: write training positions from self-play (see
 //! `quartet::learn::selfplay`), and `quartet selfplay merge` to join the shards of a run.
 
+use super::rules::RuleArgs;
+use crate::eval::Evaluate;
+use crate::games::{GameKind, GameVisitor};
+use crate::learn::data::{self, DataFile, Summary};
+use crate::learn::selfplay::{self, Config, MoveLimit};
+use crate::notation::Notation;
+use crate::output::say;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use quartet::eval::Evaluate;
-use quartet::game::RuleOptions;
-use quartet::games::{GameKind, GameVisitor};
-use quartet::learn::data::{self, DataFile, Summary};
-use quartet::learn::selfplay::{self, Config, MoveLimit};
-use quartet::notation::Notation;
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -59,12 +60,9 @@ pub struct SelfplayArgs {
     /// Games played at once (one thread each).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Apocalypse: pawns on their start squares may step two squares.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
-    pub double_step: bool,
-    /// Ludo: pieces per side (1 to 4).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
-    pub pieces: u8,
+    /// The rule options.
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// The data file to write (replaced).
     #[arg(long, required = true)]
     pub out: Option<PathBuf>,
@@ -115,10 +113,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         max_plies: args.max_plies,
         hash_mb: args.hash.max(1),
         concurrency: args.concurrency.max(1),
-        rules: RuleOptions {
-            double_step: args.double_step,
-            pieces: args.pieces,
-        },
+        rules: args.rules.0,
     };
     let started = Instant::now();
     let summary = game.visit(Selfplay {
@@ -127,7 +122,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         progress: !args.no_progress,
     })?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
-    println!(
+    say(format_args!(
         "{}: {} games, {} positions ({:.0} per hour), results {}-{}-{} (first player wins-draws-losses), {:.1} s",
         out.display(),
         summary.games,
@@ -137,7 +132,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         summary.draws,
         summary.second,
         secs
-    );
+    ));
     Ok(())
 }
 
@@ -194,7 +189,7 @@ fn merge(out: &Path, files: &[PathBuf]) -> Result<(), String> {
     std::fs::write(out, merged.to_text())
         .map_err(|e| format!("selfplay merge: {}: {e}", out.display()))?;
     let s = merged.summary;
-    println!(
+    say(format_args!(
         "{}: {} shards, {} games, {} positions, results {}-{}-{} (first player wins-draws-losses)",
         out.display(),
         files.len(),
@@ -203,6 +198,6 @@ fn merge(out: &Path, files: &[PathBuf]) -> Result<(), String> {
         s.first,
         s.draws,
         s.second
-    );
+    ));
     Ok(())
 }

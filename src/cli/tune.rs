@@ -1,14 +1,15 @@
 //! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
 //! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file.
 
+use crate::game::RuleOptions;
+use crate::games::GameKind;
+use crate::learn::data::DataFile;
+use crate::learn::texel::FitOptions;
+use crate::learn::tunable::{Tunable, render_weights};
+use crate::learn::tune::{TuneOptions, TuneReport, tune};
+use crate::notation::Notation;
+use crate::output::say;
 use clap::Args;
-use quartet::game::RuleOptions;
-use quartet::games::GameKind;
-use quartet::learn::data::DataFile;
-use quartet::learn::texel::FitOptions;
-use quartet::learn::tunable::{Tunable, render_weights};
-use quartet::learn::tune::{TuneOptions, TuneReport, tune};
-use quartet::notation::Notation;
 use std::path::PathBuf;
 
 /// `quartet tune`.
@@ -108,9 +109,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         files.push(file);
     }
     match game {
-        GameKind::Duell => fit::<quartet::games::duell::Duell>(args, &files),
-        GameKind::Rnb => fit::<quartet::games::rnb::Rnb>(args, &files),
-        GameKind::Apocalypse => fit::<quartet::games::apocalypse::Apocalypse>(args, &files),
+        GameKind::Duell => fit::<crate::games::duell::Duell>(args, &files),
+        GameKind::Rnb => fit::<crate::games::rnb::Rnb>(args, &files),
+        GameKind::Apocalypse => fit::<crate::games::apocalypse::Apocalypse>(args, &files),
         GameKind::Ludo => Err(
             "tune: Ludo's evaluation is a race model fitted to the exact 1- and 2-piece solutions, not a weighted sum".to_string(),
         ),
@@ -137,25 +138,25 @@ fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(),
         },
     };
     let report: TuneReport = tune::<G>(files, &RuleOptions::default(), &options)?;
-    println!(
+    say(format_args!(
         "positions: {} read, {} fitted, {} held out (quiet and |score| < {})",
         report.read, report.fitted, report.held_out, args.score_cap
-    );
-    println!(
+    ));
+    say(format_args!(
         "k = {:.6} (logistic scale per evaluation unit)",
         report.fit.k
-    );
-    println!(
+    ));
+    say(format_args!(
         "loss (fitted positions): {:.6} before, {:.6} after ({:.6} with rounded weights)",
         report.fit.loss_before, report.fit.loss_after, report.loss_rounded
-    );
-    println!(
+    ));
+    say(format_args!(
         "loss (held-out positions): {:.6} before, {:.6} after ({:.6} with the weights in use)",
         report.holdout_before, report.holdout_after, report.holdout_current
-    );
+    ));
     for ((name, &old), &new) in names.iter().zip(G::weights()).zip(&report.weights) {
         if old != new {
-            println!("  {name}: {old} -> {new}");
+            say(format_args!("  {name}: {old} -> {new}"));
         }
     }
     if let Some(out) = &args.out {
@@ -167,7 +168,7 @@ fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(),
         ];
         let text = render_weights(&names, &report.weights, &origin);
         std::fs::write(out, text).map_err(|e| format!("tune: {}: {e}", out.display()))?;
-        println!("wrote {}", out.display());
+        say(format_args!("wrote {}", out.display()));
     }
     Ok(())
 }

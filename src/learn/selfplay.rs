@@ -11,8 +11,8 @@
 use super::data::{GameResult, Header, Sample, Summary};
 use crate::eval::Evaluate;
 use crate::game::{Action, Node, Outcome, Player, RuleOptions};
+use crate::history::GameHistory;
 use crate::notation::Notation;
-use crate::record::GameRecord;
 use crate::search::time::movetime_budget;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, Settings};
@@ -82,16 +82,22 @@ impl Config {
             ("per-game", self.per_game.to_string()),
             ("max-plies", self.max_plies.to_string()),
             ("hash", self.hash_mb.to_string()),
-            ("double-step", self.rules.double_step.to_string()),
-            ("pieces", self.rules.pieces.to_string()),
-            ("shard", format!("{}/{}", self.shard.0, self.shard.1)),
         ];
-        Header {
-            fields: fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
+        let mut fields: Vec<(String, String)> = fields
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        for option in crate::games::rule_options() {
+            fields.push((
+                option.flag().to_string(),
+                option.format_value(self.rules.get(option)),
+            ));
         }
+        fields.push((
+            "shard".to_string(),
+            format!("{}/{}", self.shard.0, self.shard.1),
+        ));
+        Header { fields }
     }
 
     /// The indices of the games this shard plays, in order.
@@ -128,7 +134,7 @@ pub fn play_game<G: Evaluate + Notation>(
 ) -> PlayedGame {
     tt.clear();
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(config.seed, index));
-    let mut record = GameRecord::new(G::start(&config.rules));
+    let mut record = GameHistory::new(G::start(&config.rules));
     let mut outcomes = Vec::new();
     let mut decisions = 0u32;
     let mut candidates: Vec<(String, i32, u32, String)> = Vec::new();

@@ -10,7 +10,7 @@
 //! the root's most visited move, or at a simultaneous root the asked side's most visited
 //! declaration. See `tree.rs` for the tree and `playout.rs` for the rewards.
 
-use super::Budget;
+use super::BaselineBudget;
 use super::playout::Playout;
 use super::tree::{NONE, Shape, Span, Tree};
 use crate::eval::Evaluate;
@@ -61,7 +61,7 @@ pub struct MctsResult<M> {
 pub fn search<G: Evaluate>(
     pos: &G,
     side: Option<Player>,
-    budget: &Budget,
+    budget: &BaselineBudget,
     seed: u64,
     stop: &AtomicBool,
 ) -> MctsResult<G::Move> {
@@ -80,7 +80,7 @@ pub fn search<G: Evaluate>(
 fn search_in<G: Evaluate>(
     pos: &G,
     side: Option<Player>,
-    budget: &Budget,
+    budget: &BaselineBudget,
     seed: u64,
     stop: &AtomicBool,
     max_nodes: usize,

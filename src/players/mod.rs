@@ -22,9 +22,6 @@ mod playout;
 pub mod random;
 mod tree;
 
-#[cfg(test)]
-mod toys;
-
 use crate::eval::Evaluate;
 use crate::game::{Action, Player};
 use std::fmt;
@@ -118,17 +115,17 @@ pub enum Baseline {
 /// once. Any limit reached ends the search; with neither limit set, the search runs until
 /// the stop flag is set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Budget {
+pub struct BaselineBudget {
     /// Run at most this many MCTS iterations (one playout each).
     pub iterations: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
 }
 
-impl Budget {
+impl BaselineBudget {
     /// A budget of exactly `n` iterations (unless stopped earlier).
-    pub fn iterations(n: u64) -> Budget {
-        Budget {
+    pub fn iterations(n: u64) -> BaselineBudget {
+        BaselineBudget {
             iterations: Some(n),
             deadline: None,
         }
@@ -150,7 +147,7 @@ pub fn choose<G: Evaluate>(
     player: Baseline,
     pos: &G,
     side: Option<Player>,
-    budget: &Budget,
+    budget: &BaselineBudget,
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<Action<G::Move>> {
@@ -165,7 +162,7 @@ pub fn choose<G: Evaluate>(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::search::toy::{DiceRace, TicTacToe};
+    use crate::toys::{DiceRace, TicTacToe};
 
     #[test]
     fn names_round_trip_and_unknown_names_are_rejected() {
@@ -198,8 +195,8 @@ mod tests {
     #[test]
     fn every_baseline_follows_the_contract_of_choose() {
         let stop = AtomicBool::new(false);
-        let budget = Budget::iterations(100);
-        let sim = toys::Goofspiel::new(3);
+        let budget = BaselineBudget::iterations(100);
+        let sim = crate::toys::Goofspiel::new(3);
         let mut finished = sim.clone();
         for card in 0..3 {
             finished.play_joint(card, card);
@@ -229,7 +226,7 @@ mod tests {
         let pos = TicTacToe::new();
         let stop = AtomicBool::new(false);
         for b in [Baseline::Random, Baseline::Greedy, Baseline::Mcts] {
-            let action = choose(b, &pos, None, &Budget::iterations(200), 1, &stop);
+            let action = choose(b, &pos, None, &BaselineBudget::iterations(200), 1, &stop);
             let action = action.expect("a move at a turn node");
             assert!(pos.is_legal(action), "{b:?} played {action:?}");
         }

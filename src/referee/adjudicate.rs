@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::{Game, Node, Outcome, Player};
-use crate::record::GameRecord;
+use crate::history::GameHistory;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -89,8 +89,8 @@ pub struct Verdict {
 
 /// How the game in `record` has ended by the rules, if it has: a terminal position is a
 /// [`Termination::Normal`] end, a third occurrence of a position (which only the history
-/// shows, see [`GameRecord::node`]) a [`Termination::Repetition`] draw.
-pub fn rules_ending<G: Game>(record: &GameRecord<G>) -> Option<(Outcome, Termination)> {
+/// shows, see [`GameHistory::node`]) a [`Termination::Repetition`] draw.
+pub fn rules_ending<G: Game>(record: &GameHistory<G>) -> Option<(Outcome, Termination)> {
     match (record.node(), record.current().node()) {
         (Node::Terminal(o), Node::Terminal(_)) => Some((o, Termination::Normal)),
         (Node::Terminal(o), _) => Some((o, Termination::Repetition)),
@@ -208,9 +208,9 @@ mod tests {
     fn rules_endings_tell_repetition_from_a_finished_position() {
         use crate::game::RuleOptions;
         use crate::notation::Notation;
-        use crate::referee::toys::Nim;
+        use crate::toys::Nim;
         let play = |tokens: &[&str]| {
-            let mut game = GameRecord::new(Nim::start(&RuleOptions::default()));
+            let mut game = GameHistory::new(Nim::start(&RuleOptions::default()));
             for t in tokens {
                 let action = game.current().parse_action(t).unwrap();
                 game.try_play(action).unwrap();

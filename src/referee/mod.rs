@@ -4,7 +4,7 @@
 //! [`Notation::parse_action`] and [`Game::is_legal`](crate::game::Game::is_legal), keeps
 //! the clocks, rolls the dice (seeded, duplicate pairs), collects simultaneous declarations
 //! before revealing either, judges repetitions (each game is a
-//! [`GameRecord`](crate::record::GameRecord), as in the engines' protocol session), and
+//! [`GameHistory`](crate::history::GameHistory), as in the engines' protocol session), and
 //! adjudicates illegal moves, crashes, time forfeits and stalls. Statistics follow fastchess (Elo, nElo, LOS, pentanomial, SPRT).
 //!
 //! Entry points for `main.rs`: [`MatchArgs`] with [`run_match`], [`MergeArgs`] with
@@ -28,10 +28,6 @@ pub mod runner;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
-
-#[cfg(test)]
-#[path = "../../tests/fixtures/referee/toys.rs"]
-pub(crate) mod toys;
 
 use std::path::{Path, PathBuf};
 

@@ -16,8 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Action, Node, Player, RuleOptions};
+use crate::history::GameHistory;
 use crate::notation::Notation;
-use crate::record::GameRecord;
 
 use super::adjudicate::{Failure, Termination, Verdict, quote, rules_ending};
 use super::clock::{Clocks, TimeControl};
@@ -168,7 +168,7 @@ pub fn play_game<G: Notation>(
         Some(fen) => format!("position fen {fen}"),
         None => "position startpos".to_string(),
     };
-    let mut game = GameRecord::new(start);
+    let mut game = GameHistory::new(start);
     let mut moves = Vec::new();
     let mut moves_text = String::new();
     for token in &spec.opening.moves {
@@ -328,7 +328,7 @@ pub fn play_game<G: Notation>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::toys::Pennies;
+    use crate::toys::Pennies;
 
     fn settings(stop: &AtomicBool, tc: TimeControl) -> Settings<'_> {
         Settings {

@@ -15,8 +15,8 @@
 use std::fmt::Write as _;
 
 use crate::game::{Node, Outcome, Player, RuleOptions};
+use crate::history::GameHistory;
 use crate::notation::Notation;
-use crate::record::GameRecord;
 
 use super::adjudicate::{Termination, rules_ending};
 use super::dice::DiceStream;
@@ -244,10 +244,13 @@ pub fn check_record<G: Notation>(
         why,
     };
     match record.tag("Game") {
-        Some(name) if name == G::NAME => {}
+        Some(name) if name == G::DECLARATION.name => {}
         other => {
             let found = other.unwrap_or("no Game tag");
-            return Err(fail(None, format!("not a {} game ({found})", G::NAME)));
+            return Err(fail(
+                None,
+                format!("not a {} game ({found})", G::DECLARATION.name),
+            ));
         }
     }
     let outcome = parse_result(&record.result)
@@ -281,7 +284,7 @@ pub fn check_record<G: Notation>(
         _ => None,
     };
     let opening_plies = opening_plies.unwrap_or(0);
-    let mut game = GameRecord::new(pos);
+    let mut game = GameHistory::new(pos);
     let mut outcomes = Vec::new();
     for (i, token) in record.moves.iter().enumerate() {
         let ply = Some(i + 1);
@@ -333,7 +336,7 @@ pub fn check_record<G: Notation>(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::referee::toys::{Dice, Nim};
+    use crate::toys::{Dice, Nim};
 
     fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> PgnRecord {
         PgnRecord {

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::game::{Action, Node, RuleOptions};
+use crate::history::GameHistory;
 use crate::notation::Notation;
-use crate::record::GameRecord;
 
 use super::dice::{DiceStream, pair_seed};
 
@@ -202,7 +202,7 @@ pub fn random_opening<G: Notation>(
     let mut rng = DiceStream::new(seed);
     let mut outcomes = Vec::new();
     'attempt: for _ in 0..OPENING_ATTEMPTS {
-        let mut game = GameRecord::new(G::start(rules));
+        let mut game = GameHistory::new(G::start(rules));
         let mut moves = Vec::with_capacity(plies as usize);
         for _ in 0..plies {
             let pos = game.current();
@@ -239,7 +239,7 @@ mod tests {
     use super::*;
 
     use crate::game::Game;
-    use crate::referee::toys::{Dice, Nim};
+    use crate::toys::{Dice, Nim};
 
     #[test]
     fn shard_parsing() {

@@ -12,7 +12,6 @@
 pub mod alphabeta;
 pub mod chance;
 pub mod frame;
-pub mod matrix;
 pub mod root;
 pub mod searcher;
 pub mod simultaneous;
@@ -24,7 +23,7 @@ use crate::eval::Evaluate;
 use crate::game::{Action, Node, Player};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use time::Budget;
+use time::TimeBudget;
 use tt::TranspositionTable;
 
 /// The deepest iteration a search starts (deeper `go depth` requests are clamped).
@@ -41,7 +40,7 @@ pub struct Limits {
     /// Visit at most this many nodes (exact: the search stops at this count).
     pub nodes: Option<u64>,
     /// Time allowance.
-    pub time: Option<Budget>,
+    pub time: Option<TimeBudget>,
 }
 
 /// Switches for the pruning techniques whose values may differ from plain minimax. All
@@ -216,5 +215,3 @@ fn search_root<G: Evaluate>(
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-pub(crate) mod toy;

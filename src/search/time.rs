@@ -21,18 +21,18 @@ pub struct Clock {
 
 /// The time a search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct TimeBudget {
     /// Do not start a new iteration once this much has passed.
     pub soft: Duration,
     /// Stop the search when this much has passed.
     pub hard: Duration,
 }
 
-impl Budget {
+impl TimeBudget {
     /// What is left of this budget once `spent` has passed (at least 1 ms of each).
-    pub fn after(self, spent: Duration) -> Budget {
+    pub fn after(self, spent: Duration) -> TimeBudget {
         let floor = Duration::from_millis(1);
-        Budget {
+        TimeBudget {
             soft: self.soft.saturating_sub(spent).max(floor),
             hard: self.hard.saturating_sub(spent).max(floor),
         }
@@ -48,10 +48,10 @@ const DEFAULT_MOVES_TO_GO: i64 = 30;
 const MAX_MOVES_TO_GO: i64 = 50;
 
 /// The budget for a fixed `movetime`: all of it but the overhead (at least 1 ms).
-pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> Budget {
+pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
     let ms = movetime_ms.saturating_sub(overhead_ms).max(1);
     let d = Duration::from_millis(ms);
-    Budget { soft: d, hard: d }
+    TimeBudget { soft: d, hard: d }
 }
 
 /// The budget for playing on a clock.
@@ -59,7 +59,7 @@ pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> Budget {
 /// The base share is `time / moves_to_go + 3/4 · inc`; the soft budget is that share, the
 /// hard deadline three times it, and neither may exceed what is left once the overhead
 /// (counted once per remaining move of the control, up to 10) is kept back.
-pub fn clock_budget(clock: Clock, overhead_ms: u64) -> Budget {
+pub fn clock_budget(clock: Clock, overhead_ms: u64) -> TimeBudget {
     let time = clock.time_ms.max(0);
     let inc = clock.inc_ms.max(0);
     let mtg = clock.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| {
@@ -79,7 +79,7 @@ pub fn clock_budget(clock: Clock, overhead_ms: u64) -> Budget {
     };
     let soft = share.clamp(1, cap);
     let hard = share.saturating_mul(3).clamp(1, cap);
-    Budget {
+    TimeBudget {
         soft: Duration::from_millis(soft as u64),
         hard: Duration::from_millis(hard as u64),
     }
@@ -92,20 +92,20 @@ mod tests {
     #[test]
     fn a_budget_after_some_time_keeps_the_rest_and_at_least_1_ms() {
         let ms = Duration::from_millis;
-        let b = Budget {
+        let b = TimeBudget {
             soft: ms(50),
             hard: ms(90),
         };
         assert_eq!(
             b.after(ms(20)),
-            Budget {
+            TimeBudget {
                 soft: ms(30),
                 hard: ms(70)
             }
         );
         assert_eq!(
             b.after(ms(60)),
-            Budget {
+            TimeBudget {
                 soft: ms(1),
                 hard: ms(30)
             }

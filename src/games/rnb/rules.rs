@@ -2,7 +2,7 @@
 
 use super::pieces::Move;
 use super::position::Rnb;
-use crate::game::{Game, MoveList, Node, Player};
+use crate::game::{EndReason, Game, MoveList, Node, Player};
 
 impl Game for Rnb {
     type Move = Move;
@@ -17,6 +17,10 @@ impl Game for Rnb {
 
     /// Placements (red first, then black, each by square) or steps (by origin, then
     /// destination) of `p`; empty unless `p` is to move in an unfinished game.
+    fn end_reason(&self) -> Option<EndReason> {
+        self.verdict_why().map(|(_, why)| why)
+    }
+
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {
         out.clear();
         if p == self.to_move && self.verdict().is_none() {
@@ -31,12 +35,6 @@ impl Game for Rnb {
 
     fn play(&mut self, m: Move) {
         self.play_move(m);
-    }
-
-    /// R&B has no simultaneous nodes: plays the two moves one after the other.
-    fn play_joint(&mut self, first: Move, second: Move) {
-        self.play_move(first);
-        self.play_move(second);
     }
 
     /// Covers the board, both hands and the side to move; not the quiet-ply counter.
@@ -66,7 +64,6 @@ mod tests {
     //! One test per rule of §1 not already covered by the worked examples (`examples.rs`)
     //! or the capture tests (`capture.rs`).
     use super::super::{Colour, Move, Rnb};
-    use crate::conformance::check_random_playouts;
     use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
     use crate::notation::{Notation, NotationError};
 
@@ -257,15 +254,6 @@ mod tests {
         let red = parse("2k3/6/6/6/R5/3K2 n 3444 0");
         let black = parse("2k3/6/6/6/B5/3K2 n 4344 0");
         assert_ne!(red.hash(), black.hash());
-    }
-
-    #[test]
-    fn random_playouts_keep_every_invariant() {
-        let rules = RuleOptions::default();
-        let start = Rnb::start(&rules);
-        check_random_playouts(&start, &rules, 300, 300, 7).unwrap();
-        let middle = parse("1bk1r1/rb1b2/2r1b1/1B2R1/R1B1R1/B2KB1 s 0000 0");
-        check_random_playouts(&middle, &rules, 100, 300, 11).unwrap();
     }
 
     #[test]

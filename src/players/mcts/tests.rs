@@ -4,8 +4,8 @@ use super::*;
 use crate::game::{Game, Outcome};
 use crate::players::playout::weighted_index;
 use crate::players::random;
-use crate::players::toys::{Endless, Goofspiel, dominant, matching_pennies};
-use crate::search::toy::{DiceRace, TicTacToe};
+use crate::toys::{DiceRace, TicTacToe};
+use crate::toys::{Endless, Goofspiel, dominant, matching_pennies};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -18,7 +18,7 @@ fn run<G: Evaluate>(
     search(
         pos,
         side,
-        &Budget::iterations(iterations),
+        &BaselineBudget::iterations(iterations),
         seed,
         &AtomicBool::new(false),
     )
@@ -198,13 +198,19 @@ fn the_seed_fixes_the_search() {
 fn a_stop_flag_or_a_past_deadline_answers_at_once_with_a_legal_action() {
     let pos = TicTacToe::new();
     let stopped = AtomicBool::new(true);
-    let past = Budget {
+    let past = BaselineBudget {
         iterations: None,
         deadline: Some(Instant::now()),
     };
     let mut seen = HashSet::new();
     for seed in 0..60 {
-        let r = search(&pos, None, &Budget::iterations(1_000_000), seed, &stopped);
+        let r = search(
+            &pos,
+            None,
+            &BaselineBudget::iterations(1_000_000),
+            seed,
+            &stopped,
+        );
         assert_eq!(r.iterations, 0);
         let best = r.best.expect("an action");
         assert!(pos.is_legal(best));
@@ -217,7 +223,7 @@ fn a_stop_flag_or_a_past_deadline_answers_at_once_with_a_legal_action() {
 
 #[test]
 fn a_deadline_ends_the_search() {
-    let soon = Budget {
+    let soon = BaselineBudget {
         iterations: None,
         deadline: Some(Instant::now() + Duration::from_millis(50)),
     };
@@ -247,7 +253,7 @@ fn no_answer_at_chance_terminal_or_unasked_simultaneous_roots() {
 #[test]
 fn a_full_tree_keeps_iterating_from_its_leaves() {
     let stop = AtomicBool::new(false);
-    let budget = Budget::iterations(2_000);
+    let budget = BaselineBudget::iterations(2_000);
     let r = search_in(&ttt(&[0, 3, 1, 4]), None, &budget, 0, &stop, 4, 100);
     assert_eq!((r.iterations, r.tree_nodes), (2_000, 4));
     assert_eq!(r.best, Some(Action::Single(2)));

@@ -1,6 +1,6 @@
 //! A game in progress: the start position, every action played, and the hashes needed to
 //! judge repetition draws, which a bare position cannot (see `Game::repetition_window`).
-//! The protocol session and the referee keep their games in a [`GameRecord`].
+//! The protocol session and the referee keep their games in a [`GameHistory`].
 
 use crate::game::{Action, Game, IllegalAction, Node, Outcome};
 
@@ -9,7 +9,7 @@ pub const REPETITION_DRAW: usize = 3;
 
 /// A game from a start position, with its history.
 #[derive(Clone, Debug)]
-pub struct GameRecord<G: Game> {
+pub struct GameHistory<G: Game> {
     start: G,
     current: G,
     actions: Vec<Action<G::Move>>,
@@ -17,10 +17,10 @@ pub struct GameRecord<G: Game> {
     hashes: Vec<u64>,
 }
 
-impl<G: Game> GameRecord<G> {
+impl<G: Game> GameHistory<G> {
     /// A game starting at `start` with a fresh history.
     pub fn new(start: G) -> Self {
-        GameRecord {
+        GameHistory {
             current: start.clone(),
             start,
             actions: Vec::new(),
@@ -95,48 +95,11 @@ impl<G: Game> GameRecord<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveList, Player};
+    use crate::game::Player;
+    use crate::toys::Shuffle;
 
-    /// A token shuffles between two squares; moving to square 2 is irreversible.
-    #[derive(Clone, Debug)]
-    struct Shuffle {
-        at: u8,
-        to_move: Player,
-        since_irreversible: u32,
-    }
-
-    impl Game for Shuffle {
-        type Move = u8;
-        fn node(&self) -> Node {
-            Node::Turn(self.to_move)
-        }
-        fn legal_moves(&self, _: Player, out: &mut MoveList<u8>) {
-            out.clear();
-            out.extend([0, 1, 2].into_iter().filter(|&s| s != self.at));
-        }
-        fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-            out.clear();
-        }
-        fn play(&mut self, m: u8) {
-            self.since_irreversible = if m == 2 {
-                0
-            } else {
-                self.since_irreversible + 1
-            };
-            self.at = m;
-            self.to_move = self.to_move.other();
-        }
-        fn play_joint(&mut self, _: u8, _: u8) {}
-        fn hash(&self) -> u64 {
-            u64::from(self.at) * 2 + self.to_move.index() as u64
-        }
-        fn repetition_window(&self) -> Option<u32> {
-            Some(self.since_irreversible)
-        }
-    }
-
-    fn record(moves: &[u8]) -> GameRecord<Shuffle> {
-        let mut r = GameRecord::new(Shuffle {
+    fn record(moves: &[u8]) -> GameHistory<Shuffle> {
+        let mut r = GameHistory::new(Shuffle {
             at: 0,
             to_move: Player::First,
             since_irreversible: 0,
