@@ -2,7 +2,7 @@
 //! subcommand asked for (each lives in its own module of `quartet::cli`).
 
 use clap::Parser;
-use quartet::cli::{Cli, Cmd, bench, match_command, perft, replay, solve};
+use quartet::cli::{Cli, Cmd, bench, match_command, perft, replay, selfplay, solve, tune};
 use quartet::protocol::reader;
 use std::process::ExitCode;
 
@@ -18,6 +18,8 @@ fn main() -> ExitCode {
         Some(Cmd::Solve(args)) => solve::run(args),
         Some(Cmd::Match(command)) => match_command::run(command),
         Some(Cmd::Replay(args)) => replay::run(args),
+        Some(Cmd::Selfplay(args)) => selfplay::run(args),
+        Some(Cmd::Tune(args)) => tune::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

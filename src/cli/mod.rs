@@ -1,5 +1,5 @@
 //! The command line of the `quartet` binary (clap): the protocol loop by default, and one
-//! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`), each with its
+//! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`, `selfplay`, `tune`), each with its
 //! arguments and its body. Rule flags come from the registry ([`rules`]); every line goes
 //! out through [`crate::output`].
 
@@ -8,7 +8,9 @@ pub mod match_command;
 pub mod perft;
 pub mod replay;
 pub mod rules;
+pub mod selfplay;
 pub mod solve;
+pub mod tune;
 
 use crate::games::GameKind;
 use crate::players::PlayerKind;
@@ -50,4 +52,10 @@ pub enum Cmd {
     Solve(solve::SolveArgs),
     /// Re-check every move of the game records in a file written by `match --pgnout`.
     Replay(replay::ReplayArgs),
+    /// Play the engine against itself and write positions with their game results and
+    /// search scores (training data for `tune`); `selfplay merge` joins shards.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Fit a game's evaluation weights to self-play data (Texel's method) and write the
+    /// generated weights file.
+    Tune(tune::TuneArgs),
 }

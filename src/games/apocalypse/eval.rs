@@ -8,36 +8,89 @@ use super::board::{
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
 use crate::game::{Outcome, Player};
+use crate::tunable::{Sum, Terms, Tunable};
 
 /// The value of a won game. Values are expectations over mixed strategies, so a win is a
 /// plain number on the evaluation's scale (about 100 per pawn), not a mate score: a 50 %
 /// chance of winning is worth half a win. One point less per ply prefers quick wins.
 pub const WIN: i32 = 10_000;
 
-/// The value of one knight.
-const KNIGHT: i32 = 300;
+/// Weight: one knight.
+const KNIGHT: usize = 0;
+/// Weights: a side's whole pawn set by its size 1..=5 (index + size - 1). Each further
+/// pawn adds less: losing the last pawn loses the game, so the last ones are worth the most.
+const PAWN_SET: usize = 1;
+/// Weights: a pawn advanced 1..=3 ranks from its own back rank (it never stands on the
+/// last).
+const ADVANCE: usize = 6;
+/// Weight: a knight that an enemy knight or pawn attacks (it may be taken, or must move).
+const KNIGHT_ATTACKED: usize = 9;
+/// Weight: a pawn that an enemy knight or pawn attacks.
+const PAWN_ATTACKED: usize = 10;
+/// Weight: per penalty point (one more void declaration loses at two).
+const PENALTY: usize = 11;
+/// Weights: a knight by its square (files folded onto a..c, ranks from the own side).
+const KNIGHT_SQUARE: usize = 12;
+/// The number of weights.
+const WEIGHT_COUNT: usize = KNIGHT_SQUARE + 15;
 
-/// The value of a side's whole pawn set by its size. Each further pawn adds less: losing the
-/// last pawn loses the game, so the last ones are worth the most.
-const PAWN_SET: [i32; 6] = [0, 260, 440, 580, 690, 780];
+#[path = "hand_weights.rs"]
+mod hand_weights;
+#[path = "weights.rs"]
+mod weights;
+use weights::WEIGHTS;
 
-/// A pawn's bonus by ranks advanced from its own back rank (it never stands on the last).
-const ADVANCE: [i32; 5] = [0, 6, 16, 30, 0];
+/// The knight-square class of `sq` for `p`: the file folded onto a..c, the rank counted
+/// from `p`'s back rank.
+fn knight_class(sq: u8, p: Player) -> usize {
+    let file = usize::from(file_of(sq).min(SIZE - 1 - file_of(sq)));
+    let rank = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
+    rank * 3 + file
+}
 
-/// The loss for a knight that an enemy knight or pawn attacks (it may be taken, or must move).
-const KNIGHT_ATTACKED: i32 = 70;
+impl Tunable for Apocalypse {
+    const WEIGHTS_FILE: &'static str = "src/games/apocalypse/weights.rs";
 
-/// The loss for a pawn that an enemy knight or pawn attacks.
-const PAWN_ATTACKED: i32 = 20;
+    fn weights() -> &'static [i32] {
+        &WEIGHTS
+    }
 
-/// The loss per penalty point (one more void declaration loses at two).
-const PENALTY: i32 = 60;
+    fn start_weights() -> &'static [i32] {
+        &hand_weights::WEIGHTS
+    }
+
+    fn weight_names() -> Vec<String> {
+        let mut names = vec!["knight".to_string()];
+        names.extend((1..=5).map(|n| format!("pawn_set[{n} pawns]")));
+        names.extend((1..=3).map(|n| format!("advance[{n} ranks]")));
+        for name in ["knight_attacked", "pawn_attacked", "penalty"] {
+            names.push(name.to_string());
+        }
+        for class in 0..15 {
+            let (rank, file) = (class / 3, class % 3);
+            names.push(format!(
+                "knight_square[{}{}]",
+                (b'a' + file as u8) as char,
+                rank + 1
+            ));
+        }
+        debug_assert_eq!(names.len(), WEIGHT_COUNT);
+        names
+    }
+
+    fn terms<T: Terms>(&self, terms: &mut T) {
+        side_terms(self, Player::First, 1, terms);
+        side_terms(self, Player::Second, -1, terms);
+    }
+}
 
 impl Evaluate for Apocalypse {
     const MOVE_CODES: usize = MOVE_CODE_COUNT;
 
     fn evaluate(&self) -> i32 {
-        side_score(self, Player::First) - side_score(self, Player::Second)
+        let mut sum = Sum::new(&WEIGHTS);
+        self.terms(&mut sum);
+        sum.total
     }
 
     fn is_noisy(&self, m: Move) -> bool {
@@ -75,7 +128,7 @@ impl Evaluate for Apocalypse {
 fn piece_value(piece: Piece) -> i32 {
     match piece {
         Piece::Pawn => 100,
-        Piece::Knight => KNIGHT,
+        Piece::Knight => 300,
     }
 }
 
@@ -83,26 +136,36 @@ fn reaches_last_rank(pos: &Apocalypse, m: Move) -> bool {
     matches!(pos.cell(m.from()), Some((p, Piece::Pawn)) if rank_of(m.to()) == last_rank(p))
 }
 
-/// `p`'s share of the evaluation (positive is good for `p`).
-fn side_score(pos: &Apocalypse, p: Player) -> i32 {
-    let mut score = PAWN_SET[usize::from(pos.pawns(p).min(5))] + KNIGHT * i32::from(pos.knights(p))
-        - PENALTY * i32::from(pos.penalties(p));
+/// Feeds `p`'s share of the evaluation (positive is good for `p`) to `t`, counted `sign`
+/// times.
+#[inline(always)]
+fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
+    let pawns = usize::from(pos.pawns(p).min(5));
+    if pawns > 0 {
+        t.add(PAWN_SET + pawns - 1, sign);
+    }
+    t.add(KNIGHT, sign * i32::from(pos.knights(p)));
+    t.add(PENALTY, -sign * i32::from(pos.penalties(p)));
     for sq in 0..(SIZE * SIZE) {
         match pos.cell(sq) {
             Some((q, Piece::Pawn)) if q == p => {
-                let advanced = rank_of(sq).abs_diff(last_rank(p.other()));
-                score += ADVANCE[usize::from(advanced)];
+                let advanced = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
+                if (1..=3).contains(&advanced) {
+                    t.add(ADVANCE + advanced - 1, sign);
+                }
                 if is_attacked(pos, sq, p) {
-                    score -= PAWN_ATTACKED;
+                    t.add(PAWN_ATTACKED, -sign);
                 }
             }
-            Some((q, Piece::Knight)) if q == p && is_attacked(pos, sq, p) => {
-                score -= KNIGHT_ATTACKED;
+            Some((q, Piece::Knight)) if q == p => {
+                t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
+                if is_attacked(pos, sq, p) {
+                    t.add(KNIGHT_ATTACKED, -sign);
+                }
             }
             _ => {}
         }
     }
-    score
 }
 
 /// Whether an enemy of `p` (the owner of the piece on `sq`) attacks `sq`: an enemy knight a

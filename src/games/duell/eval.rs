@@ -1,96 +1,93 @@
 //! Static evaluation and move-ordering knowledge for Duell.
 //!
-//! The value (White's view, in hundredths of an ordinary die) sums, per side:
-//! - material: every die is worth [`DIE`], plus its *potential*: the number of paths a die
-//!   has on an empty board from its square, half for its current top and half averaged over
-//!   all six tops, because the top changes with every move (a die's worth lies more in
-//!   where it stands than in the face it shows now);
-//! - mobility: [`MOBILITY`] per path whose first step is open (an empty square, or for a
-//!   die showing 1 a square without an own piece). This counts the legal moves exactly
-//!   except for paths blocked further along, at a fraction of the cost of generating them;
-//! - key danger: enemy pieces that can capture the own key next move (decisive when the
-//!   attacker is to move, a serious threat otherwise), and own dice beside the own key, which
-//!   close the squares an attacker must pass through last;
-//! - key pressure: own dice near the enemy key (within 6 steps, more the nearer);
-//! - the key race: how close the own key is to the enemy key square, weighted more as the
-//!   board empties;
-//! - a small bonus for the side to move.
+//! The value (White's view, in hundredths of an ordinary die) is a weighted sum of terms
+//! (the weights are fitted by `quartet tune` and live in the generated `weights.rs`), per
+//! side:
+//! - material: a piece-square-top table, the value of a die with top `n` on a square (files
+//!   folded, ranks counted from the own side). It started as a die's worth plus its
+//!   *potential*, the paths a die has from there on an empty board;
+//! - mobility: per path whose first step is open (an empty square, or for a die showing 1 a
+//!   square without an own piece). This counts the legal moves exactly except for paths
+//!   blocked further along, at a fraction of the cost of generating them;
+//! - key danger: enemy pieces that can capture the key of the side to move next move (the
+//!   attacker is to move when it is decisive: see below), and own dice beside the own key,
+//!   which close the squares an attacker must pass through last;
+//! - key pressure: own dice within 6 steps of the enemy key, a weight per distance;
+//! - the key race: how close the own key is to the enemy key square, a base weight plus one
+//!   per missing die (it matters more as the board empties);
+//! - a bonus for the side to move.
 //!
+//! When the side to move can win at once the value is a fixed [`WIN_NEXT_MOVE`].
 //! Nothing here generates moves: every term is a table lookup, a bitboard shift or a
 //! path-mask test from `attacks.rs`.
 
 use super::attacks::{DIR_PATHS, DIST, reaches};
-use super::board::{E1, E8, NEIGHBOUR, SQUARES, Square, bit};
+use super::board::{E1, E8, FILES, NEIGHBOUR, SQUARES, Square, bit, file_of, rank_of};
 use super::movegen::Move;
 use super::piece::{self, EMPTY, VALUE};
 use super::{Duell, NO_SQUARE};
 use crate::eval::{EVAL_LIMIT, Evaluate};
 use crate::game::{MoveList, Player};
+use crate::tunable::{Sum, Terms, Tunable};
 
-/// The base value of an ordinary die.
-const DIE: i32 = 100;
+#[path = "hand_weights.rs"]
+mod hand_weights;
+#[path = "weights.rs"]
+mod weights;
+use weights::WEIGHTS;
 
 /// When the side to move can take the enemy key (or step its key onto the enemy key square).
 const WIN_NEXT_MOVE: i32 = 5_000;
-/// Per enemy piece that can take the key of the side to move.
-const KEY_ATTACKER: i32 = 150;
-/// Per own die orthogonally beside the own key.
-const KEY_SHIELD: i32 = 12;
-/// Per step the own key is nearer the enemy key square than the far corner (15 steps),
-/// at full board; grows by 1 per missing die.
-const KEY_RACE_BASE: i32 = 2;
-/// Per path with an open first step.
-const MOBILITY: i32 = 2;
-/// Per own die and per step it stands nearer the enemy key than 7 steps.
-const KEY_PRESSURE: i32 = 2;
-/// For the side to move.
-const TEMPO: i32 = 10;
 
-/// `POTENTIAL[s][n]`: paths of a value-`n` piece on `s` on an empty board.
-const POTENTIAL: [[u8; 7]; SQUARES] = {
-    let mut t = [[0u8; 7]; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        let mut n = 1;
-        while n <= 6 {
-            let d = DIR_PATHS[s][n];
-            t[s][n] = d[0] + d[1] + d[2] + d[3];
-            n += 1;
-        }
-        s += 1;
-    }
-    t
-};
+/// Weight: per path with an open first step.
+const MOBILITY: usize = 0;
+/// Weights: per own die at distance 1..=6 from the enemy key (index + distance - 1).
+const PRESSURE: usize = 1;
+/// Weight: per own die orthogonally beside the own key.
+const SHIELD: usize = 7;
+/// Weight: per step the own key is nearer the enemy key square than 15 steps.
+const RACE: usize = 8;
+/// Weight: the same per step and per missing die (of 16 at the start).
+const RACE_PER_MISSING: usize = 9;
+/// Weight: per enemy piece that can take the key of the side to move.
+const KEY_ATTACKER: usize = 10;
+/// Weight: the enemy key stands beside the own key square with a way onto it.
+const KEY_STEPS_HOME: usize = 11;
+/// Weight: for the side to move.
+const TEMPO: usize = 12;
+/// Weights: the piece-square-top table, `PST + 6 * class + top - 1` (see [`square_class`]).
+const PST: usize = 13;
+/// Square classes: 5 folded files times 8 ranks.
+const CLASSES: usize = 40;
+/// The number of weights.
+const WEIGHT_COUNT: usize = PST + 6 * CLASSES;
 
-/// `MEAN_POTENTIAL[s]`: [`POTENTIAL`] of `s` summed over the six tops, divided by 6.
-const MEAN_POTENTIAL: [u8; SQUARES] = {
-    let mut t = [0u8; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        let mut sum = 0u32;
-        let mut n = 1;
-        while n <= 6 {
-            sum += POTENTIAL[s][n] as u32;
-            n += 1;
-        }
-        t[s] = (sum / 6) as u8;
-        s += 1;
-    }
-    t
-};
+/// The class of square `s` for `side`: the file folded onto a..e, the rank counted from
+/// `side`'s home rank (so both sides and both wings share entries).
+const fn square_class(side: usize, s: usize) -> usize {
+    let file = file_of(s as Square) as usize;
+    let folded = if file * 2 > (FILES as usize - 1) {
+        FILES as usize - 1 - file
+    } else {
+        file
+    };
+    let rank = rank_of(s as Square) as usize;
+    let own_rank = if side == 0 { rank } else { 7 - rank };
+    own_rank * 5 + folded
+}
 
-/// `MATERIAL[s][n]`: a die with top `n` on `s` is worth [`DIE`] plus its potential: the
-/// mean of its paths on an empty board with the current top and over all six tops.
-static MATERIAL: [[i16; 7]; SQUARES] = {
-    let mut t = [[0i16; 7]; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        let mut n = 1;
-        while n <= 6 {
-            t[s][n] = (DIE + (POTENTIAL[s][n] as i32 + MEAN_POTENTIAL[s] as i32) / 2) as i16;
-            n += 1;
+/// `PST_INDEX[side][s]`: the weight of a die of `side` on `s` with top 1 (top `n` adds
+/// `n - 1`).
+static PST_INDEX: [[u16; SQUARES]; 2] = {
+    let mut t = [[0u16; SQUARES]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut s = 0;
+        while s < SQUARES {
+            t[side][s] = (PST + 6 * square_class(side, s)) as u16;
+            s += 1;
         }
-        s += 1;
+        side += 1;
     }
     t
 };
@@ -134,87 +131,120 @@ impl Duell {
         their_key != NO_SQUARE && (self.key_steps_home(side) || self.attackers(side, their_key) > 0)
     }
 
-    /// The unweighted terms of `side` (see [`SideTerms`]).
-    fn side_terms(&self, side: Player) -> SideTerms {
+    /// Feeds `side`'s own terms to `t`, each counted `sign` times (+1 for White, -1 for
+    /// Black); `missing` dice are off the board.
+    #[inline(always)]
+    fn side_terms<T: Terms>(&self, side: Player, sign: i32, missing: i32, t: &mut T) {
         let key = self.keys[side.index()];
         let enemy_key = self.keys[side.other().index()];
         let mut dice = self.occ[side.index()];
         if key != NO_SQUARE {
             dice &= !bit(key);
         }
-        let mut t = SideTerms::default();
+        let pst = &PST_INDEX[side.index()];
+        let mut mobility = 0;
+        let mut pressure = [0i32; 6];
         let mut rest = dice;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let n = VALUE[self.board[s] as usize] as usize;
-            t.material += MATERIAL[s][n] as i32;
+            t.add(pst[s] as usize + n - 1, sign);
             let paths = &DIR_PATHS[s][n];
             for (d, &next) in NEIGHBOUR[s].iter().enumerate() {
                 // Off the board `next` is `s`, an own piece: closed.
                 let q = self.board[next as usize];
                 let open = q == EMPTY || (n == 1 && piece::owner(q) != side);
-                t.mobility += open as i32 * paths[d] as i32;
+                mobility += open as i32 * paths[d] as i32;
             }
             if enemy_key != NO_SQUARE {
-                t.pressure += (7 - DIST[s][enemy_key as usize] as i32).max(0);
+                let d = DIST[s][enemy_key as usize] as usize;
+                if (1..=6).contains(&d) {
+                    pressure[d - 1] += 1;
+                }
             }
+        }
+        t.add(MOBILITY, sign * mobility);
+        for (d, &count) in pressure.iter().enumerate() {
+            t.add(PRESSURE + d, sign * count);
         }
         if key != NO_SQUARE {
+            let mut shield = 0;
             for &next in &NEIGHBOUR[key as usize] {
-                t.shield += (dice & bit(next) != 0) as i32;
+                shield += (dice & bit(next) != 0) as i32;
             }
-            t.race = 15 - DIST[key as usize][target_square(side) as usize] as i32;
+            t.add(SHIELD, sign * shield);
+            let race = 15 - DIST[key as usize][target_square(side) as usize] as i32;
+            t.add(RACE, sign * race);
+            t.add(RACE_PER_MISSING, sign * race * missing);
         }
-        t
     }
 
-    /// The static value from the side to move's view.
-    fn relative_value(&self) -> i32 {
+    /// Feeds the static value's terms (White's view) to `t`.
+    #[inline(always)]
+    fn eval_terms<T: Terms>(&self, t: &mut T) {
         let us = self.side;
         let them = us.other();
+        let sign = us.sign();
         if self.wins_next_move(us) {
-            return WIN_NEXT_MOVE;
+            t.fixed(sign * WIN_NEXT_MOVE);
+            return;
         }
         let dice = (self.occ[0] | self.occ[1]).count_ones() as i32 - 2;
-        let race_weight = KEY_RACE_BASE + (16 - dice).max(0);
-        let mut value =
-            self.side_terms(us).weighted(race_weight) - self.side_terms(them).weighted(race_weight);
+        let missing = (16 - dice).max(0);
+        self.side_terms(us, sign, missing, t);
+        self.side_terms(them, -sign, missing, t);
         let our_key = self.keys[us.index()];
         if our_key != NO_SQUARE {
-            value -= KEY_ATTACKER * self.attackers(them, our_key);
+            t.add(KEY_ATTACKER, -sign * self.attackers(them, our_key));
         }
         if self.key_steps_home(them) {
-            value -= KEY_ATTACKER;
+            t.add(KEY_STEPS_HOME, -sign);
         }
-        value + TEMPO
+        t.add(TEMPO, sign);
     }
 }
 
-/// The evaluation terms of one side, unweighted (each grows with the side's advantage).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct SideTerms {
-    /// [`MATERIAL`] summed over the side's dice.
-    material: i32,
-    /// Paths of the side's dice whose first step is open (see the module documentation).
-    mobility: i32,
-    /// Per die within 6 steps of the enemy key: 7 minus that distance.
-    pressure: i32,
-    /// Own dice orthogonally beside the own key (0..=4).
-    shield: i32,
-    /// 15 minus the distance of the own key to the enemy key square (0 without a key).
-    race: i32,
-}
+impl Tunable for Duell {
+    const WEIGHTS_FILE: &'static str = "src/games/duell/weights.rs";
 
-impl SideTerms {
-    /// The weighted sum, with `race_weight` per step of [`SideTerms::race`].
-    #[inline]
-    fn weighted(&self, race_weight: i32) -> i32 {
-        self.material
-            + MOBILITY * self.mobility
-            + KEY_PRESSURE * self.pressure
-            + KEY_SHIELD * self.shield
-            + race_weight * self.race
+    fn weights() -> &'static [i32] {
+        &WEIGHTS
+    }
+
+    fn start_weights() -> &'static [i32] {
+        &hand_weights::WEIGHTS
+    }
+
+    fn weight_names() -> Vec<String> {
+        let mut names = vec!["mobility".to_string()];
+        names.extend((1..=6).map(|d| format!("pressure[distance {d}]")));
+        for name in [
+            "shield",
+            "race",
+            "race_per_missing",
+            "key_attacker",
+            "key_steps_home",
+            "tempo",
+        ] {
+            names.push(name.to_string());
+        }
+        for class in 0..CLASSES {
+            let (rank, file) = (class / 5, class % 5);
+            for top in 1..=6 {
+                names.push(format!(
+                    "pst[{}{} top {top}]",
+                    (b'a' + file as u8) as char,
+                    rank + 1
+                ));
+            }
+        }
+        debug_assert_eq!(names.len(), WEIGHT_COUNT);
+        names
+    }
+
+    fn terms<T: Terms>(&self, terms: &mut T) {
+        self.eval_terms(terms);
     }
 }
 
@@ -226,8 +256,9 @@ impl Evaluate for Duell {
     }
 
     fn evaluate(&self) -> i32 {
-        let v = self.relative_value().clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1);
-        v * self.side.sign()
+        let mut sum = Sum::new(&WEIGHTS);
+        self.eval_terms(&mut sum);
+        sum.total.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
     }
 
     fn is_noisy(&self, m: Move) -> bool {

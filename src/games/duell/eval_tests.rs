@@ -6,7 +6,42 @@ use super::*;
 use crate::game::{Game, MoveList, Node, RuleOptions};
 use crate::games::duell::die::{self, Dir};
 use crate::notation::Notation;
+use crate::tunable::Coefficients;
 use rand::{RngExt, SeedableRng};
+
+/// The base value of a die in the evaluation's units (for directional checks).
+const DIE: i32 = 100;
+
+/// `side`'s own terms (counted +1), merged.
+fn side_counts(p: &Duell, side: Player) -> Coefficients {
+    let dice = (p.occ[0] | p.occ[1]).count_ones() as i32 - 2;
+    let mut c = Coefficients::default();
+    p.side_terms(side, 1, (16 - dice).max(0), &mut c);
+    c.merged()
+}
+
+/// How often weight `w` counts in `c`.
+fn count(c: &Coefficients, w: usize) -> i32 {
+    c.counts
+        .iter()
+        .find(|&&(i, _)| i as usize == w)
+        .map_or(0, |&(_, n)| n)
+}
+
+/// Paths of a value-`n` piece on `s` on an empty board.
+fn potential(s: usize, n: usize) -> u8 {
+    DIR_PATHS[s][n].iter().sum()
+}
+
+/// The sum of `side`'s piece-square-top entries.
+fn material(p: &Duell, side: Player) -> i32 {
+    side_counts(p, side)
+        .counts
+        .iter()
+        .filter(|&&(i, _)| i as usize >= PST)
+        .map(|&(i, n)| WEIGHTS[i as usize] * n)
+        .sum()
+}
 
 fn pos(text: &str) -> Duell {
     Duell::parse_position(text, &RuleOptions::default())
@@ -43,8 +78,8 @@ fn assert_symmetric(p: &Duell) {
     let r = rotated(p);
     for side in [Player::First, Player::Second] {
         assert_eq!(
-            p.side_terms(side),
-            r.side_terms(side.other()),
+            side_counts(p, side),
+            side_counts(&r, side.other()),
             "{side:?} in {}",
             p.format_position()
         );
@@ -65,29 +100,51 @@ fn assert_symmetric(p: &Duell) {
 #[test]
 fn potential_counts_paths_on_an_empty_board() {
     // A key in the corner has 2 moves, on a edge 3, inside 4.
-    assert_eq!(POTENTIAL[0][1], 2);
-    assert_eq!(POTENTIAL[4][1], 3);
-    assert_eq!(POTENTIAL[13][1], 4);
+    assert_eq!(potential(0, 1), 2);
+    assert_eq!(potential(4, 1), 3);
+    assert_eq!(potential(13, 1), 4);
     // A 3 on e4 (4 squares to the west and east, 3 south, 4 north): all 4 + 8·2 paths.
-    assert_eq!(POTENTIAL[3 * 9 + 4][3], 20);
+    assert_eq!(potential(3 * 9 + 4, 3), 20);
 }
 
 #[test]
-fn material_is_a_die_plus_its_potential() {
-    // A die showing 2 on a1. From the corner the squares at distance n are the n + 1
-    // squares (x, n − x): two straight paths and 2 L paths to each of the n − 1 others,
-    // 2n paths. Top 2: 4. Mean over tops 1..6: (2 + 4 + … + 12) / 6 = 7. So 100 + (4 + 7) / 2.
+fn square_classes_fold_the_files_and_count_ranks_from_the_own_side() {
+    // a1 and i1 for White, a8 and i8 for Black: class 0. e4 for White = e5 for Black.
+    for (side, s) in [(0, 0), (0, 8), (1, 63), (1, 71)] {
+        assert_eq!(square_class(side, s), 0, "{side} {s}");
+    }
+    assert_eq!(square_class(0, 3 * 9 + 4), 3 * 5 + 4);
+    assert_eq!(square_class(1, 4 * 9 + 4), 3 * 5 + 4);
+    assert_eq!(square_class(0, 9 + 6), 5 + 2, "g2 folds onto c2");
+    assert_eq!(Duell::weight_names().len(), WEIGHT_COUNT);
+    assert_eq!(WEIGHTS.len(), WEIGHT_COUNT);
+}
+
+#[test]
+fn material_is_one_table_entry_per_die() {
+    // A die showing 2 on a1: the entry of class a1, top 2, once; nothing else of the table.
     let p = pos("4BK4/9/9/9/9/9/9/W233WK4 w 0 1");
-    assert_eq!(p.side_terms(Player::First).material, 105);
-    assert_eq!(MATERIAL[0][2], 105);
-    // The same die in the centre is worth more; more dice are worth more.
+    let c = side_counts(&p, Player::First);
+    assert_eq!(count(&c, PST + 1), 1);
+    assert_eq!(
+        c.counts.iter().filter(|&&(i, _)| i as usize >= PST).count(),
+        1
+    );
+    // The same die on e4 reads the e4 entry (whether the centre is worth more is the
+    // fit's business); more dice are worth more.
     let centre = pos("4BK4/9/9/9/4W234/9/9/4WK4 w 0 1");
-    assert!(centre.side_terms(Player::First).material > 105);
+    assert_eq!(
+        count(
+            &side_counts(&centre, Player::First),
+            PST + 6 * (3 * 5 + 4) + 1
+        ),
+        1
+    );
     let two = pos("4BK4/9/9/9/9/9/9/W23W232WK4 w 0 1");
-    assert!(two.side_terms(Player::First).material > 105 + DIE);
+    assert!(material(&two, Player::First) > material(&p, Player::First) + DIE / 2);
     assert!(two.evaluate() > p.evaluate() + DIE / 2);
     // Black has no dice: no material.
-    assert_eq!(p.side_terms(Player::Second).material, 0);
+    assert_eq!(material(&p, Player::Second), 0);
     for q in [&p, &centre, &two] {
         assert_symmetric(q);
     }
@@ -97,23 +154,23 @@ fn material_is_a_die_plus_its_potential() {
 fn mobility_counts_paths_with_an_open_first_step() {
     // A 2 on a1: first step north (a3; a2 then b2) and east (c1; b1 then b2): 4 paths.
     let free = pos("4BK4/9/9/9/9/9/9/W233WK4 w 0 1");
-    assert_eq!(free.side_terms(Player::First).mobility, 4);
+    assert_eq!(count(&side_counts(&free, Player::First), MOBILITY), 4);
     // An enemy die on a2 closes the two northern paths (only the last square may hold an
     // enemy): 2 left.
     let enemy = pos("4BK4/9/9/9/9/9/B238/W233WK4 w 0 1");
-    assert_eq!(enemy.side_terms(Player::First).mobility, 2);
+    assert_eq!(count(&side_counts(&enemy, Player::First), MOBILITY), 2);
     // An own 2 on a2 closes them too, and adds its own: north a4 and a3→b3 (2), east c2,
     // b2→b3 and b2→b1 (3); south is a1, west the edge. 2 + 5.
     let own = pos("4BK4/9/9/9/9/9/W238/W233WK4 w 0 1");
-    assert_eq!(own.side_terms(Player::First).mobility, 7);
+    assert_eq!(count(&side_counts(&own, Player::First), MOBILITY), 7);
     // A die showing 1 on a1 captures on a2: the step stays open.
     let one_enemy = pos("4BK4/9/9/9/9/9/B238/W123WK4 w 0 1");
-    assert_eq!(one_enemy.side_terms(Player::First).mobility, 2);
+    assert_eq!(count(&side_counts(&one_enemy, Player::First), MOBILITY), 2);
     // A 1 on a1 beside an own 3 on b1: a1 has north only (1). b1 first north: b2 then d2
     // (1), b3 then a3 or c3 (2), b4 (1); first east: c1 then c3 (1), d1 then d2 (1), e1
     // (1); west is a1, south the edge. 1 + 4 + 3.
     let one_own = pos("4BK4/9/9/9/9/9/9/W12W322WK4 w 0 1");
-    assert_eq!(one_own.side_terms(Player::First).mobility, 8);
+    assert_eq!(count(&side_counts(&one_own, Player::First), MOBILITY), 8);
     // Direction: the blocked position scores lower for White.
     assert!(enemy.evaluate() < free.evaluate() + DIE);
     for q in [&free, &own, &enemy, &one_enemy, &one_own] {
@@ -123,14 +180,16 @@ fn mobility_counts_paths_with_an_open_first_step() {
 
 #[test]
 fn pressure_grows_as_dice_near_the_enemy_key() {
-    // White die on e5 is 3 from the Black key on e8: 7 − 3 = 4. On e2: 6 away: 1. On a1:
-    // 11 away: 0.
+    // White die on e5 is 3 from the Black key on e8, on e2 6 away, on a1 11 away (no
+    // pressure).
     let near = pos("4BK4/9/9/4W214/9/9/9/WK8 w 0 1");
     let far = pos("4BK4/9/9/9/9/9/4W214/WK8 w 0 1");
     let corner = pos("4BK4/9/9/9/9/9/9/W21WK7 w 0 1");
-    assert_eq!(near.side_terms(Player::First).pressure, 4);
-    assert_eq!(far.side_terms(Player::First).pressure, 1);
-    assert_eq!(corner.side_terms(Player::First).pressure, 0);
+    let at = |p: &Duell, d: usize| count(&side_counts(p, Player::First), PRESSURE + d - 1);
+    assert_eq!(at(&near, 3), 1);
+    assert_eq!(at(&far, 6), 1);
+    assert!((1..=6).all(|d| at(&corner, d) == 0));
+    assert!((1..=6).filter(|&d| d != 3).all(|d| at(&near, d) == 0));
     for q in [&near, &far, &corner] {
         assert_symmetric(q);
     }
@@ -140,11 +199,11 @@ fn pressure_grows_as_dice_near_the_enemy_key() {
 fn shield_counts_own_dice_beside_the_own_key() {
     // White key e1 with own dice on d1, f1 and e2 (and a Black die on e3, not beside): 3.
     let p = pos("4BK4/9/9/9/9/4B214/4W214/3W21WKW213 w 0 1");
-    assert_eq!(p.side_terms(Player::First).shield, 3);
-    assert_eq!(p.side_terms(Player::Second).shield, 0);
+    assert_eq!(count(&side_counts(&p, Player::First), SHIELD), 3);
+    assert_eq!(count(&side_counts(&p, Player::Second), SHIELD), 0);
     // A Black die beside the White key is no shield.
     let q = pos("4BK4/9/9/9/9/9/4B214/3W21WKW213 w 0 1");
-    assert_eq!(q.side_terms(Player::First).shield, 2);
+    assert_eq!(count(&side_counts(&q, Player::First), SHIELD), 2);
     for r in [&p, &q] {
         assert_symmetric(r);
     }
@@ -155,11 +214,19 @@ fn race_rewards_a_key_near_the_enemy_key_square() {
     // Keys only. White's key on e1 is 7 steps from e8: 15 − 7 = 8; on e2: 9.
     let home = pos("4BK4/9/9/9/9/9/9/4WK4 w 0 1");
     let up = pos("4BK4/9/9/9/9/9/4WK4/9 w 0 1");
-    assert_eq!(home.side_terms(Player::First).race, 8);
-    assert_eq!(up.side_terms(Player::First).race, 9);
-    assert_eq!(home.side_terms(Player::Second).race, 8);
-    // With no dice left a step is worth KEY_RACE_BASE + 16; nothing else differs.
-    assert_eq!(up.evaluate() - home.evaluate(), KEY_RACE_BASE + 16);
+    assert_eq!(count(&side_counts(&home, Player::First), RACE), 8);
+    assert_eq!(count(&side_counts(&up, Player::First), RACE), 9);
+    assert_eq!(count(&side_counts(&home, Player::Second), RACE), 8);
+    // With no dice left (16 missing) a step is worth RACE + 16 RACE_PER_MISSING; nothing
+    // else differs.
+    assert_eq!(
+        count(&side_counts(&up, Player::First), RACE_PER_MISSING),
+        9 * 16
+    );
+    assert_eq!(
+        up.evaluate() - home.evaluate(),
+        WEIGHTS[RACE] + 16 * WEIGHTS[RACE_PER_MISSING]
+    );
     for q in [&home, &up] {
         assert_symmetric(q);
     }
@@ -177,7 +244,7 @@ fn attackers_of_a_key_are_counted_and_cost_the_side_to_move() {
     let none = pos("W213BK4/9/9/9/4W314/9/9/4WK4 b 0 1");
     assert_eq!(none.attackers(Player::First, E8), 0);
     // Black, to move, is worse off (White's view higher) with the key attacked.
-    assert!(two.evaluate() > none.evaluate() + KEY_ATTACKER);
+    assert!(two.evaluate() > none.evaluate() + WEIGHTS[KEY_ATTACKER]);
     for q in [&two, &blocked, &none] {
         assert_symmetric(q);
     }
@@ -190,7 +257,7 @@ fn a_win_next_move_is_seen() {
     assert_eq!(p.evaluate(), WIN_NEXT_MOVE);
     // The same with Black to move: Black is threatened but may flee.
     let q = pos("4BK4/9/9/4W314/9/9/9/4WK4 b 0 1");
-    assert!(q.evaluate() > KEY_ATTACKER / 2);
+    assert!(q.evaluate() > WEIGHTS[KEY_ATTACKER] / 2);
     // A White key beside e8 with e8 free wins next move too; an own die on e8 stops it.
     let r = pos("BK8/4WK4/9/9/9/9/9/9 w 0 1");
     assert_eq!(r.evaluate(), WIN_NEXT_MOVE);
@@ -204,15 +271,15 @@ fn a_win_next_move_is_seen() {
 #[test]
 fn the_start_position_is_balanced_up_to_the_tempo() {
     let start = Duell::start(&RuleOptions::default());
-    assert_eq!(start.evaluate(), TEMPO);
+    assert_eq!(start.evaluate(), WEIGHTS[TEMPO]);
     assert_eq!(rotated(&start), {
         let mut b = start.clone();
         b.set_side(Player::Second);
         b
     });
     assert_eq!(
-        start.side_terms(Player::First),
-        start.side_terms(Player::Second)
+        side_counts(&start, Player::First),
+        side_counts(&start, Player::Second)
     );
 }
 

@@ -11,65 +11,110 @@ use super::position::{Rnb, step_count};
 use super::threats::threatened_by;
 use crate::eval::{EVAL_LIMIT, Evaluate};
 use crate::game::Player;
+use crate::tunable::{Sum, Terms, Tunable};
 
-/// A soldier on the board or in hand.
-const SOLDIER: i32 = 100;
-/// The king (its capture ends the game, so this only weighs hanging kings).
+/// The king: present on both sides in every running game (its capture ends it), so it
+/// cancels; kept as a fixed term so that a position without a king still scores.
 const KING: i32 = 2_000;
-/// Per legal step.
-const MOBILITY: i32 = 3;
-/// A non-X piece with an own X soldier behind it and an empty square in front: an enemy X
-/// soldier stepping there takes it by the Dual rule (if the enemy still owns X soldiers).
-const DUAL_WEAK_SOLDIER: i32 = 6;
-/// The same shape around the king.
-const DUAL_WEAK_KING: i32 = 40;
-/// An empty orthogonal neighbour of the king with the board continuing behind the king:
-/// a landing square for a sandwich.
-const KING_OPEN_SIDE: i32 = 12;
-/// A rank one piece short of a losing line, with the last square empty: that square is
-/// closed to the side's own pieces.
-const LINE_DANGER: i32 = 35;
-/// The side to move can capture this many soldiers right away (first, each further one).
-const CAPTURE_NOW: [i32; 2] = [80, 30];
-/// The side to move can capture the enemy king right away.
+/// The side to move can capture the enemy king right away (fixed: the game is as good as won).
 const KING_CAPTURE_NOW: i32 = 5_000;
-/// A soldier of the side to move that the enemy threatens.
-const HANGING: i32 = 25;
-/// The king of the side to move is threatened.
-const KING_HANGING: i32 = 250;
-/// Steps from the king to the empty enemy base: a bonus that grows as it nears.
-const KING_NEAR_BASE: [i32; 7] = [0, 120, 60, 30, 15, 8, 4];
-/// The king reaches the enemy base before any defender can occupy it.
-const KING_WINS_RACE: [i32; 7] = [0, 1_500, 700, 300, 120, 50, 20];
-/// The side to move.
-const TEMPO: i32 = 8;
 /// Victim values for move ordering.
 const ORDER_SOLDIER: i32 = 100;
 const ORDER_KING: i32 = 10_000;
+
+/// Weight: a soldier on the board or in hand.
+const SOLDIER: usize = 0;
+/// Weight: a soldier in hand, beyond [`SOLDIER`].
+const IN_HAND: usize = 1;
+/// Weight: per legal step.
+const MOBILITY: usize = 2;
+/// Weight: a non-X piece with an own X soldier behind it and an empty square in front: an
+/// enemy X soldier stepping there takes it by the Dual rule (if the enemy still owns X
+/// soldiers).
+const DUAL_WEAK_SOLDIER: usize = 3;
+/// Weight: the same shape around the king.
+const DUAL_WEAK_KING: usize = 4;
+/// Weight: an empty orthogonal neighbour of the king with the board continuing behind the
+/// king: a landing square for a sandwich.
+const KING_OPEN_SIDE: usize = 5;
+/// Weight: a rank one piece short of a losing line, with the last square empty: that
+/// square is closed to the side's own pieces.
+const LINE_DANGER: usize = 6;
+/// Weight: the side to move can capture a soldier right away.
+const CAPTURE_NOW: usize = 7;
+/// Weight: each further soldier the side to move can capture right away.
+const CAPTURE_MORE: usize = 8;
+/// Weight: a soldier of the side to move that the enemy threatens.
+const HANGING: usize = 9;
+/// Weight: the king of the side to move is threatened.
+const KING_HANGING: usize = 10;
+/// Weight: the side to move.
+const TEMPO: usize = 11;
+/// Weights: the king 1..=6 steps from the empty enemy base (index + steps - 1).
+const KING_NEAR_BASE: usize = 12;
+/// Weights: the king reaches the enemy base before any defender can occupy it, by steps.
+const KING_WINS_RACE: usize = 18;
+/// Weights: a soldier on the board by its rank counted from the own back rank (0..=5).
+const SOLDIER_RANK: usize = 24;
+/// The number of weights.
+const WEIGHT_COUNT: usize = SOLDIER_RANK + HEIGHT as usize;
+/// The farthest king distance the road terms count.
+const ROAD_STEPS: usize = 6;
+
+#[path = "hand_weights.rs"]
+mod hand_weights;
+#[path = "weights.rs"]
+mod weights;
+use weights::WEIGHTS;
+
+impl Tunable for Rnb {
+    const WEIGHTS_FILE: &'static str = "src/games/rnb/weights.rs";
+
+    fn weights() -> &'static [i32] {
+        &WEIGHTS
+    }
+
+    fn start_weights() -> &'static [i32] {
+        &hand_weights::WEIGHTS
+    }
+
+    fn weight_names() -> Vec<String> {
+        let mut names: Vec<String> = [
+            "soldier",
+            "in_hand",
+            "mobility",
+            "dual_weak_soldier",
+            "dual_weak_king",
+            "king_open_side",
+            "line_danger",
+            "capture_now",
+            "capture_more",
+            "hanging",
+            "king_hanging",
+            "tempo",
+        ]
+        .map(String::from)
+        .into();
+        names.extend((1..=ROAD_STEPS).map(|d| format!("king_near_base[{d} steps]")));
+        names.extend((1..=ROAD_STEPS).map(|d| format!("king_wins_race[{d} steps]")));
+        names.extend((0..HEIGHT).map(|r| format!("soldier_rank[{}]", r + 1)));
+        debug_assert_eq!(names.len(), WEIGHT_COUNT);
+        names
+    }
+
+    fn terms<T: Terms>(&self, terms: &mut T) {
+        self.eval_terms(terms);
+    }
+}
 
 impl Evaluate for Rnb {
     /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`.
     const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES;
 
     fn evaluate(&self) -> i32 {
-        let side = self.to_move;
-        let enemy = side.other();
-        let mut score = self.side_value(side) - self.side_value(enemy) + TEMPO;
-        let mine = threatened_by(self, side);
-        if mine & self.kings != 0 {
-            score += KING_CAPTURE_NOW;
-        } else {
-            let n = mine.count_ones() as i32;
-            if n > 0 {
-                score += CAPTURE_NOW[0] + CAPTURE_NOW[1] * (n - 1);
-            }
-        }
-        let theirs = threatened_by(self, enemy);
-        if theirs & self.kings != 0 {
-            score -= KING_HANGING;
-        }
-        score -= HANGING * (theirs & !self.kings).count_ones() as i32;
-        (score * side.sign()).clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
+        let mut sum = Sum::new(&WEIGHTS);
+        self.eval_terms(&mut sum);
+        sum.total.clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
     }
 
     /// Steps that capture, and king steps onto the empty enemy base (they win at once).
@@ -110,22 +155,66 @@ impl Rnb {
         to == base(self.to_move.other()) && self.kings & from.bit() != 0
     }
 
-    /// The terms `p` earns whoever is to move.
-    fn side_value(&self, p: Player) -> i32 {
+    /// Feeds the static value's terms (South's view) to `t`.
+    #[inline(always)]
+    fn eval_terms<T: Terms>(&self, t: &mut T) {
+        let side = self.to_move;
+        let enemy = side.other();
+        let sign = side.sign();
+        self.side_terms(side, sign, t);
+        self.side_terms(enemy, -sign, t);
+        t.add(TEMPO, sign);
+        let mine = threatened_by(self, side);
+        if mine & self.kings != 0 {
+            t.fixed(sign * KING_CAPTURE_NOW);
+        } else {
+            let n = mine.count_ones() as i32;
+            if n > 0 {
+                t.add(CAPTURE_NOW, sign);
+                t.add(CAPTURE_MORE, sign * (n - 1));
+            }
+        }
+        let theirs = threatened_by(self, enemy);
+        if theirs & self.kings != 0 {
+            t.add(KING_HANGING, -sign);
+        }
+        t.add(HANGING, -sign * (theirs & !self.kings).count_ones() as i32);
+    }
+
+    /// Feeds the terms `p` earns whoever is to move to `t`, counted `sign` times.
+    #[inline(always)]
+    fn side_terms<T: Terms>(&self, p: Player, sign: i32, t: &mut T) {
         let own = self.sides[p.index()];
         let enemy = self.sides[p.other().index()];
         let empty = self.empty();
         let king = own & self.kings;
         let hand: u8 = self.hands[p.index()].iter().sum();
-        let soldiers = (own & !self.kings).count_ones() as i32 + i32::from(hand);
-        let mut value = SOLDIER * soldiers + if king != 0 { KING } else { 0 };
-        value += MOBILITY * step_count(own, empty) as i32;
+        let on_board = own & !self.kings;
+        t.add(
+            SOLDIER,
+            sign * (on_board.count_ones() as i32 + i32::from(hand)),
+        );
+        t.add(IN_HAND, sign * i32::from(hand));
+        if king != 0 {
+            t.fixed(sign * KING);
+        }
+        t.add(MOBILITY, sign * step_count(own, empty) as i32);
+        let mut danger = 0;
         for rank in 0..HEIGHT {
             let row = rank_mask(rank);
             if (own & row).count_ones() + 1 >= u32::from(LINE_LENGTH) && empty & row != 0 {
-                value -= LINE_DANGER;
+                danger += 1;
             }
+            let own_rank = match p {
+                Player::First => rank,
+                Player::Second => HEIGHT - 1 - rank,
+            };
+            t.add(
+                SOLDIER_RANK + own_rank as usize,
+                sign * (on_board & row).count_ones() as i32,
+            );
         }
+        t.add(LINE_DANGER, -sign * danger);
         // Backers of a Dual capture: own X soldiers, while the enemy still owns X soldiers.
         let backers = Colour::ALL.map(|colour| {
             let enemy_has = enemy & self.colour(colour) != 0 || self.hand(p.other(), colour) > 0;
@@ -136,26 +225,32 @@ impl Rnb {
             }
         });
         // Unrolled, so that each call shifts by a constant direction.
-        value -= weak_shapes(ORTHOGONAL[0], backers, own, king, empty)
-            + weak_shapes(ORTHOGONAL[1], backers, own, king, empty)
-            + weak_shapes(ORTHOGONAL[2], backers, own, king, empty)
-            + weak_shapes(ORTHOGONAL[3], backers, own, king, empty);
-        value + self.king_road(p, king)
+        let shapes = [
+            weak_shapes(ORTHOGONAL[0], backers, own, king, empty),
+            weak_shapes(ORTHOGONAL[1], backers, own, king, empty),
+            weak_shapes(ORTHOGONAL[2], backers, own, king, empty),
+            weak_shapes(ORTHOGONAL[3], backers, own, king, empty),
+        ];
+        let total = |k: usize| shapes.iter().map(|s| s[k]).sum::<i32>();
+        t.add(DUAL_WEAK_SOLDIER, -sign * total(0));
+        t.add(DUAL_WEAK_KING, -sign * total(1));
+        t.add(KING_OPEN_SIDE, -sign * total(2));
+        self.king_road(p, king, sign, t);
     }
 
-    /// The king's road to the enemy base: a bonus by its distance through empty squares,
-    /// and a larger one when no defender can occupy the base in time.
-    fn king_road(&self, p: Player, king: Bitboard) -> i32 {
+    /// The king's road to the enemy base: a term by its distance through empty squares,
+    /// and another when no defender can occupy the base in time.
+    fn king_road<T: Terms>(&self, p: Player, king: Bitboard, sign: i32, t: &mut T) {
         let target = base(p.other()).bit();
         let empty = self.empty();
         if king == 0 || target & empty == 0 {
-            return 0;
+            return;
         }
         let defenders = self.sides[p.other().index()];
         let mut reached = target;
         let mut king_steps = 0;
         let mut defender_steps = 0;
-        for steps in 1..KING_NEAR_BASE.len() {
+        for steps in 1..=ROAD_STEPS {
             let around = spread(reached);
             if king_steps == 0 && around & king != 0 {
                 king_steps = steps;
@@ -169,23 +264,23 @@ impl Rnb {
             reached = around & empty;
         }
         if king_steps == 0 {
-            return 0;
+            return;
         }
-        let mut bonus = KING_NEAR_BASE[king_steps];
+        t.add(KING_NEAR_BASE + king_steps - 1, sign);
         let first = p == self.to_move;
         let defenders_late = defender_steps == 0
             || king_steps < defender_steps
             || (first && king_steps == defender_steps);
         if defenders_late && !self.in_placement() {
-            bonus += KING_WINS_RACE[king_steps];
+            t.add(KING_WINS_RACE + king_steps - 1, sign);
         }
-        bonus
     }
 }
 
-/// The penalty for weak shapes of one side along direction `dir` (`d`): pieces open to a
-/// Dual capture (not an X soldier, an own X soldier on `+d`, an empty landing square on
-/// `-d`), and a king with an empty square on `-d` and the board going on at `+d`.
+/// The weak shapes of one side along direction `dir` (`d`): `[soldiers, king, open]`, the
+/// non-king and king pieces open to a Dual capture (not an X soldier, an own X soldier on
+/// `+d`, an empty landing square on `-d`), and whether the king has an empty square on `-d`
+/// with the board going on at `+d`.
 #[inline(always)]
 fn weak_shapes(
     dir: Direction,
@@ -193,25 +288,25 @@ fn weak_shapes(
     own: Bitboard,
     king: Bitboard,
     empty: Bitboard,
-) -> i32 {
+) -> [i32; 3] {
     let landing_behind = dir.shift(empty);
-    let mut penalty = 0;
+    let mut counts = [0; 3];
     for backer in backers {
         let weak = own & !backer & dir.opposite().shift(backer) & landing_behind;
-        penalty += DUAL_WEAK_SOLDIER * (weak & !king).count_ones() as i32
-            + DUAL_WEAK_KING * (weak & king).count_ones() as i32;
+        counts[0] += (weak & !king).count_ones() as i32;
+        counts[1] += (weak & king).count_ones() as i32;
     }
     if king & landing_behind != 0 && dir.shift(king) != 0 {
-        penalty += KING_OPEN_SIDE;
+        counts[2] = 1;
     }
-    penalty
+    counts
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::Rnb;
     use super::super::geometry::{Bitboard, SQUARES};
-    use super::{KING_NEAR_BASE, TEMPO};
+    use super::{KING_NEAR_BASE, TEMPO, WEIGHTS};
     use crate::eval::{EVAL_LIMIT, Evaluate};
     use crate::game::{Action, Game, Node, RuleOptions};
     use crate::notation::Notation;
@@ -294,7 +389,7 @@ mod tests {
         // same pieces hanging with North to move, by more than the tempo.
         let s = parse("2k3/6/3R2/Rrb3/6/3K2 s 0000 0").evaluate();
         let n = parse("2k3/6/3R2/Rrb3/6/3K2 n 0000 0").evaluate();
-        assert!(s > n + 2 * TEMPO, "{s} vs {n}");
+        assert!(s > n + 2 * WEIGHTS[TEMPO], "{s} vs {n}");
         // South can take the king (worked example 7): close to a win.
         assert!(parse("6/6/2R3/rk4/6/3K2 s 0000 0").evaluate() > 4_000);
     }
@@ -303,7 +398,7 @@ mod tests {
     fn a_king_near_the_empty_enemy_base_is_worth_more() {
         let near = parse("5k/6/2K3/6/6/6 n 0000 0").evaluate();
         let far = parse("5k/6/6/6/6/2K3 n 0000 0").evaluate();
-        assert!(near > far + KING_NEAR_BASE[2], "{near} vs {far}");
+        assert!(near > far + WEIGHTS[KING_NEAR_BASE + 1], "{near} vs {far}");
         // With the base occupied by a North soldier there is no road.
         let blocked = parse("2b2k/6/2K3/6/6/6 n 0000 0").evaluate();
         assert!(blocked < near);

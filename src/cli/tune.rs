@@ -1,0 +1,174 @@
+//! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
+//! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file.
+
+use crate::game::RuleOptions;
+use crate::games::GameKind;
+use crate::learn::data::DataFile;
+use crate::learn::texel::FitOptions;
+use crate::learn::tune::{TuneOptions, TuneReport, tune};
+use crate::notation::Notation;
+use crate::output::say;
+use crate::tunable::{Tunable, render_weights};
+use clap::Args;
+use std::path::PathBuf;
+
+/// `quartet tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game (rnb, duell, apocalypse).
+    #[arg(long)]
+    pub game: String,
+    /// Data files written by `quartet selfplay` (or `selfplay merge`).
+    #[arg(long, num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// Write the generated weights file here (e.g. src/games/duell/weights.rs); without
+    /// it only the report is printed.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Adam steps.
+    #[arg(long, default_value_t = 2000)]
+    pub iterations: usize,
+    /// Adam's step size in evaluation units.
+    #[arg(long, default_value_t = 1.0)]
+    pub learning_rate: f64,
+    /// Ridge penalty toward the starting weights, per weight.
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
+    /// Target = lambda * result + (1 - lambda) * logistic(search score).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
+    /// Leave out positions whose search score is at least this large (decided games).
+    #[arg(long, default_value_t = 2000)]
+    pub score_cap: i32,
+    /// Keep the positions whose move played was noisy too (Apocalypse: its simultaneous
+    /// nodes have no quiescence search, the static value stands at every leaf).
+    #[arg(long)]
+    pub keep_noisy: bool,
+    /// Hold out every game whose index is a multiple of this for validation (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub holdout_every: u64,
+    /// Weights (by name prefix, e.g. `tempo` or `pst`) held at their values.
+    #[arg(long, num_args = 0..)]
+    pub freeze: Vec<String>,
+}
+
+impl TuneArgs {
+    /// The command line that reproduces this fit (data files by their file names).
+    fn command(&self) -> String {
+        let names: Vec<String> = self
+            .data
+            .iter()
+            .map(|p| {
+                p.file_name().map_or_else(
+                    || p.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                )
+            })
+            .collect();
+        let mut cmd = format!(
+            "quartet tune --game {} --data {} --iterations {} --learning-rate {} --l2 {} --lambda {} --score-cap {} --holdout-every {}",
+            self.game,
+            names.join(" "),
+            self.iterations,
+            self.learning_rate,
+            self.l2,
+            self.lambda,
+            self.score_cap,
+            self.holdout_every
+        );
+        if self.keep_noisy {
+            cmd.push_str(" --keep-noisy");
+        }
+        if !self.freeze.is_empty() {
+            cmd.push_str(&format!(" --freeze {}", self.freeze.join(" ")));
+        }
+        if let Some(out) = &self.out {
+            cmd.push_str(&format!(" --out {}", out.display()));
+        }
+        cmd
+    }
+}
+
+/// Runs `quartet tune`.
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    let game = GameKind::from_name(&args.game)
+        .ok_or_else(|| format!("tune: unknown game '{}'", args.game))?;
+    let mut files = Vec::with_capacity(args.data.len());
+    for path in &args.data {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("tune: {}: {e}", path.display()))?;
+        let file = DataFile::parse(&text).map_err(|e| format!("tune: {}: {e}", path.display()))?;
+        if file.header.get("game") != Some(game.name()) {
+            return Err(format!(
+                "tune: {} holds {} data, not {}",
+                path.display(),
+                file.header.get("game").unwrap_or("unknown"),
+                game.name()
+            ));
+        }
+        files.push(file);
+    }
+    match game {
+        GameKind::Duell => fit::<crate::games::duell::Duell>(args, &files),
+        GameKind::Rnb => fit::<crate::games::rnb::Rnb>(args, &files),
+        GameKind::Apocalypse => fit::<crate::games::apocalypse::Apocalypse>(args, &files),
+        GameKind::Ludo => Err(
+            "tune: Ludo's evaluation is a race model fitted to the exact 1- and 2-piece solutions, not a weighted sum".to_string(),
+        ),
+    }
+}
+
+fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
+    let names = G::weight_names();
+    let frozen: Vec<bool> = names
+        .iter()
+        .map(|n| args.freeze.iter().any(|f| n.starts_with(f.as_str())))
+        .collect();
+    let options = TuneOptions {
+        score_cap: args.score_cap,
+        lambda: args.lambda,
+        keep_noisy: args.keep_noisy,
+        holdout_every: args.holdout_every,
+        fit: FitOptions {
+            iterations: args.iterations,
+            learning_rate: args.learning_rate,
+            l2: args.l2,
+            k: None,
+            frozen,
+        },
+    };
+    let report: TuneReport = tune::<G>(files, &RuleOptions::default(), &options)?;
+    say(format_args!(
+        "positions: {} read, {} fitted, {} held out (quiet and |score| < {})",
+        report.read, report.fitted, report.held_out, args.score_cap
+    ));
+    say(format_args!(
+        "k = {:.6} (logistic scale per evaluation unit)",
+        report.fit.k
+    ));
+    say(format_args!(
+        "loss (fitted positions): {:.6} before, {:.6} after ({:.6} with rounded weights)",
+        report.fit.loss_before, report.fit.loss_after, report.loss_rounded
+    ));
+    say(format_args!(
+        "loss (held-out positions): {:.6} before, {:.6} after ({:.6} with the weights in use)",
+        report.holdout_before, report.holdout_after, report.holdout_current
+    ));
+    for ((name, &old), &new) in names.iter().zip(G::weights()).zip(&report.weights) {
+        if old != new {
+            say(format_args!("  {name}: {old} -> {new}"));
+        }
+    }
+    if let Some(out) = &args.out {
+        let command = format!("`{}`", args.command());
+        let origin = [
+            "Evaluation weights fitted by Texel's method (generated; do not edit by hand).",
+            "Regenerate from the self-play data (see README.md, \"Training the evaluations\"):",
+            command.as_str(),
+        ];
+        let text = render_weights(&names, &report.weights, &origin);
+        std::fs::write(out, text).map_err(|e| format!("tune: {}: {e}", out.display()))?;
+        say(format_args!("wrote {}", out.display()));
+    }
+    Ok(())
+}
