@@ -6,6 +6,8 @@ pub mod conformance;
 pub mod eval;
 pub mod game;
 pub mod games;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod notation;
 pub mod perft;
 pub mod players;

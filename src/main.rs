@@ -113,6 +113,10 @@ enum Cmd {
         /// The records file.
         file: PathBuf,
     },
+    /// Serve a browser board for the four games on 127.0.0.1 that drives an engine (this
+    /// one by default) over the protocol.
+    #[cfg(feature = "gui")]
+    Gui(quartet::gui::GuiArgs),
 }
 
 /// `match ARGS` or `match merge FILES`. Written by hand: clap's derive cannot tell when a
@@ -214,6 +218,8 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string()),
         Some(Cmd::Match(MatchCommand::Play(args))) => run_match(&args),
         Some(Cmd::Replay { game, file }) => game.visit(Replay(file)),
+        #[cfg(feature = "gui")]
+        Some(Cmd::Gui(args)) => quartet::gui::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
