@@ -4,7 +4,26 @@
 //! syntax, then its resolution against the position. Each stage has its own error, so a
 //! user learns whether a token is malformed or merely illegal here.
 
-use crate::game::{Action, Game, RuleOptions};
+use crate::game::{Action, Game, Player, RuleOptions};
+
+/// A JSON object of a position's description (see [`Notation::describe`]).
+pub type Description = serde_json::Map<String, serde_json::Value>;
+
+/// The fields of `value` when it is a JSON object (`json!({...})`), else none.
+pub fn object(value: serde_json::Value) -> Description {
+    match value {
+        serde_json::Value::Object(map) => map,
+        _ => Description::new(),
+    }
+}
+
+/// `p1` or `p2`: how descriptions name a player.
+pub fn player_token(p: Player) -> &'static str {
+    match p {
+        Player::First => "p1",
+        Player::Second => "p2",
+    }
+}
 
 /// Why a position string or a move token was refused. The texts are shown to users as
 /// `info string error: <text>`, so they say what was wrong and where.
@@ -99,4 +118,10 @@ pub trait Notation: Game {
 
     /// A human-readable multi-line board diagram for the `d` command (no trailing newline).
     fn diagram(&self) -> String;
+
+    /// The position for drawing it: `width` and `height` in cells, every piece in
+    /// `pieces`, and the game's own fields, exactly as protocol.md's `query position`
+    /// documents them for this game. Players are named by [`player_token`]; squares as in
+    /// move tokens.
+    fn describe(&self) -> Description;
 }

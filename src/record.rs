@@ -107,6 +107,10 @@ mod tests {
 
     impl Game for Shuffle {
         type Move = u8;
+
+        fn end_reason(&self) -> Option<crate::game::EndReason> {
+            None // a toy: no named end rules
+        }
         fn node(&self) -> Node {
             Node::Turn(self.to_move)
         }

@@ -3,13 +3,14 @@
 //! every game with rules, notation and evaluation.
 
 use crate::eval::{Evaluate, MATE_BOUND};
-use crate::game::{Action, Node, Player, RuleOptions};
-use crate::notation::{Notation, NotationError};
+use crate::game::{Action, EndReason, Node, Player, RuleOptions};
+use crate::notation::{Notation, NotationError, player_token};
 use crate::perft;
 use crate::players::{self, Baseline, Budget, PlayerKind};
 use crate::record::GameRecord;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Info, Limits, Settings};
+use serde_json::json;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -114,6 +115,21 @@ pub trait AnyGame: Send {
 
     /// Whether `token` may be played now (the game not being over).
     fn is_legal(&self, token: &str) -> bool;
+
+    /// Whether the game has simultaneous turns, where one side's declarations can be
+    /// asked for (`legalmoves w`, `islegal <token> w`).
+    fn has_simultaneous_turns(&self) -> bool;
+
+    /// Whether `token` is one of `side`'s legal declarations at a simultaneous turn (a
+    /// well-formed but illegal declaration, which `position` records as void, is not).
+    fn is_legal_declaration(&self, token: &str, side: Player) -> bool;
+
+    /// Why the game is over (repetition included); `None` while it goes on.
+    fn end_reason(&self) -> Option<EndReason>;
+
+    /// The current position for drawing it, as the one-line JSON object of `query
+    /// position` (protocol.md): the fields every game has, then the game's own.
+    fn describe(&self) -> String;
 
     /// Perft per root token, in stable order, each row passed to `visit` as soon as it is
     /// counted; `false` when `stop` ended it early (see [`perft::divide_until`]).
@@ -261,6 +277,51 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
     fn is_legal(&self, token: &str) -> bool {
         !matches!(self.record.node(), Node::Terminal(_))
             && self.record.current().parse_action(token).is_ok()
+    }
+
+    fn has_simultaneous_turns(&self) -> bool {
+        G::start(&self.rules).node() == Node::Simultaneous
+    }
+
+    fn is_legal_declaration(&self, token: &str, side: Player) -> bool {
+        self.record.node() == Node::Simultaneous
+            && self.legal_tokens(Some(side)).iter().any(|t| t == token)
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        match self.record.node() {
+            Node::Terminal(_) => Some(
+                self.record
+                    .current()
+                    .end_reason()
+                    .unwrap_or(EndReason::Repetition),
+            ),
+            _ => None,
+        }
+    }
+
+    fn describe(&self) -> String {
+        let node = self.record.node();
+        let (kind, result) = match node {
+            Node::Turn(_) => ("turn", None),
+            Node::Chance => ("chance", None),
+            Node::Simultaneous => ("simultaneous", None),
+            Node::Terminal(o) => ("over", Some(outcome_text(o))),
+        };
+        let mut fields = crate::notation::Description::new();
+        let common = [
+            ("game", json!(G::NAME)),
+            ("fen", json!(self.fen())),
+            ("node", json!(kind)),
+            ("to_act", json!(self.acting_player().map(player_token))),
+            ("result", json!(result)),
+            ("reason", json!(self.end_reason().map(EndReason::token))),
+        ];
+        for (key, value) in common {
+            fields.insert(key.to_string(), value);
+        }
+        fields.extend(self.record.current().describe());
+        serde_json::Value::Object(fields).to_string()
     }
 
     fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool {

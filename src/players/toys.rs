@@ -46,6 +46,10 @@ pub fn dominant() -> OneShot {
 
 impl Game for OneShot {
     type Move = u8;
+
+    fn end_reason(&self) -> Option<crate::game::EndReason> {
+        None // a toy: no named end rules
+    }
     fn node(&self) -> Node {
         match self.played {
             None => Node::Simultaneous,
@@ -113,6 +117,10 @@ impl Goofspiel {
 
 impl Game for Goofspiel {
     type Move = u8;
+
+    fn end_reason(&self) -> Option<crate::game::EndReason> {
+        None // a toy: no named end rules
+    }
     fn node(&self) -> Node {
         if self.round < self.n {
             Node::Simultaneous
@@ -206,6 +214,10 @@ impl Gamble {
 
 impl Game for Gamble {
     type Move = u8;
+
+    fn end_reason(&self) -> Option<crate::game::EndReason> {
+        None // a toy: no named end rules
+    }
     fn node(&self) -> Node {
         match self.stage {
             Stage::Start => Node::Turn(Player::First),
@@ -286,6 +298,10 @@ impl Endless {
 
 impl Game for Endless {
     type Move = u8;
+
+    fn end_reason(&self) -> Option<crate::game::EndReason> {
+        None // a toy: no named end rules
+    }
     fn node(&self) -> Node {
         Node::Turn(if self.plies.is_multiple_of(2) {
             Player::First

@@ -87,8 +87,14 @@ pub enum Query {
     Result,
     /// The current position string.
     Fen,
-    /// Is this token legal now?
-    IsLegal(String),
+    /// The kind of node now: `turn p1|p2`, `chance p1|p2`, `simultaneous` or `over`.
+    Node,
+    /// Why the game ended (`none` while it goes on).
+    Reason,
+    /// The position for drawing it, as one line of JSON.
+    Position,
+    /// Is this token legal now? With a side: is it one of that side's declarations?
+    IsLegal(String, Option<Side>),
     /// Every legal token (one side's declarations when a side is named).
     LegalMoves(Option<Side>),
 }

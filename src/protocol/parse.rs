@@ -230,25 +230,33 @@ fn setoption_args(input: &str) -> Res<'_, Command> {
     Ok((input, Command::SetOption { name, value }))
 }
 
+/// An optional `w` or `b` after whitespace; another token is an error.
+fn optional_side(input: &str) -> Res<'_, Option<Side>> {
+    opt(preceded(
+        (multispace1, peek(token)),
+        expect("'w' or 'b'", side),
+    ))
+    .parse(input)
+}
+
 fn query_args(input: &str) -> Res<'_, Command> {
     let questions = alt((
         word("gameover").map(|_| Query::GameOver),
         word("p1turn").map(|_| Query::P1Turn),
         word("result").map(|_| Query::Result),
         word("fen").map(|_| Query::Fen),
+        word("node").map(|_| Query::Node),
+        word("reason").map(|_| Query::Reason),
+        word("position").map(|_| Query::Position),
         preceded(
             word("islegal"),
-            expect("a move token", preceded(multispace1, token)),
+            (
+                expect("a move token", preceded(multispace1, token)),
+                optional_side,
+            ),
         )
-        .map(|t: &str| Query::IsLegal(t.to_string())),
-        preceded(
-            word("legalmoves"),
-            opt(preceded(
-                (multispace1, peek(token)),
-                expect("'w' or 'b'", side),
-            )),
-        )
-        .map(Query::LegalMoves),
+        .map(|(t, s): (&str, _)| Query::IsLegal(t.to_string(), s)),
+        preceded(word("legalmoves"), optional_side).map(Query::LegalMoves),
     ));
     preceded(multispace1, questions)
         .map(Command::Query)
@@ -285,7 +293,7 @@ fn command(input: &str) -> Res<'_, (&'static str, Command)> {
         preceded(
             word("query"),
             expect(
-                "gameover|p1turn|result|fen|islegal <move>|legalmoves [w|b]",
+                "gameover|p1turn|result|fen|node|reason|position|islegal <move> [w|b]|legalmoves [w|b]",
                 query_args,
             ),
         )
@@ -496,8 +504,16 @@ mod tests {
         assert_eq!(ok("query fen"), Command::Query(Query::Fen));
         assert_eq!(
             ok("query islegal d1d7"),
-            Command::Query(Query::IsLegal("d1d7".into()))
+            Command::Query(Query::IsLegal("d1d7".into(), None))
         );
+        assert_eq!(
+            ok("query islegal c1c3 b"),
+            Command::Query(Query::IsLegal("c1c3".into(), Some(Side::Black)))
+        );
+        assert!(bad("query islegal c1c3 x").contains("'w' or 'b'"));
+        assert_eq!(ok("query node"), Command::Query(Query::Node));
+        assert_eq!(ok("query reason"), Command::Query(Query::Reason));
+        assert_eq!(ok("query position"), Command::Query(Query::Position));
         assert_eq!(
             ok("query legalmoves"),
             Command::Query(Query::LegalMoves(None))

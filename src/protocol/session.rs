@@ -9,9 +9,10 @@ use super::options::{self, Effect, EngineOptions};
 use super::output::Output;
 use super::parse::parse_command;
 use super::response::{bestmove, error, info_string, response};
-use crate::game::{Node, Player};
+use crate::game::{EndReason, Node, Player};
 use crate::games::GameKind;
 use crate::games::any::{AnyGame, SearchRequest, outcome_text};
+use crate::notation::player_token;
 use crate::players::PlayerKind;
 use crate::search::time::{Clock, clock_budget, movetime_budget};
 use crate::search::tt::TranspositionTable;
@@ -326,10 +327,49 @@ impl Session {
                 _ => "none".to_string(),
             },
             Query::Fen => self.game.fen(),
-            Query::IsLegal(token) => self.game.is_legal(&token).to_string(),
-            Query::LegalMoves(side) => self.game.legal_tokens(side.map(player_of)).join(" "),
+            Query::Node => node_text(node, self.game.acting_player()),
+            Query::Reason => self
+                .game
+                .end_reason()
+                .map_or("none", EndReason::token)
+                .to_string(),
+            Query::Position => self.game.describe(),
+            Query::IsLegal(token, None) => self.game.is_legal(&token).to_string(),
+            Query::IsLegal(token, Some(side)) => match self.side_refused(side) {
+                Some(why) => {
+                    self.out.line(&error(&format!("query islegal: {why}")));
+                    "false".to_string()
+                }
+                None => self
+                    .game
+                    .is_legal_declaration(&token, player_of(side))
+                    .to_string(),
+            },
+            Query::LegalMoves(Some(side)) => match self.side_refused(side) {
+                Some(why) => {
+                    self.out.line(&error(&format!("query legalmoves: {why}")));
+                    String::new()
+                }
+                None => self.game.legal_tokens(Some(player_of(side))).join(" "),
+            },
+            Query::LegalMoves(None) => self.game.legal_tokens(None).join(" "),
         };
         self.out.line(&response(&text));
+    }
+
+    /// Why a side may not be named in a query of this game (only simultaneous games have
+    /// one side's declarations).
+    fn side_refused(&self, side: Side) -> Option<String> {
+        (!self.game.has_simultaneous_turns()).then(|| {
+            let letter = match side {
+                Side::White => 'w',
+                Side::Black => 'b',
+            };
+            format!(
+                "'{letter}': {} has no simultaneous turns, so no side's declarations (leave the side out)",
+                self.game.name()
+            )
+        })
     }
 
     fn help(&self) {
@@ -342,6 +382,17 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.stop_search();
+    }
+}
+
+/// `query node`'s answer: `turn p1`, `chance p2`, `simultaneous` or `over`.
+fn node_text(node: Node, acting: Option<Player>) -> String {
+    let who = acting.map_or("", player_token);
+    match node {
+        Node::Turn(_) => format!("turn {who}"),
+        Node::Chance => format!("chance {who}"),
+        Node::Simultaneous => "simultaneous".to_string(),
+        Node::Terminal(_) => "over".to_string(),
     }
 }
 
@@ -363,4 +414,4 @@ Commands (protocol.md has the exact forms):
   go perft N                     count the leaves N plies deep
   stop | quit
   d                              show the board
-  query gameover|p1turn|result|fen|islegal <m>|legalmoves [w|b]";
+  query gameover|p1turn|result|fen|node|reason|position|islegal <m> [w|b]|legalmoves [w|b]";

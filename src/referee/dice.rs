@@ -75,6 +75,10 @@ mod tests {
 
     impl Game for Weighted {
         type Move = u8;
+
+        fn end_reason(&self) -> Option<crate::game::EndReason> {
+            None // a toy: no named end rules
+        }
         fn node(&self) -> Node {
             Node::Chance
         }

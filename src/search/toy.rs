@@ -45,6 +45,10 @@ impl TicTacToe {
 
 impl Game for TicTacToe {
     type Move = u8;
+
+    fn end_reason(&self) -> Option<crate::game::EndReason> {
+        None // a toy: no named end rules
+    }
     fn node(&self) -> Node {
         if let Some(p) = self.winner() {
             Node::Terminal(Outcome::Win(p))
@@ -119,6 +123,10 @@ impl DiceRace {
 
 impl Game for DiceRace {
     type Move = u8;
+
+    fn end_reason(&self) -> Option<crate::game::EndReason> {
+        None // a toy: no named end rules
+    }
     fn node(&self) -> Node {
         if self.at[0] >= GOAL {
             Node::Terminal(Outcome::Win(Player::First))

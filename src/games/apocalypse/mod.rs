@@ -6,6 +6,7 @@
 //! `Node::Simultaneous`; a joint turn is `Action::Joint(white, black)`.
 
 mod board;
+mod describe;
 pub mod eval;
 mod notation;
 mod rules;

@@ -5,7 +5,7 @@
 use super::board::{Cell, Move, Piece, SIZE, SQUARES, last_rank, rank_of, square, square_name};
 use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS, NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 use crate::game::{Action, Game, Node, Player, RuleOptions};
-use crate::notation::{Notation, NotationError};
+use crate::notation::{Description, Notation, NotationError};
 
 /// The start position string (§1.1).
 pub const START: &str = "npppn/p3p/5/P3P/NPPPN 00 0";
@@ -104,6 +104,10 @@ impl Notation for Apocalypse {
             text.extend(square_name(r));
         }
         text
+    }
+
+    fn describe(&self) -> Description {
+        self.description()
     }
 
     fn diagram(&self) -> String {

@@ -6,7 +6,7 @@ use super::board::{
     Cell, Move, Piece, SQUARES, ZOBRIST, file_of, forward, is_knight_leap, is_pawn_start,
     knight_targets, last_rank, rank_of, square,
 };
-use crate::game::{Action, Game, MoveList, Node, Outcome, Player};
+use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player};
 use std::ops::ControlFlow;
 
 /// A side with this many penalty points loses (§1.6-2).
@@ -325,22 +325,32 @@ impl Apocalypse {
 
     /// The end-of-turn checks of §1.6, in their binding order.
     fn compute_outcome(&self) -> Option<Outcome> {
+        self.outcome_why().map(|(outcome, _)| outcome)
+    }
+
+    /// [`Apocalypse::compute_outcome`] with the rule that decided it.
+    fn outcome_why(&self) -> Option<(Outcome, EndReason)> {
         let [white, black] = [Player::First, Player::Second];
+        let decided = |outcome| Some((outcome, EndReason::NoPawns));
         match (self.pawns(white), self.pawns(black)) {
-            (0, 0) => return Some(Outcome::Draw),
-            (0, _) => return Some(Outcome::Win(black)),
-            (_, 0) => return Some(Outcome::Win(white)),
+            (0, 0) => return decided(Outcome::Draw),
+            (0, _) => return decided(Outcome::Win(black)),
+            (_, 0) => return decided(Outcome::Win(white)),
             _ => {}
         }
         let lost = |p| self.penalties(p) >= PENALTY_LIMIT;
+        let decided = |outcome| Some((outcome, EndReason::Penalties));
         match (lost(white), lost(black)) {
-            (true, true) => return Some(Outcome::Draw),
-            (true, false) => return Some(Outcome::Win(black)),
-            (false, true) => return Some(Outcome::Win(white)),
+            (true, true) => return decided(Outcome::Draw),
+            (true, false) => return decided(Outcome::Win(black)),
+            (false, true) => return decided(Outcome::Win(white)),
             (false, false) => {}
         }
-        if self.counter >= NO_PROGRESS_LIMIT || !self.has_legal(white) || !self.has_legal(black) {
-            return Some(Outcome::Draw);
+        if self.counter >= NO_PROGRESS_LIMIT {
+            return Some((Outcome::Draw, EndReason::MoveRule));
+        }
+        if !self.has_legal(white) || !self.has_legal(black) {
+            return Some((Outcome::Draw, EndReason::NoLegalMove));
         }
         None
     }
@@ -449,6 +459,12 @@ impl Game for Apocalypse {
             Some(outcome) => Node::Terminal(outcome),
             None => Node::Simultaneous,
         }
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        self.outcome
+            .and_then(|_| self.outcome_why())
+            .map(|(_, why)| why)
     }
 
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {

@@ -13,6 +13,7 @@
 
 mod attacks;
 mod board;
+mod describe;
 mod die;
 mod eval;
 mod movegen;
@@ -31,7 +32,7 @@ mod rules_tests;
 
 use std::ops::ControlFlow;
 
-use crate::game::{Game, MoveList, Node, Outcome, Player};
+use crate::game::{EndReason, Game, MoveList, Node, Outcome, Player};
 use board::{Bitboard, E1, E8, SQUARES, bit};
 use die::roll;
 use piece::{EMPTY, Piece};
@@ -146,6 +147,21 @@ impl Game for Duell {
             Some(outcome) => Node::Terminal(outcome),
             None if !self.has_move() => Node::Terminal(Outcome::Win(self.side.other())),
             None => Node::Turn(self.side),
+        }
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        let [white, black] = self.keys;
+        if black == NO_SQUARE || white == NO_SQUARE {
+            Some(EndReason::KeyCaptured)
+        } else if white == E8 || black == E1 {
+            Some(EndReason::KeySquare)
+        } else if self.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
+            Some(EndReason::MoveRule)
+        } else if !self.has_move() {
+            Some(EndReason::NoLegalMove)
+        } else {
+            None
         }
     }
 

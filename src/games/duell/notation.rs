@@ -6,7 +6,7 @@ use super::die::{self, Dir};
 use super::piece::{self, EMPTY, Piece, VALUE};
 use super::{Duell, Move, NO_CAPTURE_DRAW_PLIES};
 use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
-use crate::notation::{Notation, NotationError};
+use crate::notation::{Description, Notation, NotationError};
 
 /// The start position (rules §1.14).
 pub const START_DFEN: &str =
@@ -438,6 +438,10 @@ impl Notation for Duell {
 
     fn format_move(&self, m: Move) -> String {
         m.token()
+    }
+
+    fn describe(&self) -> Description {
+        self.description()
     }
 
     fn diagram(&self) -> String {

@@ -6,6 +6,7 @@
 //! frame (`0..=56`, [`BASE`] for a piece in its yard); see [`Ludo`].
 
 mod board;
+mod describe;
 mod diagram;
 mod eval;
 pub mod expert;

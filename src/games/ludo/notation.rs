@@ -3,7 +3,7 @@
 use super::rules::{SIX, VOID_SIXES};
 use super::{BASE, GOAL, Ludo, MAX_PIECES, Move, order_key};
 use crate::game::{Action, Game, MoveList, Node, Player, RuleOptions};
-use crate::notation::{Notation, NotationError};
+use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
 impl Notation for Ludo {
@@ -56,6 +56,10 @@ impl Notation for Ludo {
             Move::Step { from, to } => format!("{from}-{to}"),
             Move::Pass => "pass".to_string(),
         }
+    }
+
+    fn describe(&self) -> Description {
+        self.description()
     }
 
     fn diagram(&self) -> String {

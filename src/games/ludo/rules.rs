@@ -4,7 +4,7 @@
 use super::board::{is_safe, other_frame};
 use super::zobrist::{die_key, piece_key, sixes_key, yellow_key};
 use super::{BASE, GOAL, LAST_TRACK, Ludo, MAX_PIECES, Move, order_key};
-use crate::game::{Game, MoveList, Node, Outcome, Player};
+use crate::game::{EndReason, Game, MoveList, Node, Outcome, Player};
 
 /// The die value that enters pieces, earns an extra roll and counts towards the void third six.
 pub(super) const SIX: u8 = 6;
@@ -142,6 +142,10 @@ impl Game for Ludo {
             None if self.die == 0 => Node::Chance,
             None => Node::Turn(self.side),
         }
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        self.winner().map(|_| EndReason::AllHome)
     }
 
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {

@@ -12,6 +12,7 @@
 //! board, hands and side to move but not the quiet-ply counter.
 
 mod capture;
+mod describe;
 mod eval;
 pub mod geometry;
 mod notation;

@@ -20,7 +20,7 @@ use super::geometry::{
 use super::pieces::{Colour, Move, Piece};
 use super::position::{QUIET_PLY_LIMIT, Rnb};
 use crate::game::{Action, Outcome, Player, RuleOptions};
-use crate::notation::{Notation, NotationError};
+use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
 impl Notation for Rnb {
@@ -123,6 +123,10 @@ impl Notation for Rnb {
             Move::Place { colour, to } => format!("{}@{to}", colour.letter()),
             Move::Step { from, to } => format!("{from}{to}"),
         }
+    }
+
+    fn describe(&self) -> Description {
+        self.description()
     }
 
     fn diagram(&self) -> String {

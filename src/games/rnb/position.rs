@@ -7,7 +7,7 @@ use super::geometry::{
 };
 use super::pieces::{Colour, Move, Piece};
 use super::zobrist;
-use crate::game::{MoveList, Outcome, Player};
+use crate::game::{EndReason, MoveList, Outcome, Player};
 
 /// Movement plies without a capture after which the game is drawn (CHOICE 1.6-5).
 pub const QUIET_PLY_LIMIT: u8 = 100;
@@ -137,33 +137,40 @@ impl Rnb {
 
     /// How the game has ended, judged by rule 1.6 in order with the side not to move as
     /// the player who just acted (rule 1.8); `None` while it goes on.
+    #[inline(always)]
     pub(super) fn verdict(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided_before_moves() {
-            return Some(outcome);
+        self.verdict_why().map(|(outcome, _)| outcome)
+    }
+
+    /// [`Rnb::verdict`] with the rule that decided it.
+    #[inline(always)]
+    pub(super) fn verdict_why(&self) -> Option<(Outcome, EndReason)> {
+        if let Some(decided) = self.decided_before_moves() {
+            return Some(decided);
         }
         if !self.has_move() {
-            return Some(Outcome::Win(self.to_move.other()));
+            return Some((Outcome::Win(self.to_move.other()), EndReason::NoLegalMove));
         }
         if self.quiet_draw() {
-            return Some(Outcome::Draw);
+            return Some((Outcome::Draw, EndReason::MoveRule));
         }
         None
     }
 
     /// Rules 1.6-1 to 1.6-3: the line rule, a captured king, a king on the enemy base.
     #[inline(always)]
-    pub(super) fn decided_before_moves(&self) -> Option<Outcome> {
+    pub(super) fn decided_before_moves(&self) -> Option<(Outcome, EndReason)> {
         let side = self.to_move;
         let mover = side.other();
         let mover_pieces = self.sides[mover.index()];
         if has_line(mover_pieces) {
-            return Some(Outcome::Win(side));
+            return Some((Outcome::Win(side), EndReason::SixInARank));
         }
         if self.sides[side.index()] & self.kings == 0 {
-            return Some(Outcome::Win(mover));
+            return Some((Outcome::Win(mover), EndReason::KingCaptured));
         }
         if mover_pieces & self.kings & base(side).bit() != 0 {
-            return Some(Outcome::Win(mover));
+            return Some((Outcome::Win(mover), EndReason::KingOnBase));
         }
         None
     }

@@ -2,7 +2,7 @@
 
 use super::pieces::Move;
 use super::position::Rnb;
-use crate::game::{Game, MoveList, Node, Player};
+use crate::game::{EndReason, Game, MoveList, Node, Player};
 
 impl Game for Rnb {
     type Move = Move;
@@ -17,6 +17,10 @@ impl Game for Rnb {
 
     /// Placements (red first, then black, each by square) or steps (by origin, then
     /// destination) of `p`; empty unless `p` is to move in an unfinished game.
+    fn end_reason(&self) -> Option<EndReason> {
+        self.verdict_why().map(|(_, why)| why)
+    }
+
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {
         out.clear();
         if p == self.to_move && self.verdict().is_none() {
