@@ -364,6 +364,9 @@ impl Session {
             "reply_ms": self.reply_ms,
             "engine_running": self.engine.is_some(),
             "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "sent_ms": SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64),
         });
         self.send(v).await;
     }
