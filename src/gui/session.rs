@@ -186,8 +186,17 @@ impl Session {
         }
         self.send_state().await;
         while !self.closed {
-            if let Err(f) = self.advance().await {
-                self.fail(f).await;
+            // Act until nothing is left to start (a roll is followed at once by the move
+            // after it; a search or a person then has to answer).
+            loop {
+                match self.advance().await {
+                    Ok(true) if !self.closed => {}
+                    Ok(_) => break,
+                    Err(f) => {
+                        self.fail(f).await;
+                        break;
+                    }
+                }
             }
             self.flush().await;
             let wake = self.wake_time();
@@ -713,44 +722,49 @@ impl Session {
     }
 
     /// Starts whatever the game waits for from the engine or the dice, or analysis.
-    async fn advance(&mut self) -> Result<(), Failure> {
+    /// Returns whether it started something.
+    async fn advance(&mut self) -> Result<bool, Failure> {
         if self.closed || self.engine.is_none() || self.fault.is_some() || self.search.is_some() {
-            return Ok(());
+            return Ok(false);
         }
         let now = Instant::now();
         let next = self.next();
         match next {
-            Next::Nothing => Ok(()),
+            Next::Nothing => Ok(false),
             Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => {
                 if let Some(c) = self.clocks.as_mut() {
                     c.start(s.index(), now);
                 }
-                if self.analyse {
-                    let side = matches!(next, Next::HumanDeclare(_)).then_some(s);
-                    self.start_go(Purpose::Analysis(side)).await?;
+                if !self.analyse {
+                    return Ok(false);
                 }
-                Ok(())
+                let side = matches!(next, Next::HumanDeclare(_)).then_some(s);
+                self.start_go(Purpose::Analysis(side)).await?;
+                Ok(true)
             }
-            Next::Resolve => self.resolve().await,
+            Next::Resolve => {
+                self.resolve().await?;
+                Ok(true)
+            }
             Next::EngineMove(s) | Next::EngineRoll(s) | Next::EngineDeclare(s) => {
                 if self.paused {
-                    return Ok(());
+                    return Ok(false);
                 }
                 if let Some(w) = self.wake {
                     if w > now {
-                        return Ok(());
+                        return Ok(false);
                     }
                     self.wake = None;
                 }
                 match next {
-                    Next::EngineMove(_) => self.start_go(Purpose::Move(s)).await,
-                    Next::EngineDeclare(_) => self.start_go(Purpose::Declare(s)).await,
+                    Next::EngineMove(_) => self.start_go(Purpose::Move(s)).await?,
+                    Next::EngineDeclare(_) => self.start_go(Purpose::Declare(s)).await?,
                     _ => {
                         self.roll(s).await?;
                         self.wake = Some(Instant::now() + self.delay);
-                        Ok(())
                     }
                 }
+                Ok(true)
             }
         }
     }

@@ -148,21 +148,24 @@ class Page:
 
     def click_key(self, key):
         el = self.d.find_element(By.CSS_SELECTOR, f'#board [data-key="{key}"]')
-        webdriver.ActionChains(self.d).move_to_element(el).click().perform()
+        webdriver.ActionChains(self.d, duration=0).move_to_element(el).click().perform()
+
+    def keys(self, cls):
+        """The board keys whose click targets have class `cls` (source, target, choice)."""
+        return sorted(self.js(
+            "return [...document.querySelectorAll('#board .hit.' + arguments[0])].map(e => e.dataset.key)", cls))
 
     def targets(self):
-        return sorted(
-            e.get_attribute("data-key") for e in self.d.find_elements(By.CSS_SELECTOR, "#board .hit.target")
-        )
+        return self.keys("target")
 
     def status(self):
-        return self.d.find_element(By.ID, "status").text
+        return self.js("return document.getElementById('status').textContent")
 
     def next_kind(self):
         return self.js("return document.getElementById('status').dataset.next")
 
     def moves(self):
-        return [e.text for e in self.d.find_elements(By.CSS_SELECTOR, "#moves li")]
+        return self.js("return [...document.querySelectorAll('#moves li')].map(e => e.textContent)")
 
     def fen(self):
         return self.d.find_element(By.ID, "fen").get_attribute("value")
