@@ -161,14 +161,11 @@ async fn read_lines<R: AsyncRead + Unpin>(
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        let n = match (&mut reader)
+        let n = (&mut reader)
             .take(MAX_LINE as u64)
             .read_until(b'\n', &mut buf)
             .await
-        {
-            Ok(n) => n,
-            Err(_) => 0,
-        };
+            .unwrap_or_default();
         if n == 0 {
             break;
         }

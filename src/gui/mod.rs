@@ -9,12 +9,14 @@
 //! relayed to the page's console pane. It reads and writes no file.
 //!
 //! Files: `server` (HTTP routes and the WebSocket upgrade), `assets` (the embedded page),
+//! `actions` (what the page may ask of a session),
 //! `engine` (the child process), `talk` (commands and answers), `uci` (option and info lines), `request` (what the page may
 //! send, validated), `session` (one tab's game against its engine), `flow` (whose action is
 //! awaited), `clock`, `record` (game records in the `quartet match --pgnout` format).
 //! Nothing here may use the crate's rules, search, protocol, referee or player modules; the
 //! test `tests/gui_isolation.rs` fails if it does.
 
+mod actions;
 mod assets;
 mod clock;
 mod engine;

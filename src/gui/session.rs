@@ -17,8 +17,8 @@ use super::Config;
 use super::clock::Clocks;
 use super::engine::{Engine, Event};
 use super::flow::{self, Actor, Next, Node, Side};
-use super::request::{self, Limit, Request, Who};
-use super::talk::{Failure, FaultKind, Snapshot, error_of};
+use super::request::{self, Limit, Who};
+use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::{self, OptionDecl, OptionKind};
 
 /// How long an engine may take to answer `uci`.
@@ -82,47 +82,47 @@ pub struct Ident {
 
 /// One tab's session; see the module doc.
 pub struct Session {
-    socket: WebSocket,
+    pub(super) socket: WebSocket,
     pub(super) config: Arc<Config>,
-    events_tx: mpsc::Sender<(u64, Event)>,
+    pub(super) events_tx: mpsc::Sender<(u64, Event)>,
     pub(super) events: mpsc::Receiver<(u64, Event)>,
     pub(super) engine: Option<Engine>,
-    generation: u64,
-    ident: Ident,
+    pub(super) generation: u64,
+    pub(super) ident: Ident,
     /// Options the person set, sent again to a restarted engine.
-    set_options: Vec<String>,
+    pub(super) set_options: Vec<String>,
     /// The engine's `Game` values.
-    games: Vec<String>,
+    pub(super) games: Vec<String>,
     pub(super) game: String,
     /// The position string the game started from (`None`: `startpos`).
     pub(super) start_fen: Option<String>,
     /// The start position's string as the engine wrote it.
-    start_text: String,
+    pub(super) start_text: String,
     pub(super) moves: Vec<String>,
-    actors: Vec<Actor>,
-    players: [Who; 2],
+    pub(super) actors: Vec<Actor>,
+    pub(super) players: [Who; 2],
     pub(super) snap: Option<Snapshot>,
-    declared: [Option<String>; 2],
-    reveal: Option<Value>,
+    pub(super) declared: [Option<String>; 2],
+    pub(super) reveal: Option<Value>,
     pub(super) search: Option<Search>,
-    fault: Option<Fault>,
+    pub(super) fault: Option<Fault>,
     /// A side whose clock ran out.
-    flagged: Option<Side>,
-    limit: Limit,
+    pub(super) flagged: Option<Side>,
+    pub(super) limit: Limit,
     pub(super) clocks: Option<Clocks>,
-    delay: Duration,
+    pub(super) delay: Duration,
     /// The next engine action waits until then.
-    wake: Option<Instant>,
-    paused: bool,
-    analyse: bool,
-    seed: u64,
-    rng: ChaCha8Rng,
-    console: Vec<(char, String)>,
-    console_dropped: usize,
-    closed: bool,
-    seq: u64,
+    pub(super) wake: Option<Instant>,
+    pub(super) paused: bool,
+    pub(super) analyse: bool,
+    pub(super) seed: u64,
+    pub(super) rng: ChaCha8Rng,
+    pub(super) console: Vec<(char, String)>,
+    pub(super) console_dropped: usize,
+    pub(super) closed: bool,
+    pub(super) seq: u64,
     /// Milliseconds from the last move's `go` to its `bestmove`.
-    reply_ms: Option<u64>,
+    pub(super) reply_ms: Option<u64>,
 }
 
 /// Runs the session of one WebSocket connection to its end, then ends its engine.
@@ -172,7 +172,7 @@ pub async fn run(socket: WebSocket, config: Arc<Config>) {
 }
 
 /// A dice seed from the clock, in 0..2^32 so that people can type it.
-fn fresh_seed() -> u64 {
+pub(super) fn fresh_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -236,7 +236,7 @@ impl Session {
         }
     }
 
-    async fn flush(&mut self) {
+    pub(super) async fn flush(&mut self) {
         if self.console.is_empty() {
             return;
         }
@@ -252,7 +252,7 @@ impl Session {
         self.send_raw(json!({"t": "console", "lines": lines})).await;
     }
 
-    async fn send_raw(&mut self, v: Value) {
+    pub(super) async fn send_raw(&mut self, v: Value) {
         if self
             .socket
             .send(Message::Text(v.to_string().into()))
@@ -264,22 +264,22 @@ impl Session {
     }
 
     /// Sends `v` after the console lines so far (so the page sees them in order).
-    async fn send(&mut self, v: Value) {
+    pub(super) async fn send(&mut self, v: Value) {
         self.flush().await;
         self.send_raw(v).await;
     }
 
-    async fn error(&mut self, message: impl Into<String>) {
+    pub(super) async fn error(&mut self, message: impl Into<String>) {
         let message = message.into();
         self.send(json!({"t": "error", "message": message})).await;
     }
 
-    async fn note(&mut self, message: impl Into<String>) {
+    pub(super) async fn note(&mut self, message: impl Into<String>) {
         let message = message.into();
         self.send(json!({"t": "note", "message": message})).await;
     }
 
-    async fn send_hello(&mut self) {
+    pub(super) async fn send_hello(&mut self) {
         let options: Vec<&OptionDecl> = self
             .ident
             .options
@@ -298,7 +298,7 @@ impl Session {
         self.send(v).await;
     }
 
-    fn next(&self) -> Next {
+    pub(super) fn next(&self) -> Next {
         match (&self.snap, self.flagged) {
             (Some(s), None) => flow::next(
                 s.node,
@@ -311,7 +311,7 @@ impl Session {
 
     /// A declaration as the page may see it: the token to the only person playing,
     /// otherwise hidden.
-    fn declared_view(&self, side: Side) -> Value {
+    pub(super) fn declared_view(&self, side: Side) -> Value {
         let humans = self.players.iter().filter(|w| **w == Who::Human).count();
         match &self.declared[side.index()] {
             None => Value::Null,
@@ -320,7 +320,7 @@ impl Session {
         }
     }
 
-    fn over_json(&self) -> Value {
+    pub(super) fn over_json(&self) -> Value {
         if let Some(side) = self.flagged {
             let result = if side == Side::P1 { "p2win" } else { "p1win" };
             return json!({"result": result, "reason": "time"});
@@ -384,7 +384,7 @@ impl Session {
 
     /// Stops the game on an engine failure: the game so far stays, the page is told, and a
     /// crashed or hanging engine is ended (a restart starts a new one).
-    async fn fail(&mut self, mut f: Failure) {
+    pub(super) async fn fail(&mut self, mut f: Failure) {
         if f.side.is_none() {
             f.side = self.search.as_ref().and_then(|s| s.purpose.side());
         }
@@ -409,7 +409,7 @@ impl Session {
 
     /// Starts a new engine process, reads its `id` and `option` lines, sends again the
     /// options the person set, and sets it to the game.
-    async fn start_engine(&mut self) -> Result<(), Failure> {
+    pub(super) async fn start_engine(&mut self) -> Result<(), Failure> {
         if let Some(e) = self.engine.take() {
             e.shutdown(Duration::from_millis(300)).await;
         }
@@ -482,7 +482,7 @@ impl Session {
         Ok(())
     }
 
-    fn fen_now(&self) -> String {
+    pub(super) fn fen_now(&self) -> String {
         self.snap
             .as_ref()
             .and_then(|s| s.position["fen"].as_str())
@@ -490,7 +490,7 @@ impl Session {
             .to_string()
     }
 
-    async fn on_event(&mut self, generation: u64, event: Event) -> Result<(), Failure> {
+    pub(super) async fn on_event(&mut self, generation: u64, event: Event) -> Result<(), Failure> {
         if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
             return Ok(());
         }
@@ -528,14 +528,14 @@ impl Session {
     }
 
     /// Charges side `s`'s clock for a decision now; false when its time had run out.
-    fn charge(&mut self, s: Side) -> bool {
+    pub(super) fn charge(&mut self, s: Side) -> bool {
         match self.clocks.as_mut() {
             Some(c) => c.decided(s.index(), Instant::now()),
             None => true,
         }
     }
 
-    async fn on_bestmove(&mut self, token: String) -> Result<(), Failure> {
+    pub(super) async fn on_bestmove(&mut self, token: String) -> Result<(), Failure> {
         let Some(search) = self.search.take() else {
             return Ok(());
         };
@@ -587,7 +587,7 @@ impl Session {
     }
 
     /// Plays `token` on the game (the engine accepted it in its legal list before).
-    async fn play(&mut self, token: String, actor: Actor) -> Result<(), Failure> {
+    pub(super) async fn play(&mut self, token: String, actor: Actor) -> Result<(), Failure> {
         self.moves.push(token);
         self.actors.push(actor);
         if !matches!(actor, Actor::Joint) {
@@ -605,7 +605,7 @@ impl Session {
     }
 
     /// `go` for `purpose` on the current position.
-    async fn start_go(&mut self, purpose: Purpose) -> Result<(), Failure> {
+    pub(super) async fn start_go(&mut self, purpose: Purpose) -> Result<(), Failure> {
         let now = Instant::now();
         let mut go = "go".to_string();
         let mut limit = None;
@@ -654,7 +654,7 @@ impl Session {
     }
 
     /// The server rolls the die for `side`: `r1`..`r6` from its seeded generator.
-    async fn roll(&mut self, side: Side) -> Result<(), Failure> {
+    pub(super) async fn roll(&mut self, side: Side) -> Result<(), Failure> {
         let token = format!("r{}", self.rng.random_range(1..=6u8));
         if !self.snap.as_ref().is_some_and(|s| s.legal.contains(&token)) {
             return Err(Failure::new(
@@ -668,7 +668,7 @@ impl Session {
     }
 
     /// Reveals and resolves a simultaneous turn once both sides have declared.
-    async fn resolve(&mut self) -> Result<(), Failure> {
+    pub(super) async fn resolve(&mut self) -> Result<(), Failure> {
         let (Some(w), Some(b)) = (self.declared[0].clone(), self.declared[1].clone()) else {
             return Ok(());
         };
@@ -723,7 +723,7 @@ impl Session {
 
     /// Starts whatever the game waits for from the engine or the dice, or analysis.
     /// Returns whether it started something.
-    async fn advance(&mut self) -> Result<bool, Failure> {
+    pub(super) async fn advance(&mut self) -> Result<bool, Failure> {
         if self.closed || self.engine.is_none() || self.fault.is_some() || self.search.is_some() {
             return Ok(false);
         }
@@ -771,7 +771,7 @@ impl Session {
 
     /// The earliest future moment the loop must wake for: an engine action's pause, a
     /// search's deadline, a person's clock running out.
-    fn wake_time(&self) -> Option<Instant> {
+    pub(super) fn wake_time(&self) -> Option<Instant> {
         let now = Instant::now();
         let mut times = Vec::new();
         if let Some(w) = self.wake.filter(|w| *w > now && !self.paused) {
@@ -792,7 +792,7 @@ impl Session {
         times.into_iter().min()
     }
 
-    async fn on_timer(&mut self) {
+    pub(super) async fn on_timer(&mut self) {
         let now = Instant::now();
         if let Some(s) = &self.search
             && s.deadline.is_some_and(|d| d <= now)
@@ -822,518 +822,5 @@ impl Session {
             self.flagged = Some(side);
             self.send_state().await;
         }
-    }
-
-    // ---- requests --------------------------------------------------------------------
-
-    async fn on_request(&mut self, text: &str) -> Result<(), Failure> {
-        let req = match request::parse_request(text) {
-            Ok(r) => r,
-            Err(e) => {
-                self.error(e).await;
-                return Ok(());
-            }
-        };
-        let needs_engine = !matches!(
-            req,
-            Request::Restart
-                | Request::Record
-                | Request::Speed { .. }
-                | Request::Limit(_)
-                | Request::Pause { .. }
-        );
-        if needs_engine && self.engine.is_none() {
-            self.error("the engine is not running: restart it").await;
-            return Ok(());
-        }
-        match req {
-            Request::NewGame {
-                game,
-                p1,
-                p2,
-                fen,
-                seed,
-            } => self.new_game(game, [p1, p2], fen, seed).await,
-            Request::Players { p1, p2 } => {
-                self.players = [p1, p2];
-                if self.search.as_ref().is_some_and(|s| {
-                    matches!(s.purpose, Purpose::Analysis(_))
-                        || s.purpose
-                            .side()
-                            .is_some_and(|x| self.players[x.index()] == Who::Human)
-                }) {
-                    self.stop_search().await?;
-                }
-                self.send_state().await;
-                Ok(())
-            }
-            Request::Move { token, void } => self.human_move(token, void).await,
-            Request::Roll => match self.next() {
-                Next::HumanRoll(s) if self.fault.is_none() => {
-                    self.stop_analysis().await?;
-                    self.roll(s).await
-                }
-                _ => {
-                    self.error("no roll is awaited from a person now").await;
-                    Ok(())
-                }
-            },
-            Request::Takeback => self.takeback().await,
-            Request::Load { text } => self.load(&text).await,
-            Request::SetOption { name, value } => self.set_option(&name, value.as_deref()).await,
-            Request::Limit(limit) => {
-                if let Err(e) = limit.check() {
-                    self.error(e).await;
-                    return Ok(());
-                }
-                self.limit = limit;
-                self.clocks = match limit {
-                    Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
-                    _ => None,
-                };
-                self.send_state().await;
-                Ok(())
-            }
-            Request::Speed { delay_ms } => {
-                if delay_ms > 60_000 {
-                    self.error("the pause is at most 60000 ms").await;
-                    return Ok(());
-                }
-                self.delay = Duration::from_millis(delay_ms);
-                self.send_state().await;
-                Ok(())
-            }
-            Request::Analyse { on } => {
-                self.analyse = on;
-                if !on {
-                    self.stop_analysis().await?;
-                }
-                self.send_state().await;
-                Ok(())
-            }
-            Request::Pause { on } => {
-                self.paused = on;
-                self.send_state().await;
-                Ok(())
-            }
-            Request::MoveNow => {
-                if self
-                    .search
-                    .as_ref()
-                    .is_some_and(|s| s.purpose.side().is_some())
-                {
-                    self.send_engine("stop").await?;
-                }
-                Ok(())
-            }
-            Request::Restart => {
-                self.fault = None;
-                self.start_engine().await?;
-                self.send_state().await;
-                Ok(())
-            }
-            Request::Record => {
-                let text = self.record().to_text();
-                let filename = format!("quartet-{}.pgn", self.game);
-                self.send(json!({"t": "record", "text": text, "filename": filename}))
-                    .await;
-                Ok(())
-            }
-        }
-    }
-
-    async fn stop_analysis(&mut self) -> Result<(), Failure> {
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|s| matches!(s.purpose, Purpose::Analysis(_)))
-        {
-            self.stop_search().await?;
-        }
-        Ok(())
-    }
-
-    async fn human_move(&mut self, token: String, void: bool) -> Result<(), Failure> {
-        if self.fault.is_some() {
-            self.error("the engine had a fault: restart it to go on")
-                .await;
-            return Ok(());
-        }
-        let Some(snap) = self.snap.as_ref() else {
-            return Ok(());
-        };
-        match self.next() {
-            Next::HumanMove(s) => {
-                if !snap.legal.contains(&token) {
-                    self.error(format!("'{token}' is not a legal move here"))
-                        .await;
-                    return Ok(());
-                }
-                self.stop_analysis().await?;
-                let in_time = self.charge(s);
-                self.play(token, Actor::Move(s)).await?;
-                if !in_time {
-                    self.flagged = Some(s);
-                }
-                self.wake = None;
-                self.send_state().await;
-            }
-            Next::HumanDeclare(s) => {
-                let legal = snap.legal_side[s.index()].contains(&token);
-                if !legal && !(void && request::is_token_safe(&token)) {
-                    self.error(format!("'{token}' is not a legal declaration here"))
-                        .await;
-                    return Ok(());
-                }
-                self.stop_analysis().await?;
-                if !self.charge(s) {
-                    self.flagged = Some(s);
-                }
-                self.declared[s.index()] = Some(token);
-                self.wake = None;
-                self.send_state().await;
-            }
-            Next::HumanRoll(_) => self.error("roll the die first").await,
-            _ => self.error("no move is awaited from a person now").await,
-        }
-        Ok(())
-    }
-
-    /// Sets the engine to `game` from `fen` with `moves`; on refusal everything stays as
-    /// it was and the inner error says why.
-    async fn set_game(
-        &mut self,
-        game: String,
-        fen: Option<String>,
-        moves: Vec<String>,
-    ) -> Result<Result<(), String>, Failure> {
-        self.stop_search().await?;
-        let old = (
-            self.game.clone(),
-            self.start_fen.clone(),
-            std::mem::take(&mut self.moves),
-        );
-        let switch = |g: &str| {
-            vec![
-                format!("setoption name Game value {g}"),
-                "ucinewgame".to_string(),
-            ]
-        };
-        if !self.games.is_empty() {
-            let groups = self.exchange(&switch(&game)).await?;
-            if let Some(e) = groups.iter().find_map(|g| error_of(g)) {
-                self.moves = old.2;
-                return Ok(Err(e));
-            }
-        }
-        let n = moves.len();
-        self.game = game;
-        self.start_fen = fen;
-        self.moves = moves;
-        match self.refresh().await? {
-            Ok(()) => {
-                self.actors = vec![Actor::Unknown; n];
-                self.declared = [None, None];
-                self.reveal = None;
-                self.flagged = None;
-                self.wake = None;
-                self.reply_ms = None;
-                self.clocks = match self.limit {
-                    Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
-                    _ => None,
-                };
-                if n == 0 {
-                    self.start_text = self.fen_now();
-                }
-                Ok(Ok(()))
-            }
-            Err(e) => {
-                (self.game, self.start_fen, self.moves) = old;
-                if !self.games.is_empty() {
-                    let g = self.game.clone();
-                    self.exchange(&switch(&g)).await?;
-                }
-                if let Err(e2) = self.refresh().await? {
-                    return Err(Failure::new(FaultKind::Protocol, e2));
-                }
-                Ok(Err(e))
-            }
-        }
-    }
-
-    async fn new_game(
-        &mut self,
-        game: String,
-        players: [Who; 2],
-        fen: Option<String>,
-        seed: Option<u64>,
-    ) -> Result<(), Failure> {
-        if !self.games.is_empty() && !self.games.contains(&game) {
-            self.error(format!("unknown game '{game}'")).await;
-            return Ok(());
-        }
-        let fen = fen.filter(|f| !f.trim().is_empty());
-        if fen.as_deref().is_some_and(|f| !request::is_fen_safe(f)) {
-            self.error("a position string is letters, digits, '/', ',', '-' and spaces")
-                .await;
-            return Ok(());
-        }
-        let fen = fen.map(|f| f.split_whitespace().collect::<Vec<_>>().join(" "));
-        match self.set_game(game, fen, Vec::new()).await? {
-            Ok(()) => {
-                self.players = players;
-                self.fault = None;
-                self.seed = seed.or(self.config.seed).unwrap_or_else(fresh_seed);
-                self.rng = ChaCha8Rng::seed_from_u64(self.seed);
-                self.send_state().await;
-            }
-            Err(e) => {
-                self.error(format!("the engine refused the position: {e}"))
-                    .await
-            }
-        }
-        Ok(())
-    }
-
-    async fn takeback(&mut self) -> Result<(), Failure> {
-        self.stop_search().await?;
-        let n = flow::takeback_len(&self.actors, self.players);
-        if n == 0 {
-            self.error("nothing to take back").await;
-            return Ok(());
-        }
-        let keep = self.moves.len() - n;
-        self.moves.truncate(keep);
-        self.actors.truncate(keep);
-        self.declared = [None, None];
-        self.reveal = None;
-        self.flagged = None;
-        self.wake = None;
-        if let Some(c) = self.clocks.as_mut() {
-            let now = Instant::now();
-            c.halt(0, now);
-            c.halt(1, now);
-        }
-        if self
-            .fault
-            .as_ref()
-            .is_some_and(|f| f.failure.kind == FaultKind::Illegal)
-        {
-            self.fault = None;
-        }
-        if let Err(e) = self.refresh().await? {
-            return Err(Failure::new(FaultKind::Protocol, e));
-        }
-        self.send_state().await;
-        Ok(())
-    }
-
-    async fn load(&mut self, text: &str) -> Result<(), Failure> {
-        let record = match super::record::Record::parse(text) {
-            Ok(r) => r,
-            Err(e) => {
-                self.error(format!("not a game record: {e}")).await;
-                return Ok(());
-            }
-        };
-        let game = record.tag("Game").unwrap_or(&self.game).to_string();
-        if !self.games.is_empty() && !self.games.contains(&game) {
-            self.error(format!(
-                "the record's game '{game}' is not one of this engine's"
-            ))
-            .await;
-            return Ok(());
-        }
-        let fen = record.tag("FEN").map(str::to_string);
-        if fen.as_deref().is_some_and(|f| !request::is_fen_safe(f))
-            || !record.moves.iter().all(|m| request::is_token_safe(m))
-        {
-            self.error("the record has a position string or token that cannot be sent")
-                .await;
-            return Ok(());
-        }
-        let n = record.moves.len();
-        if let Err(e) = self.set_game(game, fen.clone(), record.moves).await? {
-            self.error(format!("the record does not replay: {e}")).await;
-            return Ok(());
-        }
-        self.start_text = match fen {
-            Some(f) => f,
-            None => {
-                let cmds = ["position startpos".to_string(), "query fen".to_string()];
-                let groups = self.exchange(&cmds).await?;
-                super::talk::answer(&groups[1]).unwrap_or_default()
-            }
-        };
-        // Who acted for each token: the engine's node kind before it.
-        let mut cmds = Vec::with_capacity(2 * n);
-        for i in 0..n {
-            cmds.push(self.position_command(i));
-            cmds.push("query node".to_string());
-        }
-        let groups = self.exchange(&cmds).await?;
-        self.actors = (0..n)
-            .map(|i| {
-                let a = super::talk::answer(&groups[2 * i + 1]).unwrap_or_default();
-                let mut w = a.split_whitespace();
-                let node = Node::from_fields(w.next().unwrap_or(""), w.next());
-                node.map_or(Actor::Unknown, Actor::at)
-            })
-            .collect();
-        if let Err(e) = self.refresh().await? {
-            return Err(Failure::new(FaultKind::Protocol, e));
-        }
-        self.fault = None;
-        self.note(format!("loaded a {} game of {n} tokens", self.game))
-            .await;
-        self.send_state().await;
-        Ok(())
-    }
-
-    async fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), Failure> {
-        let decl = self
-            .ident
-            .options
-            .iter()
-            .find(|o| o.name.eq_ignore_ascii_case(name) && !o.name.eq_ignore_ascii_case("Game"))
-            .cloned();
-        let Some(decl) = decl else {
-            self.error(format!("the engine has no option '{name}' to set here"))
-                .await;
-            return Ok(());
-        };
-        let cmd = match decl.setoption(value) {
-            Ok(c) => c,
-            Err(e) => {
-                self.error(e).await;
-                return Ok(());
-            }
-        };
-        self.stop_search().await?;
-        let groups = self.exchange(std::slice::from_ref(&cmd)).await?;
-        if let Some(e) = error_of(&groups[0]) {
-            self.error(format!("the engine refused it: {e}")).await;
-            return Ok(());
-        }
-        if decl.kind != OptionKind::Button {
-            let prefix = format!("setoption name {} value", decl.name);
-            self.set_options.retain(|c| !c.starts_with(&prefix));
-            self.set_options.push(cmd);
-        }
-        if self.refresh().await?.is_err() {
-            // A rule option changed the position's form: a new game.
-            self.moves.clear();
-            self.actors.clear();
-            self.start_fen = None;
-            if let Err(e) = self.refresh().await? {
-                return Err(Failure::new(FaultKind::Protocol, e));
-            }
-            self.start_text = self.fen_now();
-            self.note("the option changes the rules: a new game").await;
-        }
-        self.send_state().await;
-        Ok(())
-    }
-
-    // ---- the record ----------------------------------------------------------------
-
-    /// The game as a record in the `quartet match --pgnout` format: a finished game with
-    /// its result (`Termination` normal or repetition), a game stopped by an engine fault
-    /// or a clock as lost by that side (crash, stall, illegal move, time forfeit), and a
-    /// game under way as `*` (`Termination` unterminated).
-    fn record(&self) -> super::record::Record {
-        let name = |w: Who| match w {
-            Who::Human => "Human".to_string(),
-            Who::Engine => self.ident.name.clone(),
-        };
-        let win = |loser: Side| if loser == Side::P1 { "0-1" } else { "1-0" };
-        let over = self
-            .snap
-            .as_ref()
-            .filter(|s| s.node == Node::Over)
-            .map(|s| (s.position["result"].as_str(), s.position["reason"].as_str()));
-        let (result, termination, reason) = if let Some((result, reason)) = over {
-            let r = match result {
-                Some("p1win") => "1-0",
-                Some("p2win") => "0-1",
-                _ => "1/2-1/2",
-            };
-            let t = if reason == Some("repetition") {
-                "repetition"
-            } else {
-                "normal"
-            };
-            (r, t, reason.unwrap_or_default().to_string())
-        } else if let Some(side) = self.flagged {
-            (win(side), "time forfeit", "the clock ran out".to_string())
-        } else if let Some(Fault { failure }) = &self.fault
-            && let Some(side) = failure.side
-        {
-            (
-                win(side),
-                failure.kind.termination(),
-                failure.detail.clone(),
-            )
-        } else {
-            ("*", "unterminated", String::new())
-        };
-        let mut tags = vec![
-            ("Event", "Quartet GUI".to_string()),
-            ("White", name(self.players[0])),
-            ("Black", name(self.players[1])),
-            ("Result", result.to_string()),
-            ("Game", self.game.clone()),
-            ("Termination", termination.to_string()),
-        ];
-        if !reason.is_empty() && termination != "normal" && termination != "repetition" {
-            tags.push(("Reason", reason));
-        }
-        tags.push(("TimeControl", time_control(&self.limit)));
-        tags.push(("FEN", self.start_text.clone()));
-        tags.push(("PlyCount", self.moves.len().to_string()));
-        if self.actors.iter().any(|a| matches!(a, Actor::Roll(_))) {
-            tags.push(("DiceSeed", self.seed.to_string()));
-        }
-        super::record::Record {
-            tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            moves: self.moves.clone(),
-            result: result.to_string(),
-        }
-    }
-}
-
-/// The `TimeControl` tag in the referee's form: `60+0.5`, `movetime=100`, `depth=3`,
-/// `nodes=5000`.
-pub fn time_control(limit: &Limit) -> String {
-    let secs = |ms: u64| {
-        let s = format!("{}.{:03}", ms / 1000, ms % 1000);
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    match *limit {
-        Limit::Movetime { ms } => format!("movetime={ms}"),
-        Limit::Depth { depth } => format!("depth={depth}"),
-        Limit::Nodes { nodes } => format!("nodes={nodes}"),
-        Limit::Clock { base_ms, inc_ms } => format!("{}+{}", secs(base_ms), secs(inc_ms)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn time_control_tags() {
-        assert_eq!(time_control(&Limit::Movetime { ms: 100 }), "movetime=100");
-        assert_eq!(time_control(&Limit::Depth { depth: 3 }), "depth=3");
-        assert_eq!(time_control(&Limit::Nodes { nodes: 5000 }), "nodes=5000");
-        let clock = |b, i| {
-            time_control(&Limit::Clock {
-                base_ms: b,
-                inc_ms: i,
-            })
-        };
-        assert_eq!(clock(60_000, 500), "60+0.5");
-        assert_eq!(clock(10_000, 100), "10+0.1");
-        assert_eq!(clock(1_500, 0), "1.5+0");
     }
 }

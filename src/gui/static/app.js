@@ -31,7 +31,7 @@ let clockBase = null;
 let moveSentAt = null, movesAtSend = 0;
 
 // Measurements for the tests and the README's targets.
-const stats = window.guiStats = { states: 0, lags: [], renders: [], replies: [], loadedAt: null };
+const stats = window.guiStats = { states: 0, lags: [], renders: [], replies: [], loadedAt: null, firstStateAt: null };
 
 function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
 
@@ -54,10 +54,9 @@ function handle(m) {
     case 'console': consoleLines(m.lines); break;
     case 'info':
       if (!state) break;
-      analysis.add(m, state.game, sideName);
+      analysis.add(m);
       analysisAt = state.moves.length;
-      renderBoard();
-      evalBar();
+      schedule();
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
     case 'error': showMessage(m.message); break;
@@ -87,9 +86,6 @@ function onHello(m) {
 }
 
 function onState(s) {
-  const t0 = performance.now();
-  stats.states++;
-  stats.lags.push(Date.now() - s.sent_ms);
   const old = state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
   if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }
@@ -107,12 +103,32 @@ function onState(s) {
   }
   state = s;
   clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
-  render();
-  if (moveSentAt !== null && s.moves.length > movesAtSend && humanSide() && !s.thinking) {
-    stats.replies.push({ ms: performance.now() - moveSentAt, engine_ms: s.reply_ms, limit: s.limit });
-    moveSentAt = null;
-  }
-  stats.renders.push(performance.now() - t0);
+  stateDrawn = false;
+  schedule();
+}
+
+// Drawing happens once per animation frame with the newest state and analysis, so that
+// messages never queue behind drawing (engine games at 100 ms a move, bursts of info lines).
+let scheduled = false, stateDrawn = true;
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => {
+    scheduled = false;
+    const t0 = performance.now();
+    render();
+    if (!stateDrawn) {
+      stateDrawn = true;
+      stats.states++;
+      stats.lags.push(Date.now() - state.sent_ms);
+      stats.renders.push(performance.now() - t0);
+      if (stats.firstStateAt === null) stats.firstStateAt = performance.now();
+      if (moveSentAt !== null && state.moves.length > movesAtSend && humanSide() && !state.thinking) {
+        stats.replies.push({ ms: performance.now() - moveSentAt, engine_ms: state.reply_ms, limit: state.limit });
+        moveSentAt = null;
+      }
+    }
+  });
 }
 
 // Pieces of the previous position that are not there any more, leaving out the squares the
@@ -187,6 +203,7 @@ function render() {
   renderActions();
   renderReveal();
   renderPanels();
+  analysis.draw(state.game, sideName);
   evalBar();
   tickClocks();
 }

@@ -2,10 +2,20 @@
 // probability), engine options drawn from the engine's option lines, the move list.
 
 const $ = id => document.getElementById(id);
-const MAX_CONSOLE = 1500;
+const MAX_CONSOLE = 600;
+let pending = [];
 
+// Console lines are added once per animation frame, so that a burst of engine output never
+// delays the board.
 export function consoleLines(lines) {
+  if (!pending.length) requestAnimationFrame(flushConsole);
+  pending.push(...lines);
+}
+
+function flushConsole() {
   const pre = $('console');
+  const lines = pending.slice(-MAX_CONSOLE);
+  pending = [];
   const atEnd = pre.scrollTop + pre.clientHeight >= pre.scrollHeight - 4;
   const frag = document.createDocumentFragment();
   for (const [dir, line] of lines) {
@@ -15,7 +25,8 @@ export function consoleLines(lines) {
     frag.appendChild(div);
   }
   pre.appendChild(frag);
-  while (pre.childNodes.length > MAX_CONSOLE) pre.removeChild(pre.firstChild);
+  let extra = pre.childElementCount - MAX_CONSOLE;
+  while (extra-- > 0) pre.firstElementChild.remove();
   if (atEnd) pre.scrollTop = pre.scrollHeight;
 }
 
@@ -43,23 +54,32 @@ export class Analysis {
   reset() {
     this.lines = new Map();
     this.policy = null;
+    this.text = null;
+    this.dirty = false;
     $('pv-table').tBodies[0].innerHTML = '';
     $('policy').innerHTML = '';
     $('search-line').textContent = '';
     $('winprob').textContent = '';
   }
-  // One parsed info message; sideName names a side for people.
-  add(msg, game, sideName) {
+  // One parsed info message (drawn by draw()).
+  add(msg) {
     const info = msg.info;
-    if (info.kind === 'policy') { this.policy = { pov: msg.pov, entries: info.entries }; this.drawPolicy(sideName); return; }
-    if (info.kind === 'text') { $('search-line').textContent = info.text; return; }
-    this.lines.set(info.multipv, { ...info, pov: msg.pov });
-    const best = this.lines.get(1) || info;
+    if (info.kind === 'policy') this.policy = { pov: msg.pov, entries: info.entries };
+    else if (info.kind === 'text') this.text = info.text;
+    else { this.lines.set(info.multipv, { ...info, pov: msg.pov }); this.text = null; }
+    this.dirty = true;
+  }
+  draw(game, sideName) {
+    if (!this.dirty) return;
+    this.dirty = false;
+    if (this.policy) this.drawPolicy(sideName);
+    const best = this.lines.get(1);
+    if (!best) { $('search-line').textContent = this.text || ''; return; }
     const nps = best.nps ? `${(best.nps / 1000).toFixed(0)} kn/s` : '';
-    $('search-line').textContent = `depth ${best.depth ?? '-'}  score ${scoreText(best.score, game)} (${sideName(msg.pov)})  nodes ${best.nodes ?? '-'}  ${nps}`;
+    $('search-line').textContent = this.text || `depth ${best.depth ?? '-'}  score ${scoreText(best.score, game)} (${sideName(best.pov)})  nodes ${best.nodes ?? '-'}  ${nps}`;
     if (game === 'ludo' && best.score && best.score.cp !== undefined) {
       const p = best.wdl ? best.wdl[0] / 10 : (best.score.cp / 10000 + 1) * 50;
-      $('winprob').textContent = `${sideName(msg.pov)} wins with probability ${p.toFixed(1)} %`;
+      $('winprob').textContent = `${sideName(best.pov)} wins with probability ${p.toFixed(1)} %`;
     }
     const body = $('pv-table').tBodies[0];
     body.innerHTML = '';

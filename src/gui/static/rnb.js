@@ -59,7 +59,8 @@ export function draw(G, pos, L, ctx) {
       const key = `hand:${side}:${letter}`;
       const c = { x, y };
       G.keys[key] = c;
-      if (hand[colour] > 0) soldier(L.pieces, c, side, colour, 34);
+      const g = el('g', { opacity: hand[colour] > 0 ? 1 : 0.25 }, L.pieces);
+      soldier(g, c, side, colour, 34);
       el('text', { x: x + 24, y: y + 5, 'font-size': 15 }, L.board, `×${hand[colour]}`);
       el('rect', { x: x - 22, y: y - 22, width: 70, height: 44, class: 'hit', 'data-key': key }, L.hit);
       x += 110;
