@@ -370,8 +370,8 @@ function renderStatus() {
       ['p1', 'p2'].forEach((s, i) => { const d = state.declared[i]; if (d) text += ` · ${sideName(s)} has declared${d !== 'hidden' ? ` ${d} (hidden)` : ' (hidden)'}`; });
     }
     if (extraRoll()) text += ' · extra roll';
-    if (state.paused) text += ' · paused';
   }
+  if (state.paused && !state.over) text += ' · paused';
   st.textContent = text;
   st.dataset.next = state.next.kind;
 }
