@@ -121,24 +121,9 @@ pub enum Node {
 /// allocate once the buffers have grown.
 pub type MoveList<M> = Vec<M>;
 
-/// Rule options that change the rules of some game. Each game reads the fields that concern
-/// it and ignores the others. They are UCI options too (see protocol.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RuleOptions {
-    /// Apocalypse: pawns on their start squares may step two squares (default on).
-    pub double_step: bool,
-    /// Ludo: pieces per side, 1 to 4 (default 4).
-    pub pieces: u8,
-}
-
-impl Default for RuleOptions {
-    fn default() -> Self {
-        RuleOptions {
-            double_step: true,
-            pieces: 4,
-        }
-    }
-}
+/// The values of the rule options a game reads (declared by each game; see
+/// [`crate::declaration`]).
+pub use crate::declaration::RuleOptions;
 
 /// One step of a game as it appears in a move list: a move of one player, a chance outcome
 /// (also a `Move` value, e.g. a Ludo roll) or a joint turn of a simultaneous node.

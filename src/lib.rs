@@ -2,13 +2,19 @@
 //! driven through a UCI-style text protocol. See README.md and protocol.md.
 
 pub mod bench;
-pub mod conformance;
+pub mod cli;
+pub mod declaration;
+pub mod engine;
 pub mod eval;
+pub mod exact;
 pub mod game;
 pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod invariants;
+pub mod matrix;
 pub mod notation;
+pub mod output;
 pub mod perft;
 pub mod players;
 pub mod protocol;
@@ -16,3 +22,4 @@ pub mod record;
 pub mod referee;
 pub mod search;
 pub mod splitmix;
+pub mod toys;

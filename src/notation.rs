@@ -4,6 +4,8 @@
 //! syntax, then its resolution against the position. Each stage has its own error, so a
 //! user learns whether a token is malformed or merely illegal here.
 
+use crate::declaration::GameDeclaration;
+use crate::exact::Solver;
 use crate::game::{Action, Game, Player, RuleOptions};
 
 /// A JSON object of a position's description (see [`Notation::describe`]).
@@ -84,8 +86,12 @@ impl NotationError {
 
 /// The text forms of a game, exactly as its rules file (`shared/rules/<game>.md`) gives them.
 pub trait Notation: Game {
-    /// The game's name as the `Game` option spells it (`duell`, `rnb`, `apocalypse`, `ludo`).
-    const NAME: &'static str;
+    /// The game's declaration: its name (as the `Game` option spells it), node kinds and
+    /// rule options.
+    const DECLARATION: GameDeclaration;
+
+    /// The game's exact solver of small positions, if it has one (`quartet solve`).
+    const SOLVER: Option<Solver<Self>>;
 
     /// The start position under `rules`.
     fn start(rules: &RuleOptions) -> Self;

@@ -95,49 +95,8 @@ impl<G: Game> GameRecord<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveList, Player};
-
-    /// A token shuffles between two squares; moving to square 2 is irreversible.
-    #[derive(Clone, Debug)]
-    struct Shuffle {
-        at: u8,
-        to_move: Player,
-        since_irreversible: u32,
-    }
-
-    impl Game for Shuffle {
-        type Move = u8;
-
-        fn end_reason(&self) -> Option<crate::game::EndReason> {
-            None // a toy: no named end rules
-        }
-        fn node(&self) -> Node {
-            Node::Turn(self.to_move)
-        }
-        fn legal_moves(&self, _: Player, out: &mut MoveList<u8>) {
-            out.clear();
-            out.extend([0, 1, 2].into_iter().filter(|&s| s != self.at));
-        }
-        fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-            out.clear();
-        }
-        fn play(&mut self, m: u8) {
-            self.since_irreversible = if m == 2 {
-                0
-            } else {
-                self.since_irreversible + 1
-            };
-            self.at = m;
-            self.to_move = self.to_move.other();
-        }
-        fn play_joint(&mut self, _: u8, _: u8) {}
-        fn hash(&self) -> u64 {
-            u64::from(self.at) * 2 + self.to_move.index() as u64
-        }
-        fn repetition_window(&self) -> Option<u32> {
-            Some(self.since_irreversible)
-        }
-    }
+    use crate::game::Player;
+    use crate::toys::Shuffle;
 
     fn record(moves: &[u8]) -> GameRecord<Shuffle> {
         let mut r = GameRecord::new(Shuffle {

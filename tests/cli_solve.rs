@@ -25,10 +25,9 @@ fn ludo_one_piece_value_and_move_values_come_from_the_solution() {
     let fen = "2/b r 6 1";
     let (ok, out, err) = solve(&["--game", "ludo", "--pieces", "1", "--fen", fen]);
     assert!(ok, "{err}");
-    let rules = RuleOptions {
-        pieces: 1,
-        ..RuleOptions::default()
-    };
+    let rules = RuleOptions::default()
+        .with(&quartet::games::ludo::PIECES, i64::from(1))
+        .expect("a piece count in range");
     let pos = Ludo::parse_position(fen, &rules).expect("position");
     let solution = LudoSolution::solve(1);
     assert!(

@@ -121,10 +121,9 @@ fn duplicate_match(a: Agent, b: Agent, pairs: u64, seed: u64) -> MatchResult {
 /// `pieces` is at least 2 (with one piece there is never a choice).
 fn sample_decisions(pieces: u8, count: usize, seed: u64) -> Vec<Ludo> {
     assert!(pieces >= 2, "the {pieces}-piece game has no choices");
-    let rules = RuleOptions {
-        pieces,
-        ..RuleOptions::default()
-    };
+    let rules = RuleOptions::default()
+        .with(&quartet::games::ludo::PIECES, i64::from(pieces))
+        .expect("a piece count in range");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut moves = MoveList::new();

@@ -1,126 +1,92 @@
 //! Perft counts from tests/data/<game>.perft, derived independently of the engine's move
 //! generators (see each file's comments), checked against the engine through the same
-//! text interface the protocol uses. Rows whose count is within the node budget run by
-//! default; the rest run with `cargo test --release -- --ignored`.
-//!
-//! Format: `id <name>`, optional `rules <Option>=<value>` lines (UCI option names:
-//! `DoubleStep`, `Pieces`), `pos <position string>`, then `perft <depth> <count>` lines;
-//! `#` starts a comment.
+//! text interface the protocol uses. Rows marked `# slow` run only with `cargo test
+//! --release -- --ignored`; the format and the reader are in `tests/common/perft_data.rs`.
 
+mod common;
+
+use common::perft_data::{self, PerftBlock, parse_perft_file};
 use quartet::game::RuleOptions;
-use quartet::games::GameKind;
+use quartet::games::{self, GameKind};
 
-/// Rows with more leaves than this run only in the ignored test.
-const NODE_BUDGET: u64 = 3_000_000;
-
-struct Case {
-    id: String,
-    rules: RuleOptions,
-    pos: String,
-    rows: Vec<(u32, u64)>,
+/// The rule options of a block's `rules` line, read through the registry.
+fn rules_of(block: &PerftBlock) -> RuleOptions {
+    block
+        .rules
+        .iter()
+        .fold(RuleOptions::default(), |rules, (name, value)| {
+            let option = games::rule_option(name)
+                .unwrap_or_else(|| panic!("{}: unknown rule option {name}", block.id));
+            let v = option
+                .parse_value(value)
+                .unwrap_or_else(|e| panic!("{}: {e}", block.id));
+            rules
+                .with(option, v)
+                .unwrap_or_else(|e| panic!("{}: {e}", block.id))
+        })
 }
 
-fn load(game: &str) -> Vec<Case> {
-    let path = format!("{}/tests/data/{game}.perft", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let rest = rest.trim();
-        let here = || format!("{path}:{}", n + 1);
-        match key {
-            "id" => cases.push(Case {
-                id: rest.to_string(),
-                rules: RuleOptions::default(),
-                pos: String::new(),
-                rows: Vec::new(),
-            }),
-            "rules" => {
-                let case = cases
-                    .last_mut()
-                    .unwrap_or_else(|| panic!("{}: rules before id", here()));
-                for setting in rest.split_whitespace() {
-                    match setting.split_once('=') {
-                        Some(("DoubleStep", v)) => case.rules.double_step = v == "true",
-                        Some(("Pieces", v)) => {
-                            case.rules.pieces =
-                                v.parse().unwrap_or_else(|_| panic!("{}: Pieces", here()))
-                        }
-                        _ => panic!("{}: unknown rule setting {setting}", here()),
-                    }
-                }
-            }
-            "pos" => {
-                cases
-                    .last_mut()
-                    .unwrap_or_else(|| panic!("{}: pos before id", here()))
-                    .pos = rest.to_string()
-            }
-            "perft" => {
-                let mut it = rest.split_whitespace().map(|t| t.parse::<u64>());
-                let (Some(Ok(d)), Some(Ok(c)), None) = (it.next(), it.next(), it.next()) else {
-                    panic!("{}: bad perft row", here())
-                };
-                cases
-                    .last_mut()
-                    .unwrap_or_else(|| panic!("{}: perft before id", here()))
-                    .rows
-                    .push((d as u32, c));
-            }
-            _ => panic!("{}: unknown line {line}", here()),
-        }
-    }
-    assert!(!cases.is_empty(), "{path} has no cases");
-    cases
-}
-
-/// Checks every row of `game`'s data file whose count satisfies `selected`; returns how
-/// many rows ran.
-fn check(game: &str, selected: impl Fn(u64) -> bool) -> usize {
-    let kind = GameKind::from_name(game).expect("a game name");
+/// Checks every row of `game`'s data file marked slow (`slow`) or not; returns how many
+/// rows ran.
+fn check(game: GameKind, slow: bool) -> usize {
     let mut ran = 0;
     let mut failures = Vec::new();
-    for case in load(game) {
-        let mut g = kind.new_game(case.rules);
-        g.set_position(Some(&case.pos), &[])
-            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
-        for &(depth, expected) in &case.rows {
-            if !selected(expected) {
-                continue;
-            }
+    for block in perft_data::load(game.name()) {
+        let mut g = quartet::engine::new_game(game, rules_of(&block));
+        g.set_position(Some(&block.pos), &[])
+            .unwrap_or_else(|e| panic!("{}: {e}", block.id));
+        for row in block.rows.iter().filter(|r| r.slow == slow) {
             ran += 1;
-            let got = g.perft(depth);
-            if got != expected {
+            let got = g.perft(row.depth);
+            if got != row.count {
                 failures.push(format!(
-                    "{} depth {depth}: expected {expected}, got {got}",
-                    case.id
+                    "{} depth {} (line {}): expected {}, got {got}",
+                    block.id, row.depth, row.line, row.count
                 ));
             }
         }
     }
-    assert!(failures.is_empty(), "{game}:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{}:\n{}",
+        game.name(),
+        failures.join("\n")
+    );
     ran
 }
 
-macro_rules! perft_tests {
-    ($($game:ident),*) => {$(
-        mod $game {
-            #[test]
-            fn rows_within_budget() {
-                assert!(super::check(stringify!($game), |n| n <= super::NODE_BUDGET) > 0);
-            }
-
-            #[test]
-            #[ignore = "deep perft: run with --release -- --ignored"]
-            fn deep_rows() {
-                super::check(stringify!($game), |n| n > super::NODE_BUDGET);
-            }
-        }
-    )*};
+#[test]
+fn every_game_has_a_data_file_with_cheap_rows() {
+    for &game in GameKind::ALL {
+        assert!(check(game, false) > 0, "{}", game.name());
+    }
 }
 
-perft_tests!(duell, rnb, apocalypse, ludo);
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn slow_rows() {
+    for &game in GameKind::ALL {
+        check(game, true);
+    }
+}
+
+#[test]
+fn perft_file_parser_is_strict() {
+    let good = "# c\nid a\nrules Pieces=2\npos b,b/b,b r - 0\nperft 1 6\nperft 9 99 # slow\n";
+    let blocks = parse_perft_file(good).expect("valid file");
+    assert_eq!(blocks.len(), 1);
+    assert_eq!(blocks[0].rule("Pieces", "4"), "2");
+    assert_eq!(blocks[0].rows.len(), 2);
+    assert!(!blocks[0].rows[0].slow && blocks[0].rows[1].slow);
+    for bad in [
+        "pos x\n",
+        "id a\nperft 1 2\n",
+        "id a\npos x\nperft 1\n",
+        "id a\npos x\nperft 1 2\nid a\npos y\nperft 1 2\n",
+        "id a\npos x\nfrob 1\n",
+        "id a\nrules DoubleStep\npos x\nperft 1 1\n",
+        "id a\npos x\n",
+    ] {
+        assert!(parse_perft_file(bad).is_err(), "{bad:?}");
+    }
+}

@@ -1,15 +1,11 @@
 //! Matches of the chance toy game (the dice race): duplicate dice, chance outcomes drawn by
 //! the referee, engines asked only at decision nodes.
 
-use quartet::{game, notation};
-
 #[path = "fixtures/referee/support.rs"]
 mod support;
-#[path = "fixtures/referee/toys.rs"]
-mod toys;
 
+use quartet::toys::Dice;
 use support::{fake, logging_fake, play_recorded, records_by_round, scratch};
-use toys::Dice;
 
 fn is_roll(token: &str) -> bool {
     token.len() == 2 && token.starts_with('r')

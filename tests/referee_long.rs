@@ -2,15 +2,12 @@
 //! `cargo test --release --test referee_long -- --ignored --nocapture`.
 
 use quartet::referee::StopReason;
-use quartet::{game, notation};
 
 #[path = "fixtures/referee/support.rs"]
 mod support;
-#[path = "fixtures/referee/toys.rs"]
-mod toys;
 
+use quartet::toys::{Dice, Pennies};
 use support::{fake, play, play_recorded, scratch};
-use toys::{Dice, Pennies};
 
 /// 200 dice games, 4 at a time, with engines that think 5 ms per move: every record checks,
 /// the totals add up, and the referee's own time is printed (the target is under 5 % of the

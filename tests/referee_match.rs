@@ -4,15 +4,12 @@
 
 use quartet::game::{Outcome, Player};
 use quartet::referee::{MatchError, StopReason, replay_file, run_match};
-use quartet::{game, notation};
 
 #[path = "fixtures/referee/support.rs"]
 mod support;
-#[path = "fixtures/referee/toys.rs"]
-mod toys;
 
+use quartet::toys::Nim;
 use support::{RULES, args, fake, play, play_recorded, reason, records_by_round, scratch};
-use toys::Nim;
 
 /// Both engines always take one stone: 15 plies, the first player takes the last stone and
 /// wins every game, so each engine wins the game it starts: +1 -1 per pair.

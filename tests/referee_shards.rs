@@ -1,15 +1,12 @@
 //! Shards partition a match and merging their results gives the totals of one run.
 
 use quartet::referee::{MergeArgs, StopReason, replay_file, run_merge};
-use quartet::{game, notation};
 
 #[path = "fixtures/referee/support.rs"]
 mod support;
-#[path = "fixtures/referee/toys.rs"]
-mod toys;
 
+use quartet::toys::Dice;
 use support::{RULES, fake, play, scratch};
-use toys::Dice;
 
 fn rounds(path: &std::path::Path) -> Vec<(u32, Vec<String>, String)> {
     let mut v: Vec<_> = replay_file::<Dice>(path, &RULES)

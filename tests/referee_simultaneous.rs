@@ -1,15 +1,11 @@
 //! Matches of the simultaneous toy game (matching pennies to 3): commit-then-reveal,
 //! verbatim joint tokens, void declarations, malformed declarations, double failures.
 
-use quartet::{game, notation};
-
 #[path = "fixtures/referee/support.rs"]
 mod support;
-#[path = "fixtures/referee/toys.rs"]
-mod toys;
 
+use quartet::toys::Pennies;
 use support::{fake, logging_fake, play, play_recorded, reason, scratch};
-use toys::Pennies;
 
 /// A always shows `h`, B always `t`: the coins differ every turn, so the second player
 /// scores 3 points in 3 turns and wins both games (B in game 1, A in game 2). Both engines

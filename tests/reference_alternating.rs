@@ -2,9 +2,11 @@
 //! worked example of shared/rules/duell.md §4 and shared/rules/rnb.md §4, then checks that
 //! the perft data files (tests/data/*.perft) still agree with the reference.
 
+mod common;
 mod reference;
 
-use reference::{Duell, PerftCase, ReferenceGame, Rnb, read_perft_file};
+use common::perft_data::{self, PerftBlock};
+use reference::{Duell, ReferenceGame, Rnb};
 
 /// The piece token (`W31`, `BK`, ...) on `square` of a DFEN string, read straight from the
 /// string so that the test does not trust the reference's parser.
@@ -348,7 +350,7 @@ fn rnb_counter_counts_movement_plies_only() {
 
 /// Checks the rows of `cases` marked slow (`slow`) or not against `perft`; returns the leaf
 /// count they total.
-fn check_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64, slow: bool) -> u64 {
+fn check_rows(cases: &[PerftBlock], perft: fn(&str, u32) -> u64, slow: bool) -> u64 {
     let mut leaves = 0;
     for case in cases {
         for row in case.rows.iter().filter(|row| row.slow == slow) {
@@ -365,7 +367,7 @@ fn check_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64, slow: bool) -> u
     leaves
 }
 
-fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
+fn check_cheap_rows(cases: &[PerftBlock], perft: fn(&str, u32) -> u64) {
     let budget = check_rows(cases, perft, false);
     assert!(
         budget <= 120_000,
@@ -374,7 +376,7 @@ fn check_cheap_rows(cases: &[PerftCase], perft: fn(&str, u32) -> u64) {
 }
 
 /// Every `# from <id> by <tokens>` block really is what those tokens give, and ids are unique.
-fn check_derivations(cases: &[PerftCase], play: fn(&str, &str) -> String) {
+fn check_derivations(cases: &[PerftBlock], play: fn(&str, &str) -> String) {
     for (i, case) in cases.iter().enumerate() {
         assert!(
             cases[..i].iter().all(|other| other.id != case.id),
@@ -394,12 +396,12 @@ fn check_derivations(cases: &[PerftCase], play: fn(&str, &str) -> String) {
     }
 }
 
-fn duell_cases() -> Vec<PerftCase> {
-    read_perft_file(include_str!("data/duell.perft"))
+fn duell_cases() -> Vec<PerftBlock> {
+    perft_data::load("duell")
 }
 
-fn rnb_cases() -> Vec<PerftCase> {
-    read_perft_file(include_str!("data/rnb.perft"))
+fn rnb_cases() -> Vec<PerftBlock> {
+    perft_data::load("rnb")
 }
 
 #[test]

@@ -3,9 +3,11 @@
 //! derived by hand, and re-computes tests/data/{apocalypse,ludo}.perft so the data cannot drift.
 //! The fast implementations in src/ are then checked against those data files elsewhere.
 
+mod common;
 mod reference_sim;
 
-use reference_sim::{PerftBlock, apocalypse as apo, ludo, parse_perft_file};
+use common::perft_data::{self, PerftBlock};
+use reference_sim::{apocalypse as apo, ludo};
 
 const APO_START: &str = "npppn/p3p/5/P3P/NPPPN 00 0";
 const LUDO_START: &str = "b,b,b,b/b,b,b,b r - 0";
@@ -549,8 +551,8 @@ fn ludo_block_count(block: &PerftBlock, depth: u32) -> u64 {
 }
 
 /// Checks every row of a data file whose slowness is `slow`; returns the nodes checked.
-fn check_data_file(text: &str, slow: bool, count: fn(&PerftBlock, u32) -> u64) -> u64 {
-    let blocks = parse_perft_file(text).unwrap_or_else(|e| panic!("data file: {e}"));
+fn check_data_file(game: &str, slow: bool, count: fn(&PerftBlock, u32) -> u64) -> u64 {
+    let blocks = perft_data::load(game);
     let mut nodes = 0;
     for block in &blocks {
         for row in block.rows.iter().filter(|r| r.slow == slow) {
@@ -568,12 +570,8 @@ fn check_data_file(text: &str, slow: bool, count: fn(&PerftBlock, u32) -> u64) -
 
 #[test]
 fn data_files_cheap_rows_match_the_references() {
-    let apo_nodes = check_data_file(
-        include_str!("data/apocalypse.perft"),
-        false,
-        apo_block_count,
-    );
-    let ludo_nodes = check_data_file(include_str!("data/ludo.perft"), false, ludo_block_count);
+    let apo_nodes = check_data_file("apocalypse", false, apo_block_count);
+    let ludo_nodes = check_data_file("ludo", false, ludo_block_count);
     assert!(apo_nodes > 0 && ludo_nodes > 0);
     assert!(
         apo_nodes + ludo_nodes <= CHEAP_NODE_BUDGET,
@@ -585,27 +583,6 @@ fn data_files_cheap_rows_match_the_references() {
 #[test]
 #[ignore = "slow: run with cargo test --release -- --ignored"]
 fn data_files_slow_rows_match_the_references() {
-    check_data_file(include_str!("data/apocalypse.perft"), true, apo_block_count);
-    check_data_file(include_str!("data/ludo.perft"), true, ludo_block_count);
-}
-
-#[test]
-fn perft_file_parser_is_strict() {
-    let good = "# c\nid a\nrules Pieces=2\npos b,b/b,b r - 0\nperft 1 6\nperft 9 99 # slow\n";
-    let blocks = parse_perft_file(good).expect("valid file");
-    assert_eq!(blocks.len(), 1);
-    assert_eq!(blocks[0].rule("Pieces", "4"), "2");
-    assert_eq!(blocks[0].rows.len(), 2);
-    assert!(!blocks[0].rows[0].slow && blocks[0].rows[1].slow);
-    for bad in [
-        "pos x\n",
-        "id a\nperft 1 2\n",
-        "id a\npos x\nperft 1\n",
-        "id a\npos x\nperft 1 2\nid a\npos y\nperft 1 2\n",
-        "id a\npos x\nfrob 1\n",
-        "id a\nrules DoubleStep\npos x\nperft 1 1\n",
-        "id a\npos x\n",
-    ] {
-        assert!(parse_perft_file(bad).is_err(), "{bad:?}");
-    }
+    check_data_file("apocalypse", true, apo_block_count);
+    check_data_file("ludo", true, ludo_block_count);
 }

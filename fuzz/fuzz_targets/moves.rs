@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let kind = GameKind::ALL[usize::from(selector) % GameKind::ALL.len()];
-    let mut game = kind.new_game(RuleOptions::default());
+    let mut game = quartet::engine::new_game(kind, RuleOptions::default());
     let text = String::from_utf8_lossy(rest);
     let mut played: Vec<&str> = Vec::new();
     for token in text.split_whitespace().take(64) {

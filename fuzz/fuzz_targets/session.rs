@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use quartet::games::GameKind;
 use quartet::players::PlayerKind;
-use quartet::protocol::output::Output;
+use quartet::output::Output;
 use quartet::protocol::session::{Flow, Session};
 
 /// The session's version of a fuzzed line, or `None` to skip it.

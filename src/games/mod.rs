@@ -1,16 +1,16 @@
-//! The four games, each in its own folder (rules, notation, evaluation), and the choice
-//! between them by name.
+//! The registry: the games Quartet plays, each in its own folder (rules, notation,
+//! evaluation, declaration), listed once in [`registry!`]'s invocation below. Everything
+//! outside the folders reaches a game through [`GameKind`]: its declaration (name, node
+//! kinds, rule options) or a [`GameVisitor`] run with its position type.
 
-pub mod any;
 pub mod apocalypse;
 pub mod duell;
 pub mod ludo;
 pub mod rnb;
 
+use crate::declaration::{GameDeclaration, RuleOption};
 use crate::eval::Evaluate;
-use crate::game::RuleOptions;
 use crate::notation::Notation;
-use any::{AnyGame, Slot};
 
 /// Code generic over the game type, run for a game chosen at run time by
 /// [`GameKind::visit`].
@@ -21,70 +21,126 @@ pub trait GameVisitor {
     fn visit<G: Evaluate + Notation>(self) -> Self::Output;
 }
 
-/// Makes the start position of a game behind [`AnyGame`].
-struct NewGame(RuleOptions);
+/// Declares [`GameKind`] from one line per game: its variant and its position type.
+macro_rules! registry {
+    ($($(#[$doc:meta])* $kind:ident => $position:ty),* $(,)?) => {
+        /// The games Quartet plays, in the order the `Game` option lists them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($(#[$doc])* $kind),*
+        }
 
-impl GameVisitor for NewGame {
-    type Output = Box<dyn AnyGame>;
-    fn visit<G: Evaluate + Notation>(self) -> Box<dyn AnyGame> {
-        Box::new(Slot::<G>::new(self.0))
-    }
+        impl GameKind {
+            /// Every game, in the `Game` option's order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),*];
+
+            /// The game's declaration (name, node kinds, rule options).
+            pub fn declaration(self) -> &'static GameDeclaration {
+                match self {
+                    $(GameKind::$kind => &<$position as Notation>::DECLARATION),*
+                }
+            }
+
+            /// Runs `visitor` with this game's position type.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameKind::$kind => visitor.visit::<$position>()),*
+                }
+            }
+        }
+    };
 }
 
-/// The games Quartet plays, in the order the `Game` option lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
+registry! {
     /// R&B: 6x6 sandwich captures with a placement phase.
-    Rnb,
+    Rnb => rnb::Rnb,
     /// Apocalypse: 5x5 knights and pawns with simultaneous moves.
-    Apocalypse,
+    Apocalypse => apocalypse::Apocalypse,
     /// Duell: 9x8 chess with rolling dice.
-    Duell,
+    Duell => duell::Duell,
     /// Ludo: Red against Yellow with a die.
-    Ludo,
+    Ludo => ludo::Ludo,
 }
 
 impl GameKind {
-    /// Every game, in the `Game` option's order.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Rnb,
-        GameKind::Apocalypse,
-        GameKind::Duell,
-        GameKind::Ludo,
-    ];
-
     /// The game played when none is chosen.
     pub const DEFAULT: GameKind = GameKind::Duell;
 
     /// The name the `Game` option and `--game` use.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Rnb => "rnb",
-            GameKind::Apocalypse => "apocalypse",
-            GameKind::Duell => "duell",
-            GameKind::Ludo => "ludo",
-        }
+        self.declaration().name
     }
 
     /// The game called `name` (case-insensitive).
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|g| g.name().eq_ignore_ascii_case(name))
     }
 
-    /// The start position of this game under `rules`.
-    pub fn new_game(self, rules: RuleOptions) -> Box<dyn AnyGame> {
-        self.visit(NewGame(rules))
+    /// [`GameKind::from_name`], with an error that lists the games.
+    pub fn parse(name: &str) -> Result<GameKind, String> {
+        GameKind::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+            format!("unknown game '{name}' (one of {})", names.join(", "))
+        })
     }
 
-    /// Runs `visitor` with this game's position type.
-    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
-        match self {
-            GameKind::Rnb => visitor.visit::<rnb::Rnb>(),
-            GameKind::Duell => visitor.visit::<duell::Duell>(),
-            GameKind::Apocalypse => visitor.visit::<apocalypse::Apocalypse>(),
-            GameKind::Ludo => visitor.visit::<ludo::Ludo>(),
+    /// Whether this game declares the rule option called `name`.
+    pub fn declares(self, name: &str) -> bool {
+        self.declaration()
+            .rule_options
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(name))
+    }
+}
+
+/// Every rule option of every game, each name once, in registry order.
+pub fn rule_options() -> Vec<&'static RuleOption> {
+    let mut out: Vec<&'static RuleOption> = Vec::new();
+    for game in GameKind::ALL {
+        for option in game.declaration().rule_options {
+            if !out.iter().any(|o| o.name == option.name) {
+                out.push(option);
+            }
+        }
+    }
+    out
+}
+
+/// The rule option called `name` (case-insensitive), of any game.
+pub fn rule_option(name: &str) -> Option<&'static RuleOption> {
+    rule_options()
+        .into_iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found_in_any_case() {
+        for &game in GameKind::ALL {
+            assert_eq!(GameKind::from_name(&game.name().to_uppercase()), Some(game));
+            assert_eq!(
+                GameKind::ALL
+                    .iter()
+                    .filter(|g| g.name() == game.name())
+                    .count(),
+                1
+            );
+        }
+        assert!(GameKind::parse("chess").is_err());
+    }
+
+    #[test]
+    fn rule_options_of_the_same_name_agree() {
+        for &game in GameKind::ALL {
+            for option in game.declaration().rule_options {
+                assert_eq!(rule_option(option.name), Some(option));
+            }
         }
     }
 }

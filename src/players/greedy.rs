@@ -106,8 +106,8 @@ mod tests {
     use super::*;
     use crate::eval::for_player;
     use crate::game::Game;
-    use crate::players::toys::{GAMBLE, Gamble, Goofspiel, SAFE, dominant, matching_pennies};
-    use crate::search::toy::{DiceRace, TicTacToe};
+    use crate::toys::{DiceRace, TicTacToe};
+    use crate::toys::{GAMBLE, Gamble, Goofspiel, SAFE, dominant, matching_pennies};
     use std::collections::HashSet;
 
     fn ttt(moves: &[u8]) -> TicTacToe {

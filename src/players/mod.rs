@@ -22,9 +22,6 @@ mod playout;
 pub mod random;
 mod tree;
 
-#[cfg(test)]
-mod toys;
-
 use crate::eval::Evaluate;
 use crate::game::{Action, Player};
 use std::fmt;
@@ -165,7 +162,7 @@ pub fn choose<G: Evaluate>(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::search::toy::{DiceRace, TicTacToe};
+    use crate::toys::{DiceRace, TicTacToe};
 
     #[test]
     fn names_round_trip_and_unknown_names_are_rejected() {
@@ -199,7 +196,7 @@ mod tests {
     fn every_baseline_follows_the_contract_of_choose() {
         let stop = AtomicBool::new(false);
         let budget = Budget::iterations(100);
-        let sim = toys::Goofspiel::new(3);
+        let sim = crate::toys::Goofspiel::new(3);
         let mut finished = sim.clone();
         for card in 0..3 {
             finished.play_joint(card, card);

@@ -120,8 +120,8 @@ pub(crate) fn weighted_index(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::players::toys::Endless;
-    use crate::search::toy::{DiceRace, TicTacToe};
+    use crate::toys::Endless;
+    use crate::toys::{DiceRace, TicTacToe};
     use rand::SeedableRng;
 
     #[test]

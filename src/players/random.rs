@@ -25,8 +25,8 @@ pub fn choose<G: Game>(pos: &G, side: Option<Player>, seed: u64) -> Option<Actio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::toys::{Goofspiel, matching_pennies};
-    use crate::search::toy::{DiceRace, TicTacToe};
+    use crate::toys::{DiceRace, TicTacToe};
+    use crate::toys::{Goofspiel, matching_pennies};
     use std::collections::HashSet;
 
     /// The distinct choices over `seeds` seeds, each checked to be legal for `side`.

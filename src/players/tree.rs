@@ -276,8 +276,8 @@ impl<M: Copy> Tree<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::toys::Goofspiel;
-    use crate::search::toy::{DiceRace, TicTacToe};
+    use crate::toys::Goofspiel;
+    use crate::toys::{DiceRace, TicTacToe};
     use rand::SeedableRng;
 
     fn expanded<G: Game>(pos: &G, max_slots: usize) -> (Tree<G::Move>, bool) {

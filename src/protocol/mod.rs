@@ -1,9 +1,10 @@
 //! The text protocol: a UCI superset that also answers UGI (protocol.md is the spec).
-//! `parse` turns lines into [`command::Command`]s, `session` carries them out.
+//! `reader` reads the input lines, `parse` turns each into a [`command::Command`],
+//! `session` carries them out and `response` writes the answers.
 
 pub mod command;
 pub mod options;
-pub mod output;
 pub mod parse;
+pub mod reader;
 pub mod response;
 pub mod session;

@@ -1,8 +1,9 @@
 //! The engine's UCI options: their declarations for `uci`, their values, and how a
-//! `setoption` changes them. Rule options (`DoubleStep`, `Pieces`) are options too.
+//! `setoption` changes them. The rule options of every game (as the games declare them)
+//! are options too.
 
 use crate::game::RuleOptions;
-use crate::games::GameKind;
+use crate::games::{self, GameKind};
 use crate::players::PlayerKind;
 use crate::search::tt::MAX_HASH_MB;
 
@@ -79,8 +80,7 @@ pub fn declarations() -> Vec<String> {
         .iter()
         .map(|p| format!("var {}", p.name()))
         .collect();
-    let rules = RuleOptions::default();
-    vec![
+    let mut lines = vec![
         format!(
             "option name Game type combo default {} {}",
             GameKind::DEFAULT.name(),
@@ -94,20 +94,14 @@ pub fn declarations() -> Vec<String> {
         format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
         ),
-        format!(
-            "option name DoubleStep type check default {}",
-            rules.double_step
-        ),
-        format!(
-            "option name Pieces type spin default {} min 1 max 4",
-            rules.pieces
-        ),
-        format!(
-            "option name Player type combo default {} {}",
-            PlayerKind::Search.name(),
-            players.join(" ")
-        ),
-    ]
+    ];
+    lines.extend(games::rule_options().iter().map(|o| o.uci_line()));
+    lines.push(format!(
+        "option name Player type combo default {} {}",
+        PlayerKind::Search.name(),
+        players.join(" ")
+    ));
+    lines
 }
 
 impl EngineOptions {
@@ -146,30 +140,27 @@ impl EngineOptions {
                 self.move_overhead_ms = spin(name, need(name, value)?, 0, MAX_MOVE_OVERHEAD_MS)?;
                 Ok(Effect::None)
             }
-            "doublestep" => {
-                self.rules.double_step = check(name, need(name, value)?)?;
-                Ok(self.rules_effect(GameKind::Apocalypse))
-            }
-            "pieces" => {
-                self.rules.pieces = spin(name, need(name, value)?, 1, 4)? as u8;
-                Ok(self.rules_effect(GameKind::Ludo))
-            }
             "player" => {
                 self.player = need(name, value)?
                     .parse()
                     .map_err(|e| format!("Player: {e}"))?;
                 Ok(Effect::None)
             }
-            _ => Err(format!("unknown option '{name}' (see 'uci' for the list)")),
+            _ => self.set_rule(name, value),
         }
     }
 
-    fn rules_effect(&self, game: GameKind) -> Effect {
-        if self.game == game {
+    /// Sets a rule option of any game; only a rule of the game being played restarts it.
+    fn set_rule(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let option = games::rule_option(name)
+            .ok_or_else(|| format!("unknown option '{name}' (see 'uci' for the list)"))?;
+        let value = option.parse_value(need(name, value)?)?;
+        self.rules = self.rules.with(option, value)?;
+        Ok(if self.game.declares(option.name) {
             Effect::NewRules
         } else {
             Effect::None
-        }
+        })
     }
 }
 
@@ -185,14 +176,6 @@ fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
         Ok(n)
     } else {
         Err(format!("{name}: {value} is out of range {min}..{max}"))
-    }
-}
-
-fn check(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!("{name}: '{value}' is not true or false")),
     }
 }
 
@@ -228,7 +211,7 @@ mod tests {
         assert_eq!(o.set("Seed", Some("4294967295")), Ok(Effect::None));
         assert_eq!(o.seed, 4_294_967_295);
         assert_eq!(o.set("DoubleStep", Some("FALSE")), Ok(Effect::None));
-        assert!(!o.rules.double_step);
+        assert_eq!(o.rules.settings().collect::<Vec<_>>(), [("DoubleStep", 0)]);
         assert_eq!(o.set("Game", Some("Ludo")), Ok(Effect::NewGame));
         assert_eq!(o.set("Pieces", Some("2")), Ok(Effect::NewRules));
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));

@@ -1,6 +1,6 @@
 //! The text of the engine's answers (protocol.md gives every form).
 
-use crate::games::any::{InfoLine, Score};
+use crate::engine::{InfoLine, Score};
 use std::fmt;
 
 impl fmt::Display for Score {

@@ -6,13 +6,13 @@
 
 use super::command::{Command, GoParams, Query, Side};
 use super::options::{self, Effect, EngineOptions};
-use super::output::Output;
 use super::parse::parse_command;
 use super::response::{bestmove, error, info_string, response};
+use crate::engine::{self, AnyGame, SearchRequest, outcome_text};
 use crate::game::{EndReason, Node, Player};
 use crate::games::GameKind;
-use crate::games::any::{AnyGame, SearchRequest, outcome_text};
 use crate::notation::player_token;
+use crate::output::Output;
 use crate::players::PlayerKind;
 use crate::search::time::{Clock, clock_budget, movetime_budget};
 use crate::search::tt::TranspositionTable;
@@ -70,7 +70,7 @@ impl Session {
         };
         Ok(Session {
             out,
-            game: game.new_game(options.rules),
+            game: engine::new_game(game, options.rules),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)?),
             options,
             worker: None,
@@ -178,7 +178,7 @@ impl Session {
         match effect {
             Effect::None => {}
             Effect::NewGame | Effect::NewRules => {
-                self.game = options.game.new_game(options.rules);
+                self.game = engine::new_game(options.game, options.rules);
                 self.tt.clear();
             }
             Effect::ResizeHash => match TranspositionTable::new(options.hash_mb) {
@@ -360,7 +360,7 @@ impl Session {
     /// Why a side may not be named in a query of this game (only simultaneous games have
     /// one side's declarations).
     fn side_refused(&self, side: Side) -> Option<String> {
-        (!self.game.has_simultaneous_turns()).then(|| {
+        (!self.game.declaration().nodes.simultaneous).then(|| {
             let letter = match side {
                 Side::White => 'w',
                 Side::Black => 'b',

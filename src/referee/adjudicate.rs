@@ -208,7 +208,7 @@ mod tests {
     fn rules_endings_tell_repetition_from_a_finished_position() {
         use crate::game::RuleOptions;
         use crate::notation::Notation;
-        use crate::referee::toys::Nim;
+        use crate::toys::Nim;
         let play = |tokens: &[&str]| {
             let mut game = GameRecord::new(Nim::start(&RuleOptions::default()));
             for t in tokens {

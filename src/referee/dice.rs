@@ -67,34 +67,7 @@ impl DiceStream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveList, Node, Player};
-
-    /// A chance node with outcomes 0, 1, 2 of weights 1, 2, 3.
-    #[derive(Clone)]
-    struct Weighted;
-
-    impl Game for Weighted {
-        type Move = u8;
-
-        fn end_reason(&self) -> Option<crate::game::EndReason> {
-            None // a toy: no named end rules
-        }
-        fn node(&self) -> Node {
-            Node::Chance
-        }
-        fn legal_moves(&self, _p: Player, out: &mut MoveList<u8>) {
-            out.clear();
-        }
-        fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-            out.clear();
-            out.extend([(0, 1), (1, 2), (2, 3)]);
-        }
-        fn play(&mut self, _m: u8) {}
-        fn play_joint(&mut self, _a: u8, _b: u8) {}
-        fn hash(&self) -> u64 {
-            0
-        }
-    }
+    use crate::toys::Weighted;
 
     #[test]
     fn frequencies_follow_weights() {

@@ -29,10 +29,6 @@ pub mod schedule;
 pub mod sprt;
 pub mod stats;
 
-#[cfg(test)]
-#[path = "../../tests/fixtures/referee/toys.rs"]
-pub(crate) mod toys;
-
 use std::path::{Path, PathBuf};
 
 use crate::game::RuleOptions;

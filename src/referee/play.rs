@@ -328,7 +328,7 @@ pub fn play_game<G: Notation>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::toys::Pennies;
+    use crate::toys::Pennies;
 
     fn settings(stop: &AtomicBool, tc: TimeControl) -> Settings<'_> {
         Settings {

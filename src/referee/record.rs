@@ -244,10 +244,13 @@ pub fn check_record<G: Notation>(
         why,
     };
     match record.tag("Game") {
-        Some(name) if name == G::NAME => {}
+        Some(name) if name == G::DECLARATION.name => {}
         other => {
             let found = other.unwrap_or("no Game tag");
-            return Err(fail(None, format!("not a {} game ({found})", G::NAME)));
+            return Err(fail(
+                None,
+                format!("not a {} game ({found})", G::DECLARATION.name),
+            ));
         }
     }
     let outcome = parse_result(&record.result)
@@ -333,7 +336,7 @@ pub fn check_record<G: Notation>(
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::referee::toys::{Dice, Nim};
+    use crate::toys::{Dice, Nim};
 
     fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> PgnRecord {
         PgnRecord {

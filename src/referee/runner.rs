@@ -12,6 +12,7 @@ use std::sync::mpsc::{Sender, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::declaration::GameDeclaration;
 use crate::game::{Outcome, Player, RuleOptions};
 use crate::notation::Notation;
 
@@ -66,17 +67,15 @@ pub struct MatchConfig {
     pub progress: bool,
 }
 
-/// The `setoption` pairs every engine gets before the user's options: the game, then the
-/// rule options that differ from the defaults (`DoubleStep` for Apocalypse, `Pieces` for
-/// Ludo).
-pub fn setup_options(game: &str, rules: &RuleOptions) -> Vec<(String, String)> {
-    let mut out = vec![("Game".to_string(), game.to_string())];
-    let default = RuleOptions::default();
-    if game == "apocalypse" && rules.double_step != default.double_step {
-        out.push(("DoubleStep".to_string(), rules.double_step.to_string()));
-    }
-    if game == "ludo" && rules.pieces != default.pieces {
-        out.push(("Pieces".to_string(), rules.pieces.to_string()));
+/// The `setoption` pairs every engine gets before the user's options: the game, then each
+/// rule option the game declares whose value differs from its default.
+pub fn setup_options(game: &GameDeclaration, rules: &RuleOptions) -> Vec<(String, String)> {
+    let mut out = vec![("Game".to_string(), game.name.to_string())];
+    for option in game.rule_options {
+        let value = rules.get(option);
+        if value != option.default_value() {
+            out.push((option.name.to_string(), option.format_value(value)));
+        }
     }
     out
 }
@@ -100,7 +99,7 @@ fn worker<G: Notation>(
     stop: &AtomicBool,
     events: Sender<Event>,
 ) {
-    let setup = setup_options(&cfg.game, rules);
+    let setup = setup_options(&G::DECLARATION, rules);
     let settings = Settings {
         tc: cfg.tc,
         margin: cfg.margin,
@@ -220,7 +219,7 @@ fn record<G: Notation>(
         ("White", white),
         ("Black", black),
         ("Result", result_text(v.outcome).to_string()),
-        ("Game", G::NAME.to_string()),
+        ("Game", G::DECLARATION.name.to_string()),
         ("Termination", v.termination.to_string()),
     ];
     if !v.reason.is_empty() {
@@ -352,11 +351,11 @@ impl Gather<'_> {
 
 /// Plays the match described by `cfg` under `rules`.
 pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchReport, MatchError> {
-    if cfg.game != G::NAME {
+    if cfg.game != G::DECLARATION.name {
         return Err(MatchError::Usage(format!(
             "the match is for '{}' but the rules are '{}'",
             cfg.game,
-            G::NAME
+            G::DECLARATION.name
         )));
     }
     let specs = schedule::<G>(cfg.games, cfg.seed, &cfg.openings, cfg.shard, rules)
@@ -455,23 +454,24 @@ mod tests {
 
     #[test]
     fn setup_sends_the_game_and_changed_rule_options() {
+        use crate::games::{apocalypse, duell, ludo};
         let default = RuleOptions::default();
         assert_eq!(
-            setup_options("duell", &default),
+            setup_options(&duell::DECLARATION, &default),
             [("Game".to_string(), "duell".to_string())]
         );
-        let changed = RuleOptions {
-            double_step: false,
-            pieces: 2,
-        };
-        let apocalypse = setup_options("apocalypse", &changed);
+        let changed = default
+            .with(&apocalypse::DOUBLE_STEP, 0)
+            .and_then(|r| r.with(&ludo::PIECES, 2))
+            .expect("in range");
+        let apocalypse = setup_options(&apocalypse::DECLARATION, &changed);
         assert_eq!(
             apocalypse[1],
             ("DoubleStep".to_string(), "false".to_string())
         );
         assert_eq!(apocalypse.len(), 2);
         assert_eq!(
-            setup_options("ludo", &changed)[1],
+            setup_options(&ludo::DECLARATION, &changed)[1],
             ("Pieces".to_string(), "2".to_string())
         );
     }

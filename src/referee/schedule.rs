@@ -239,7 +239,7 @@ mod tests {
     use super::*;
 
     use crate::game::Game;
-    use crate::referee::toys::{Dice, Nim};
+    use crate::toys::{Dice, Nim};
 
     #[test]
     fn shard_parsing() {

@@ -335,7 +335,6 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::super::tests::plain;
-    use super::super::toy::DiceRace;
     use super::super::tt::TranspositionTable;
     use super::super::{Features, Limits};
     use super::*;
@@ -343,6 +342,7 @@ mod tests {
     use crate::game::{Game, RuleOptions};
     use crate::games::ludo::Ludo;
     use crate::notation::Notation;
+    use crate::toys::DiceRace;
     use std::sync::atomic::AtomicBool;
 
     const NO_PRUNING_CHANGES: Features = Features {

@@ -3,7 +3,7 @@
 //! restricted game's rows and columns, and the strategies of its last solves, in flat
 //! buffers that the searcher keeps per ply.
 
-use super::matrix::MatrixSolver;
+use crate::matrix::MatrixSolver;
 
 /// The state of one node's solve, kept in the searcher's per-ply buffers (taken at the
 /// start and given back at the end, so the search does not allocate once they have grown).

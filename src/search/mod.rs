@@ -12,7 +12,6 @@
 pub mod alphabeta;
 pub mod chance;
 pub mod frame;
-pub mod matrix;
 pub mod root;
 pub mod searcher;
 pub mod simultaneous;
@@ -216,5 +215,3 @@ fn search_root<G: Evaluate>(
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-pub(crate) mod toy;

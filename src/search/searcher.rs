@@ -3,11 +3,11 @@
 //! `impl` blocks on [`Searcher`] in `alphabeta.rs`, `chance.rs` and the simultaneous
 //! search; [`Searcher::value`] dispatches on the node kind.
 
-use super::matrix::MatrixSolver;
 use super::tt::TranspositionTable;
 use super::{Features, Limits, MAX_PLY};
 use crate::eval::Evaluate;
 use crate::game::{MoveList, Node};
+use crate::matrix::MatrixSolver;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 

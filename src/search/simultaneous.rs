@@ -27,11 +27,11 @@
 //! column, a fail-low one column against every row.
 
 use super::frame::Frame;
-use super::matrix::round_value;
 use super::searcher::Searcher;
 use super::tt::{Bound, Entry};
 use crate::eval::Evaluate;
 use crate::game::{Node, Player};
+use crate::matrix::round_value;
 
 /// Slack of the comparisons of expected payoffs: the simplex's rounding noise is far below
 /// it (payoffs are integers of at most ~10^5), and it is far below the integer steps of

@@ -65,7 +65,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
                 depth,
                 seldepth: s.seldepth.max(depth),
                 multipv: k + 1,
-                score: super::matrix::round_value(pay),
+                score: crate::matrix::round_value(pay),
                 nodes: s.nodes(),
                 time: s.started.elapsed(),
                 hashfull: s.tt.hashfull(),

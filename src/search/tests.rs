@@ -2,11 +2,11 @@
 //! value-changing pruning switched off, every pruning search must return exactly the
 //! plain value (design.md §3).
 
-use super::toy::{DiceRace, TicTacToe};
 use super::tt::TranspositionTable;
 use super::{Features, Info, Limits, SearchResult, Settings, search};
 use crate::eval::{Evaluate, MATE};
 use crate::game::{Action, Game, Node};
+use crate::toys::{DiceRace, TicTacToe};
 use std::sync::atomic::AtomicBool;
 
 /// Plain minimax / expectimax with the search's depth rules: turn nodes cost a ply,

@@ -1,6 +1,8 @@
 //! A driver for the built `quartet` binary: send lines, read replies with timeouts.
 #![allow(dead_code)] // each test crate uses a different part of the driver
 
+pub mod perft_data;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};

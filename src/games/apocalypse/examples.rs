@@ -9,10 +9,12 @@ use crate::notation::Notation;
 const START: &str = "npppn/p3p/5/P3P/NPPPN 00 0";
 
 pub(super) fn parse(text: &str, double_step: bool) -> Apocalypse {
-    let rules = RuleOptions {
-        double_step,
-        ..RuleOptions::default()
-    };
+    let rules = RuleOptions::default()
+        .with(
+            &crate::games::apocalypse::DOUBLE_STEP,
+            i64::from(double_step),
+        )
+        .expect("a check value");
     Apocalypse::parse_position(text, &rules).unwrap()
 }
 

@@ -17,6 +17,38 @@ mod examples;
 #[cfg(test)]
 mod rules_tests;
 
+use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 pub use board::{Cell, Move, Piece};
 pub use notation::START;
 pub use rules::{Apocalypse, NO_PROGRESS_LIMIT, PENALTY_LIMIT};
+
+/// Apocalypse as the registry lists it.
+pub const DECLARATION: GameDeclaration = GameDeclaration {
+    name: "apocalypse",
+    title: "Apocalypse",
+    nodes: NodeKinds {
+        turns: false,
+        simultaneous: true,
+        chance: None,
+    },
+    bench: BenchSpec {
+        depth: 2,
+        perft_depth: 3,
+        positions: &[
+            "npppn/p3p/5/P3P/NPPPN 00 0",
+            "npppn/p4/4P/P2pP/NPP1N 00 2",
+            "1p1pn/p1p2/PNP1p/4P/1P2N 00 2",
+            "2np1/p3p/pN3/1nP1P/N2P1 00 3",
+            "1n2n/P1p2/5/4p/N3N 00 0",
+        ],
+    },
+    rule_options: &[DOUBLE_STEP],
+};
+
+/// The rule option `DoubleStep` (rules §1.2): pawns on their start squares may step two
+/// squares. On by default (the seed's rule); off gives the Wikipedia game.
+pub const DOUBLE_STEP: RuleOption = RuleOption {
+    name: "DoubleStep",
+    help: "Apocalypse: pawns on their start squares may step two squares",
+    kind: RuleKind::Check { default: true },
+};

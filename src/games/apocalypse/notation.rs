@@ -4,6 +4,8 @@
 
 use super::board::{Cell, Move, Piece, SIZE, SQUARES, last_rank, rank_of, square, square_name};
 use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS, NO_PROGRESS_LIMIT, PENALTY_LIMIT};
+use crate::declaration::GameDeclaration;
+use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Player, RuleOptions};
 use crate::notation::{Description, Notation, NotationError};
 
@@ -14,7 +16,8 @@ pub const START: &str = "npppn/p3p/5/P3P/NPPPN 00 0";
 type Written = Option<(u8, u8, Option<u8>)>;
 
 impl Notation for Apocalypse {
-    const NAME: &'static str = "apocalypse";
+    const DECLARATION: GameDeclaration = super::DECLARATION;
+    const SOLVER: Option<Solver<Self>> = Some(super::solve::solve_for_command);
 
     fn start(rules: &RuleOptions) -> Self {
         match Self::parse_position(START, rules) {
@@ -39,7 +42,7 @@ impl Notation for Apocalypse {
             board,
             penalties,
             counter,
-            rules.double_step,
+            rules.flag(&super::DOUBLE_STEP),
         ))
     }
 
@@ -301,10 +304,12 @@ mod tests {
     use super::*;
 
     fn rules(double_step: bool) -> RuleOptions {
-        RuleOptions {
-            double_step,
-            ..RuleOptions::default()
-        }
+        RuleOptions::default()
+            .with(
+                &crate::games::apocalypse::DOUBLE_STEP,
+                i64::from(double_step),
+            )
+            .expect("a check value")
     }
 
     fn parse(text: &str) -> Apocalypse {

@@ -1,6 +1,6 @@
 //! An exact solver for small Apocalypse positions: backward induction over the whole
 //! simultaneous game tree, solving the matrix game of every node with
-//! [`crate::search::matrix`]. Values are from White's view: win +1, loss -1, draw 0.
+//! [`crate::matrix`]. Values are from White's view: win +1, loss -1, draw 0.
 //!
 //! The no-progress counter bounds every game, and it is part of the state here: positions are
 //! memoised by (board hash, counter), where `Apocalypse::board_hash` leaves the counter out.
@@ -15,8 +15,10 @@
 
 use super::rules::NO_PROGRESS_LIMIT;
 use super::{Apocalypse, Move};
-use crate::game::{Game, Node, Outcome, Player};
-use crate::search::matrix::MatrixSolver;
+use crate::exact::SolveRequest;
+use crate::game::{Game, Node, Outcome, Player, RuleOptions};
+use crate::matrix::MatrixSolver;
+use crate::notation::Notation;
 use std::collections::HashMap;
 
 /// The value and optimal root strategies of a position.
@@ -32,6 +34,38 @@ pub struct ExactSolution {
     pub black_strategy: Vec<(Move, f64)>,
     /// The number of non-terminal positions solved (matrix games).
     pub nodes: u64,
+}
+
+/// `quartet solve` for Apocalypse (the game's [`crate::exact::Solver`]): the exact value
+/// from White's view, both sides' optimal root strategies and the work done.
+pub fn solve_for_command(
+    pos: &Apocalypse,
+    _rules: &RuleOptions,
+    request: &SolveRequest,
+) -> Result<Vec<String>, String> {
+    let started = std::time::Instant::now();
+    let s = if request.void {
+        solve_exact_with_voids(pos)
+    } else {
+        solve_exact(pos)
+    };
+    let strategy = |moves: &[(Move, f64)]| {
+        moves
+            .iter()
+            .map(|&(m, p)| format!("{}={p:.6}", pos.format_move(m)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Ok(vec![
+        format!("value {:.6} (White's view: +1 a win, -1 a loss)", s.value),
+        format!("white {}", strategy(&s.white_strategy)),
+        format!("black {}", strategy(&s.black_strategy)),
+        format!(
+            "positions {} in {:.3} s",
+            s.nodes,
+            started.elapsed().as_secs_f64()
+        ),
+    ])
 }
 
 /// Solves `pos` exactly over the players' legal declarations. The work grows quickly with the

@@ -24,12 +24,11 @@ mod zobrist;
 #[cfg(test)]
 mod notation_tests;
 #[cfg(test)]
-mod perft_tests;
-#[cfg(test)]
 mod reference_tests;
 #[cfg(test)]
 mod rules_tests;
 
+use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds};
 use std::ops::ControlFlow;
 
 use crate::game::{EndReason, Game, MoveList, Node, Outcome, Player};
@@ -41,6 +40,29 @@ pub use board::Square;
 pub use die::Dir;
 pub use movegen::Move;
 pub use notation::START_DFEN;
+
+/// Duell as the registry lists it.
+pub const DECLARATION: GameDeclaration = GameDeclaration {
+    name: "duell",
+    title: "Duell",
+    nodes: NodeKinds {
+        turns: true,
+        simultaneous: false,
+        chance: None,
+    },
+    bench: BenchSpec {
+        depth: 7,
+        perft_depth: 5,
+        positions: &[
+            "B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 w 0 1",
+            "B53B13B23B63BK1B23B13B53/9/9/7W641/3B135/9/9/W54W14W24W64WKW64W24W141 w 2 2",
+            "1W622BKB63B231B53/1B627/2W266/6B512/9/7W131/5W313/1W14W241WK2W141 b 0 8",
+            "4BK2B131/5B311B121/3W245/6W532/1B637/3B46W124/9/W543WK1W24W141 w 4 12",
+            "1W311BK3B131/9/9/5B653/1B147/9/5B643/W541W244WK1 b 1 18",
+        ],
+    },
+    rule_options: &[],
+};
 
 /// Plies without a capture after which the game is drawn (rules §1.12 b).
 pub const NO_CAPTURE_DRAW_PLIES: u16 = 200;

@@ -5,6 +5,8 @@ use super::board::{E1, E8, FILES, RANKS, Square, bit, file_of, rank_of, square, 
 use super::die::{self, Dir};
 use super::piece::{self, EMPTY, Piece, VALUE};
 use super::{Duell, Move, NO_CAPTURE_DRAW_PLIES};
+use crate::declaration::GameDeclaration;
+use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
 use crate::notation::{Description, Notation, NotationError};
 
@@ -365,7 +367,8 @@ impl Duell {
 }
 
 impl Notation for Duell {
-    const NAME: &'static str = "duell";
+    const DECLARATION: GameDeclaration = super::DECLARATION;
+    const SOLVER: Option<Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {
         // Tops from White's left; White's dice show 4 north (3 towards White), Black's 3.

@@ -4,7 +4,7 @@
 use super::board::square;
 use super::notation::piece_token;
 use super::*;
-use crate::game::RuleOptions;
+use crate::game::{Action, RuleOptions};
 use crate::notation::Notation;
 
 /// Parses a DFEN that a test knows to be valid.
@@ -392,4 +392,54 @@ fn play_keeps_the_incremental_hash_equal_to_a_fresh_one() {
     // West from (1,4,5): (E, N, 7 - T) = (5,4,6).
     assert_eq!(at(&p, "e2"), "B54");
     assert_eq!(p.plies_since_capture(), 0);
+}
+
+#[test]
+fn w1_eight_captures_at_depth_two() {
+    let start = Duell::start(&RuleOptions::default());
+    let mut replies = MoveList::new();
+    let mut captures = 0;
+    for action in start.actions() {
+        let mut child = start.clone();
+        child.apply(action);
+        child.legal_moves(Player::Second, &mut replies);
+        captures += replies
+            .iter()
+            .filter(|m| child.board[m.to() as usize] != EMPTY)
+            .count();
+    }
+    assert_eq!(captures, 8);
+}
+
+#[test]
+fn random_games_end_in_every_way() {
+    // Along seeded random games from the start, count how games end: key captures and
+    // key-square wins happen; a drawn or no-move end is not required but may occur.
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut wins = [0; 2];
+    let mut moves = MoveList::new();
+    for _ in 0..200 {
+        let mut p = Duell::start(&RuleOptions::default());
+        while let Node::Turn(side) = p.node() {
+            p.legal_moves(side, &mut moves);
+            let m = moves[rng.random_range(0..moves.len())];
+            assert!(p.is_legal(Action::Single(m)));
+            p.play(m);
+        }
+        if let Node::Terminal(Outcome::Win(w)) = p.node() {
+            wins[w.index()] += 1;
+        }
+    }
+    assert!(wins[0] > 0 && wins[1] > 0, "{wins:?}");
+}
+
+#[test]
+fn positions_and_moves_stay_small_for_copy_make() {
+    assert!(
+        std::mem::size_of::<Duell>() <= 128,
+        "{}",
+        std::mem::size_of::<Duell>()
+    );
+    assert_eq!(std::mem::size_of::<Move>(), 4);
 }

@@ -18,10 +18,46 @@ mod zobrist;
 #[cfg(test)]
 mod examples;
 
+use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 pub use expert::expert_move;
 pub use solve::LudoSolution;
 
 use crate::game::Player;
+
+/// Ludo as the registry lists it.
+pub const DECLARATION: GameDeclaration = GameDeclaration {
+    name: "ludo",
+    title: "Ludo",
+    nodes: NodeKinds {
+        turns: true,
+        simultaneous: false,
+        chance: Some("the die must be rolled first: send a roll token r1..r6"),
+    },
+    bench: BenchSpec {
+        depth: 4,
+        perft_depth: 16,
+        positions: &[
+            "b,b,b,b/b,b,b,b r - 0",
+            "b,b,22,23/b,b,5,42 y - 0",
+            "b,19,27,31/b,16,25,36 r - 0",
+            "0,19,38,56/1,11,21,56 r - 0",
+            "3,25,46,56/17,30,50,55 r - 0",
+        ],
+    },
+    rule_options: &[PIECES],
+};
+
+/// The rule option `Pieces`: pieces per side, 1 to 4 (4 is the real game; 1 and 2 are small
+/// enough to solve exactly).
+pub const PIECES: RuleOption = RuleOption {
+    name: "Pieces",
+    help: "Ludo: pieces per side (1 to 4)",
+    kind: RuleKind::Spin {
+        default: MAX_PIECES as i64,
+        min: 1,
+        max: MAX_PIECES as i64,
+    },
+};
 
 /// The value of a piece in its yard (`b` in the notation). Every other value is a progress
 /// `0..=`[`GOAL`] in the owner's frame.

@@ -2,21 +2,25 @@
 
 use super::rules::{SIX, VOID_SIXES};
 use super::{BASE, GOAL, Ludo, MAX_PIECES, Move, order_key};
+use crate::declaration::GameDeclaration;
+use crate::exact::Solver;
 use crate::game::{Action, Game, MoveList, Node, Player, RuleOptions};
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
 impl Notation for Ludo {
-    const NAME: &'static str = "ludo";
+    const DECLARATION: GameDeclaration = super::DECLARATION;
+    const SOLVER: Option<Solver<Self>> = Some(super::solve::solve_for_command);
 
-    /// All pieces in base, Red to roll, with `rules.pieces` pieces per side (1 to 4; other
-    /// values are clamped into that range).
+    /// All pieces in base, Red to roll, with `Pieces` pieces per side (1 to 4: the range
+    /// [`RuleOptions`] keeps every value in).
     fn start(rules: &RuleOptions) -> Self {
-        Ludo::start_with(rules.pieces.clamp(1, MAX_PIECES as u8))
+        Ludo::start_with(rules.get(&super::PIECES) as u8)
     }
 
     fn parse_position(text: &str, rules: &RuleOptions) -> Result<Self, NotationError> {
-        parse_lfen(text, rules.pieces).map_err(|why| NotationError::position(text, why))
+        parse_lfen(text, rules.get(&super::PIECES) as u8)
+            .map_err(|why| NotationError::position(text, why))
     }
 
     fn format_position(&self) -> String {
@@ -120,11 +124,6 @@ fn parse_side(text: &str, name: &str, count: u8) -> Result<[u8; MAX_PIECES], Str
 
 /// Parses LFEN strictly; the error text names the offending field.
 fn parse_lfen(text: &str, count: u8) -> Result<Ludo, String> {
-    if !(1..=MAX_PIECES as u8).contains(&count) {
-        return Err(format!(
-            "the rule option Pieces is {count}, expected 1 to 4"
-        ));
-    }
     let fields: Vec<&str> = text.split(' ').collect();
     let [pieces, side, die, sixes] = fields[..] else {
         return Err(format!(
@@ -269,10 +268,9 @@ mod tests {
     use super::*;
 
     fn rules(pieces: u8) -> RuleOptions {
-        RuleOptions {
-            pieces,
-            ..RuleOptions::default()
-        }
+        RuleOptions::default()
+            .with(&crate::games::ludo::PIECES, i64::from(pieces))
+            .expect("a piece count in range")
     }
 
     fn pos(text: &str) -> Ludo {
@@ -324,10 +322,6 @@ mod tests {
         assert_eq!(
             position_error("b,b/b,b,b r - 0", 2),
             "yellow has 3 piece values ('b,b,b'), but the rule option Pieces is 2"
-        );
-        assert_eq!(
-            position_error("b/b r - 0", 0),
-            "the rule option Pieces is 0, expected 1 to 4"
         );
     }
 

@@ -17,7 +17,9 @@
 use super::board::{is_safe, other_frame};
 use super::rules::{SIX, VOID_SIXES};
 use super::{BASE, GOAL, LAST_TRACK, Ludo, Move, order_key};
-use crate::game::{Game, MoveList, Node, Outcome, Player};
+use crate::exact::SolveRequest;
+use crate::game::{Game, MoveList, Node, Outcome, Player, RuleOptions};
+use crate::notation::Notation;
 use std::time::{Duration, Instant};
 
 /// Sweeps stop once the largest change of a value in a sweep is below this.
@@ -172,6 +174,45 @@ struct Split {
 
 /// Sixes counts a chance node can have (0 to 2).
 const LAYERS: usize = VOID_SIXES as usize;
+
+/// `quartet solve` for Ludo (the game's [`crate::exact::Solver`]): solves the 1- or 2-piece
+/// game whole, then prints the position's value and, at a decision node, every move's.
+pub fn solve_for_command(
+    pos: &Ludo,
+    rules: &RuleOptions,
+    request: &SolveRequest,
+) -> Result<Vec<String>, String> {
+    if request.void {
+        return Err("--void is an Apocalypse option".to_string());
+    }
+    let pieces = rules.get(&super::PIECES);
+    if !(1..=2).contains(&pieces) {
+        return Err(format!(
+            "only the 1- and 2-piece Ludo games can be solved (--pieces), not {pieces}"
+        ));
+    }
+    let s = LudoSolution::solve(pieces as u8);
+    let mut lines = vec![
+        format!(
+            "solved the {pieces}-piece game: {} sweeps, residual {:.1e}, {:.1} MiB, {:.3} s",
+            s.iterations,
+            s.residual,
+            s.memory_bytes() as f64 / (1 << 20) as f64,
+            s.elapsed.as_secs_f64()
+        ),
+        format!("value {:.6} (P(Red wins))", s.value(pos)),
+    ];
+    let moves = s.move_values(pos);
+    if !moves.is_empty() {
+        let listed: Vec<String> = moves
+            .iter()
+            .map(|&(m, v)| format!("{}={v:.6}", pos.format_move(m)))
+            .collect();
+        lines.push(format!("moves {}", listed.join(" ")));
+        lines.push(format!("best {}", pos.format_move(s.best_move(pos))));
+    }
+    Ok(lines)
+}
 
 /// The exact values of every state of the `pieces`-piece game (see the module documentation).
 pub struct LudoSolution {
@@ -428,10 +469,9 @@ mod tests {
     }
 
     fn pos(text: &str, pieces: u8) -> Ludo {
-        let rules = RuleOptions {
-            pieces,
-            ..RuleOptions::default()
-        };
+        let rules = RuleOptions::default()
+            .with(&crate::games::ludo::PIECES, i64::from(pieces))
+            .expect("a piece count in range");
         Ludo::parse_position(text, &rules).expect(text)
     }
 
@@ -514,10 +554,9 @@ mod tests {
     #[test]
     fn optimal_self_play_wins_as_often_as_the_start_value_says() {
         let s = one_piece();
-        let rules = RuleOptions {
-            pieces: 1,
-            ..RuleOptions::default()
-        };
+        let rules = RuleOptions::default()
+            .with(&crate::games::ludo::PIECES, i64::from(1))
+            .expect("a piece count in range");
         let start = Ludo::start(&rules);
         let expected = s.value(&start);
         let games = 4_000;

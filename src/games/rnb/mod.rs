@@ -24,9 +24,32 @@ mod zobrist;
 
 #[cfg(test)]
 mod examples;
-#[cfg(test)]
-mod perft_tests;
 
+use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds};
 pub use geometry::Square;
 pub use pieces::{Colour, Move, Piece};
 pub use position::{QUIET_PLY_LIMIT, Rnb};
+
+/// R&B as the registry lists it.
+pub const DECLARATION: GameDeclaration = GameDeclaration {
+    name: "rnb",
+    title: "R&B",
+    nodes: NodeKinds {
+        turns: true,
+        simultaneous: false,
+        chance: None,
+    },
+    bench: BenchSpec {
+        depth: 7,
+        perft_depth: 6,
+        positions: &[
+            "2k3/6/6/6/6/3K2 s 4444 0",
+            "b1kbbr/r2br1/6/6/R1BB2/B1RKRB s 1010 0",
+            "1bkr1b/rr1bbr/6/6/BRRB1R/1R1KBB s 0000 0",
+            "bbkbr1/1rrbr1/6/B5/R1B1RR/1RBKB1 n 0000 1",
+            "1rkrr1/bb1b1b/6/2Kr2/B2BRB/RB2RR s 0000 4",
+            "b2br1/rbk1br/rB4/6/1R2RB/1BRKBR n 0000 7",
+        ],
+    },
+    rule_options: &[],
+};

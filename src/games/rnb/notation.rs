@@ -19,12 +19,15 @@ use super::geometry::{
 };
 use super::pieces::{Colour, Move, Piece};
 use super::position::{QUIET_PLY_LIMIT, Rnb};
+use crate::declaration::GameDeclaration;
+use crate::exact::Solver;
 use crate::game::{Action, Outcome, Player, RuleOptions};
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
 impl Notation for Rnb {
-    const NAME: &'static str = "rnb";
+    const DECLARATION: GameDeclaration = super::DECLARATION;
+    const SOLVER: Option<Solver<Self>> = None;
 
     /// `2k3/6/6/6/6/3K2 s 4444 0`: kings on their bases, every soldier in hand.
     fn start(_rules: &RuleOptions) -> Rnb {

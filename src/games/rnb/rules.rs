@@ -70,7 +70,6 @@ mod tests {
     //! One test per rule of §1 not already covered by the worked examples (`examples.rs`)
     //! or the capture tests (`capture.rs`).
     use super::super::{Colour, Move, Rnb};
-    use crate::conformance::check_random_playouts;
     use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
     use crate::notation::{Notation, NotationError};
 
@@ -261,15 +260,6 @@ mod tests {
         let red = parse("2k3/6/6/6/R5/3K2 n 3444 0");
         let black = parse("2k3/6/6/6/B5/3K2 n 4344 0");
         assert_ne!(red.hash(), black.hash());
-    }
-
-    #[test]
-    fn random_playouts_keep_every_invariant() {
-        let rules = RuleOptions::default();
-        let start = Rnb::start(&rules);
-        check_random_playouts(&start, &rules, 300, 300, 7).unwrap();
-        let middle = parse("1bk1r1/rb1b2/2r1b1/1B2R1/R1B1R1/B2KB1 s 0000 0");
-        check_random_playouts(&middle, &rules, 100, 300, 11).unwrap();
     }
 
     #[test]

@@ -4,8 +4,8 @@ use super::*;
 use crate::game::{Game, Outcome};
 use crate::players::playout::weighted_index;
 use crate::players::random;
-use crate::players::toys::{Endless, Goofspiel, dominant, matching_pennies};
-use crate::search::toy::{DiceRace, TicTacToe};
+use crate::toys::{DiceRace, TicTacToe};
+use crate::toys::{Endless, Goofspiel, dominant, matching_pennies};
 use std::collections::HashSet;
 use std::time::Duration;
 

@@ -1,8 +1,9 @@
 //! Rule-independent checks every game must pass, run along seeded random playouts:
 //! non-terminal nodes have children and terminal ones none, chance weights are positive,
 //! every legal action's token parses back to the same action, position strings round-trip,
-//! and the incremental hash equals the hash of the re-parsed (from scratch) position.
-//! Used by each game's unit tests and by `tests/random_play.rs`.
+//! the incremental hash equals the hash of the re-parsed (from scratch) position, and a
+//! position names the rule that ended it exactly when it is finished.
+//! Run over every game of the registry by `tests/invariants.rs`.
 
 use crate::game::{Node, RuleOptions};
 use crate::notation::Notation;
@@ -52,6 +53,13 @@ pub fn check_node<G: Notation>(pos: &G, rules: &RuleOptions) -> Result<(), Strin
     }
     if reparsed.node() != pos.node() {
         return Err(format!("{text}: node kind differs after a fresh parse"));
+    }
+    let finished = matches!(pos.node(), Node::Terminal(_));
+    if finished != pos.end_reason().is_some() {
+        return Err(format!(
+            "{text}: finished {finished} but end reason {:?}",
+            pos.end_reason()
+        ));
     }
     let actions = pos.actions();
     match pos.node() {

@@ -1,5 +1,6 @@
-//! Zero-sum matrix games: the value and optimal mixed strategies of a payoff matrix, for the
-//! simultaneous-move nodes of the search.
+//! Zero-sum matrix games: the value and optimal mixed strategies of a payoff matrix, used by the
+//! simultaneous-move nodes of the search and by Apocalypse's exact solver. A leaf: it
+//! knows no game and no search.
 //!
 //! The row player maximises, the column player minimises. A pure saddle point (which covers
 //! every 1×N and N×1 matrix) is found by scanning the row minima and column maxima; otherwise

@@ -1,155 +1,19 @@
-//! One game behind a text-level, object-safe interface: the protocol session holds a
-//! `Box<dyn AnyGame>` and never needs to know which game it is. [`Slot`] implements it for
-//! every game with rules, notation and evaluation.
+//! [`Slot`]: a game `G` with its history, implementing [`AnyGame`] by joining the game's
+//! rules and notation to the search, the baselines and perft.
 
-use crate::eval::{Evaluate, MATE_BOUND};
+use super::report::format_policy;
+use super::{AnyGame, InfoLine, Score, SearchRequest, SearchSummary, mix_seed, outcome_text};
+use crate::declaration::GameDeclaration;
+use crate::eval::Evaluate;
 use crate::game::{Action, EndReason, Node, Player, RuleOptions};
 use crate::notation::{Notation, NotationError, player_token};
 use crate::perft;
-use crate::players::{self, Baseline, Budget, PlayerKind};
+use crate::players::{self, Baseline, Budget};
 use crate::record::GameRecord;
 use crate::search::tt::TranspositionTable;
-use crate::search::{self, Info, Limits, Settings};
+use crate::search::{self, Info, Settings};
 use serde_json::json;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
-
-/// A score as UCI shows it, from the acting player's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns (or the game's documented unit).
-    Cp(i32),
-    /// A forced win in this many own moves (negative: a forced loss).
-    Mate(i32),
-}
-
-impl Score {
-    /// The UCI form of a search value `v` (from the acting player's view).
-    pub fn from_value(v: i32) -> Self {
-        if v >= MATE_BOUND {
-            Score::Mate((crate::eval::MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            Score::Mate(-(crate::eval::MATE + v) / 2)
-        } else {
-            Score::Cp(v)
-        }
-    }
-}
-
-/// One `info` line of a search, with moves already in text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InfoLine {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// 1-based MultiPV index.
-    pub multipv: usize,
-    /// The score from the acting player's view.
-    pub score: Score,
-    /// Win/draw/loss per mille, for games whose scores are probabilities.
-    pub wdl: Option<[u32; 3]>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time since the search began.
-    pub time: Duration,
-    /// Transposition table use, per mille.
-    pub hashfull: u32,
-    /// The principal variation as tokens.
-    pub pv: Vec<String>,
-}
-
-/// What one `go` asks of the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchRequest {
-    /// When to stop.
-    pub limits: Limits,
-    /// MultiPV, pruning switches, the side asked (simultaneous games) and the seed of
-    /// random choices (mixed strategies, baseline players). The seed is mixed with the
-    /// position's hash before use.
-    pub settings: Settings,
-    /// The engine's search or a built-in baseline player.
-    pub player: PlayerKind,
-}
-
-/// What a search found, in text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchSummary {
-    /// The token to play, or `None` when there is nothing to play.
-    pub best: Option<String>,
-    /// Why there is no move, when `best` is `None`.
-    pub note: Option<String>,
-    /// The mixed strategy played from, as `<move>=<probability> ...` (simultaneous games).
-    pub policy: Option<String>,
-}
-
-/// A position of some game, with its history, behind a text interface.
-pub trait AnyGame: Send {
-    /// The game's name as the `Game` option spells it.
-    fn name(&self) -> &'static str;
-
-    /// Sets the position to `position` (or the start position when `None`) followed by
-    /// `moves`, atomically: on any error nothing changes. The history restarts at the
-    /// given position.
-    fn set_position(&mut self, position: Option<&str>, moves: &[&str])
-    -> Result<(), NotationError>;
-
-    /// The current position string.
-    fn fen(&self) -> String;
-
-    /// A board diagram for `d`.
-    fn diagram(&self) -> String;
-
-    /// The current position's hash.
-    fn hash(&self) -> u64;
-
-    /// The current node kind, repetition draws included.
-    fn node(&self) -> Node;
-
-    /// The player to move or to roll (see `Game::acting_player`).
-    fn acting_player(&self) -> Option<Player>;
-
-    /// The legal tokens in stable order: `side`'s declarations when given (simultaneous
-    /// games), otherwise every child action (joint turns in simultaneous games).
-    fn legal_tokens(&self, side: Option<Player>) -> Vec<String>;
-
-    /// Whether `token` may be played now (the game not being over).
-    fn is_legal(&self, token: &str) -> bool;
-
-    /// Whether the game has simultaneous turns, where one side's declarations can be
-    /// asked for (`legalmoves w`, `islegal <token> w`).
-    fn has_simultaneous_turns(&self) -> bool;
-
-    /// Whether `token` is one of `side`'s legal declarations at a simultaneous turn (a
-    /// well-formed but illegal declaration, which `position` records as void, is not).
-    fn is_legal_declaration(&self, token: &str, side: Player) -> bool;
-
-    /// Why the game is over (repetition included); `None` while it goes on.
-    fn end_reason(&self) -> Option<EndReason>;
-
-    /// The current position for drawing it, as the one-line JSON object of `query
-    /// position` (protocol.md): the fields every game has, then the game's own.
-    fn describe(&self) -> String;
-
-    /// Perft per root token, in stable order, each row passed to `visit` as soon as it is
-    /// counted; `false` when `stop` ended it early (see [`perft::divide_until`]).
-    fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool;
-
-    /// Perft of the current position.
-    fn perft(&self, depth: u32) -> u64;
-
-    /// Searches the current position, calling `info` for each report line.
-    fn search(
-        &self,
-        request: &SearchRequest,
-        tt: &TranspositionTable,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(&InfoLine),
-    ) -> SearchSummary;
-
-    /// A copy for a worker thread.
-    fn clone_box(&self) -> Box<dyn AnyGame>;
-}
 
 /// A game `G` under given rule options: the [`AnyGame`] of every game.
 #[derive(Clone)]
@@ -191,7 +55,7 @@ impl<G: Evaluate + Notation> Slot<G> {
             best: choice.map(|a| root.format_action(a)),
             note: choice
                 .is_none()
-                .then(|| no_move_note(root.node()).to_string()),
+                .then(|| no_move_note(&G::DECLARATION, root.node())),
             policy: None,
         }
     }
@@ -210,8 +74,8 @@ impl<G: Evaluate + Notation> Slot<G> {
 }
 
 impl<G: Evaluate + Notation> AnyGame for Slot<G> {
-    fn name(&self) -> &'static str {
-        G::NAME
+    fn declaration(&self) -> &'static GameDeclaration {
+        &G::DECLARATION
     }
 
     fn set_position(
@@ -279,10 +143,6 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             && self.record.current().parse_action(token).is_ok()
     }
 
-    fn has_simultaneous_turns(&self) -> bool {
-        G::start(&self.rules).node() == Node::Simultaneous
-    }
-
     fn is_legal_declaration(&self, token: &str, side: Player) -> bool {
         self.record.node() == Node::Simultaneous
             && self.legal_tokens(Some(side)).iter().any(|t| t == token)
@@ -310,7 +170,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         };
         let mut fields = crate::notation::Description::new();
         let common = [
-            ("game", json!(G::NAME)),
+            ("game", json!(G::DECLARATION.name)),
             ("fen", json!(self.fen())),
             ("node", json!(kind)),
             ("to_act", json!(self.acting_player().map(player_token))),
@@ -394,7 +254,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             note: result
                 .best
                 .is_none()
-                .then(|| no_move_note(node).to_string()),
+                .then(|| no_move_note(&G::DECLARATION, node)),
             policy: (!result.policy.is_empty()).then(|| format_policy(root, &result.policy)),
         }
     }
@@ -404,57 +264,18 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
     }
 }
 
-/// `<move>=<probability> ...` with six decimals that sum to exactly 1 (largest
-/// remainders get the rounding), most probable first.
-fn format_policy<G: Notation>(pos: &G, policy: &[(G::Move, f64)]) -> String {
-    const UNITS: i64 = 1_000_000;
-    let total: f64 = policy.iter().map(|&(_, p)| p.max(0.0)).sum();
-    let exact: Vec<f64> = policy
-        .iter()
-        .map(|&(_, p)| p.max(0.0) / total.max(f64::MIN_POSITIVE) * UNITS as f64)
-        .collect();
-    let mut units: Vec<i64> = exact.iter().map(|x| x.floor() as i64).collect();
-    let mut order: Vec<usize> = (0..units.len()).collect();
-    order.sort_by(|&a, &b| (exact[b] - exact[b].floor()).total_cmp(&(exact[a] - exact[a].floor())));
-    let missing = UNITS - units.iter().sum::<i64>();
-    for &i in order.iter().cycle().take(missing.max(0) as usize) {
-        units[i] += 1;
-    }
-    policy
-        .iter()
-        .zip(&units)
-        .map(|(&(m, _), &u)| format!("{}={}.{:06}", pos.format_move(m), u / UNITS, u % UNITS))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// MCTS iterations of a baseline player given no node or time limit.
 pub const DEFAULT_BASELINE_ITERATIONS: u64 = 10_000;
 
-/// Why a search at a node of this kind gives no move.
-fn no_move_note(node: Node) -> &'static str {
-    match node {
-        Node::Chance => {
-            "chance node: the die must be rolled first (send a roll token); the score is the expected value"
+/// Why a search at a node of this kind gives no move, from the game's declaration.
+fn no_move_note(game: &GameDeclaration, node: Node) -> String {
+    match (node, game.nodes.chance) {
+        (Node::Chance, Some(what)) => {
+            format!("chance node: {what}; the score is the expected value")
         }
-        Node::Simultaneous => {
-            "simultaneous move: say which side to declare for with 'go ... side w|b'"
+        (Node::Simultaneous, _) => {
+            "simultaneous move: say which side to declare for with 'go ... side w|b'".to_string()
         }
-        _ => "no legal move",
-    }
-}
-
-/// A seed for one position: the `Seed` option mixed with the position's hash
-/// (splitmix64's finaliser), so that the same seed and position give the same choice.
-pub fn mix_seed(seed: u64, hash: u64) -> u64 {
-    crate::splitmix::finalise(seed ^ hash.rotate_left(17) ^ crate::splitmix::GOLDEN_GAMMA)
-}
-
-/// `p1win`, `p2win` or `draw`, as `query result` answers.
-pub fn outcome_text(outcome: crate::game::Outcome) -> &'static str {
-    match outcome {
-        crate::game::Outcome::Win(Player::First) => "p1win",
-        crate::game::Outcome::Win(Player::Second) => "p2win",
-        crate::game::Outcome::Draw => "draw",
+        _ => "no legal move".to_string(),
     }
 }

@@ -1,0 +1,57 @@
+//! The command line of the `quartet` binary (clap): the protocol loop by default, and one
+//! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`), each with its
+//! arguments and its body. Rule flags come from the registry ([`rules`]); every line goes
+//! out through [`crate::output`].
+
+pub mod bench;
+pub mod match_command;
+pub mod perft;
+pub mod replay;
+pub mod rules;
+pub mod solve;
+
+use crate::games::GameKind;
+use crate::players::PlayerKind;
+use clap::{Parser, Subcommand};
+
+/// Quartet: one engine for R&B, Duell, Apocalypse and Ludo, speaking a UCI-style protocol
+/// on standard input and output (see protocol.md).
+#[derive(Parser)]
+#[command(version, about)]
+pub struct Cli {
+    /// The game to play at start (rnb, duell, apocalypse, ludo).
+    #[arg(long, default_value = "duell", value_parser = GameKind::parse)]
+    pub game: GameKind,
+    /// Who chooses the moves: the engine's search or a baseline (search, random, greedy,
+    /// mcts); the `Player` option changes it later.
+    #[arg(long, default_value = "search")]
+    pub player: PlayerKind,
+    /// A subcommand; without one, the protocol loop runs.
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Cmd {
+    /// Count the leaves of the game tree (every token one ply), per root move.
+    Perft(perft::PerftArgs),
+    /// Play engines against each other under a referee that checks every move; or
+    /// `match merge FILES...` to combine the results of shards.
+    Match(match_command::MatchCommand),
+    /// Search fixed positions of each game to a fixed depth: prints the node count (a
+    /// deterministic signature), nodes per second, the depth reached in one second and
+    /// perft leaves per second.
+    Bench(bench::BenchArgs),
+    /// Solve a small position exactly and print its value, for the games that have an
+    /// exact solver: Apocalypse by backward induction over the whole game (with both
+    /// sides' optimal root strategies), Ludo with 1 or 2 pieces (`--pieces`) by value
+    /// iteration over every state (with every move's value at a decision node).
+    Solve(solve::SolveArgs),
+    /// Re-check every move of the game records in a file written by `match --pgnout`.
+    Replay(replay::ReplayArgs),
+    /// Serve a browser board for the four games on 127.0.0.1 that drives an engine (this
+    /// one by default) over the protocol.
+    #[cfg(feature = "gui")]
+    Gui(crate::gui::GuiArgs),
+}

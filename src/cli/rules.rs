@@ -1,0 +1,92 @@
+//! The rule flags of every subcommand, read from the registry: one flag per rule option of
+//! any game (`--double-step true|false`, `--pieces N`), named after its UCI name. A flag
+//! of a game other than the one chosen is accepted and has no effect.
+
+use crate::declaration::RuleOption;
+use crate::game::RuleOptions;
+use crate::games;
+use clap::builder::ValueParser;
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+
+/// The rule options given on the command line (every other option at its default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleArgs(pub RuleOptions);
+
+impl FromArgMatches for RuleArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut rules = RuleOptions::default();
+        for option in games::rule_options() {
+            if let Some(&value) = matches.get_one::<i64>(option.name) {
+                rules = rules.with(option, value).map_err(|e| {
+                    clap::Error::raw(clap::error::ErrorKind::ValueValidation, e + "\n")
+                })?;
+            }
+        }
+        Ok(RuleArgs(rules))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = RuleArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for RuleArgs {
+    fn augment_args(cmd: Command) -> Command {
+        games::rule_options()
+            .into_iter()
+            .fold(cmd, |cmd, option| cmd.arg(flag(option)))
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        RuleArgs::augment_args(cmd)
+    }
+}
+
+/// The flag of one rule option.
+fn flag(option: &'static RuleOption) -> Arg {
+    let (min, max) = option.range();
+    let value_name = match option.kind {
+        crate::declaration::RuleKind::Check { .. } => "true|false".to_string(),
+        crate::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
+    };
+    Arg::new(option.name)
+        .long(option.flag())
+        .value_name(value_name)
+        .help(format!(
+            "{} (default {})",
+            option.help,
+            option.format_value(option.default_value())
+        ))
+        .value_parser(ValueParser::new(move |text: &str| option.parse_value(text)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{apocalypse, ludo};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        rules: RuleArgs,
+    }
+
+    fn parse(line: &str) -> Result<RuleOptions, String> {
+        let words = std::iter::once("quartet").chain(line.split_whitespace());
+        Cli::try_parse_from(words)
+            .map(|c| c.rules.0)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_declared_rule_option_is_a_flag() {
+        assert_eq!(parse(""), Ok(RuleOptions::default()));
+        let r = parse("--pieces 2 --double-step false").expect("valid flags");
+        assert_eq!(r.get(&ludo::PIECES), 2);
+        assert!(!r.flag(&apocalypse::DOUBLE_STEP));
+        assert!(parse("--pieces 5").is_err_and(|e| e.contains("out of range 1..4")));
+        assert!(parse("--double-step maybe").is_err());
+    }
+}

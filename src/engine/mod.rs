@@ -1,0 +1,118 @@
+//! The engine layer: one game of any kind behind an object-safe, text-level interface.
+//! The protocol session and the subcommands hold a `Box<dyn AnyGame>` and never know which
+//! game it is; [`Slot`] implements [`AnyGame`] for every game of the registry
+//! ([`crate::games`]), joining its rules, notation and evaluation to the search, the
+//! baseline players, perft and the game's history.
+
+mod report;
+mod slot;
+
+pub use report::{InfoLine, Score, SearchRequest, SearchSummary};
+pub use slot::{DEFAULT_BASELINE_ITERATIONS, Slot};
+
+use crate::declaration::GameDeclaration;
+use crate::eval::Evaluate;
+use crate::game::{EndReason, Node, Outcome, Player, RuleOptions};
+use crate::games::{GameKind, GameVisitor};
+use crate::notation::{Notation, NotationError};
+use crate::search::tt::TranspositionTable;
+use std::sync::atomic::AtomicBool;
+
+/// A position of some game, with its history, behind a text interface.
+pub trait AnyGame: Send {
+    /// The game's declaration (name, node kinds, rule options).
+    fn declaration(&self) -> &'static GameDeclaration;
+
+    /// The game's name as the `Game` option spells it.
+    fn name(&self) -> &'static str {
+        self.declaration().name
+    }
+
+    /// Sets the position to `position` (or the start position when `None`) followed by
+    /// `moves`, atomically: on any error nothing changes. The history restarts at the
+    /// given position.
+    fn set_position(&mut self, position: Option<&str>, moves: &[&str])
+    -> Result<(), NotationError>;
+
+    /// The current position string.
+    fn fen(&self) -> String;
+
+    /// A board diagram for `d`.
+    fn diagram(&self) -> String;
+
+    /// The current position's hash.
+    fn hash(&self) -> u64;
+
+    /// The current node kind, repetition draws included.
+    fn node(&self) -> Node;
+
+    /// The player to move or to roll (see `Game::acting_player`).
+    fn acting_player(&self) -> Option<Player>;
+
+    /// The legal tokens in stable order: `side`'s declarations when given (simultaneous
+    /// games), otherwise every child action (joint turns in simultaneous games).
+    fn legal_tokens(&self, side: Option<Player>) -> Vec<String>;
+
+    /// Whether `token` may be played now (the game not being over).
+    fn is_legal(&self, token: &str) -> bool;
+
+    /// Whether `token` is one of `side`'s legal declarations at a simultaneous turn (a
+    /// well-formed but illegal declaration, which `position` records as void, is not).
+    fn is_legal_declaration(&self, token: &str, side: Player) -> bool;
+
+    /// Why the game is over (repetition included); `None` while it goes on.
+    fn end_reason(&self) -> Option<EndReason>;
+
+    /// The current position for drawing it, as the one-line JSON object of `query
+    /// position` (protocol.md): the fields every game has, then the game's own.
+    fn describe(&self) -> String;
+
+    /// Perft per root token, in stable order, each row passed to `visit` as soon as it is
+    /// counted; `false` when `stop` ended it early (see [`perft::divide_until`]).
+    fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool;
+
+    /// Perft of the current position.
+    fn perft(&self, depth: u32) -> u64;
+
+    /// Searches the current position, calling `info` for each report line.
+    fn search(
+        &self,
+        request: &SearchRequest,
+        tt: &TranspositionTable,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&InfoLine),
+    ) -> SearchSummary;
+
+    /// A copy for a worker thread.
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+/// The start position of `game` under `rules`, behind [`AnyGame`].
+pub fn new_game(game: GameKind, rules: RuleOptions) -> Box<dyn AnyGame> {
+    game.visit(NewGame(rules))
+}
+
+/// Makes the start position of a game behind [`AnyGame`].
+struct NewGame(RuleOptions);
+
+impl GameVisitor for NewGame {
+    type Output = Box<dyn AnyGame>;
+    fn visit<G: Evaluate + Notation>(self) -> Box<dyn AnyGame> {
+        Box::new(Slot::<G>::new(self.0))
+    }
+}
+
+/// A seed for one position: the `Seed` option mixed with the position's hash
+/// (splitmix64's finaliser), so that the same seed and position give the same choice.
+pub fn mix_seed(seed: u64, hash: u64) -> u64 {
+    crate::splitmix::finalise(seed ^ hash.rotate_left(17) ^ crate::splitmix::GOLDEN_GAMMA)
+}
+
+/// `p1win`, `p2win` or `draw`, as `query result` answers.
+pub fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::First) => "p1win",
+        Outcome::Win(Player::Second) => "p2win",
+        Outcome::Draw => "draw",
+    }
+}

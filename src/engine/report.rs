@@ -1,0 +1,101 @@
+//! What a search reports, in text: the score as UCI shows it, one `info` line, what a `go`
+//! asks and what the search found. The protocol formats these; nothing here prints.
+
+use crate::eval::MATE_BOUND;
+use crate::notation::Notation;
+use crate::players::PlayerKind;
+use crate::search::{Limits, Settings};
+use std::time::Duration;
+
+/// A score as UCI shows it, from the acting player's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (or the game's documented unit).
+    Cp(i32),
+    /// A forced win in this many own moves (negative: a forced loss).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form of a search value `v` (from the acting player's view).
+    pub fn from_value(v: i32) -> Self {
+        if v >= MATE_BOUND {
+            Score::Mate((crate::eval::MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(crate::eval::MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// One `info` line of a search, with moves already in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InfoLine {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// 1-based MultiPV index.
+    pub multipv: usize,
+    /// The score from the acting player's view.
+    pub score: Score,
+    /// Win/draw/loss per mille, for games whose scores are probabilities.
+    pub wdl: Option<[u32; 3]>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// Transposition table use, per mille.
+    pub hashfull: u32,
+    /// The principal variation as tokens.
+    pub pv: Vec<String>,
+}
+
+/// What one `go` asks of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// When to stop.
+    pub limits: Limits,
+    /// MultiPV, pruning switches, the side asked (simultaneous games) and the seed of
+    /// random choices (mixed strategies, baseline players). The seed is mixed with the
+    /// position's hash before use.
+    pub settings: Settings,
+    /// The engine's search or a built-in baseline player.
+    pub player: PlayerKind,
+}
+
+/// What a search found, in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchSummary {
+    /// The token to play, or `None` when there is nothing to play.
+    pub best: Option<String>,
+    /// Why there is no move, when `best` is `None`.
+    pub note: Option<String>,
+    /// The mixed strategy played from, as `<move>=<probability> ...` (simultaneous games).
+    pub policy: Option<String>,
+}
+
+/// `<move>=<probability> ...` with six decimals that sum to exactly 1 (largest
+/// remainders get the rounding), most probable first.
+pub(super) fn format_policy<G: Notation>(pos: &G, policy: &[(G::Move, f64)]) -> String {
+    const UNITS: i64 = 1_000_000;
+    let total: f64 = policy.iter().map(|&(_, p)| p.max(0.0)).sum();
+    let exact: Vec<f64> = policy
+        .iter()
+        .map(|&(_, p)| p.max(0.0) / total.max(f64::MIN_POSITIVE) * UNITS as f64)
+        .collect();
+    let mut units: Vec<i64> = exact.iter().map(|x| x.floor() as i64).collect();
+    let mut order: Vec<usize> = (0..units.len()).collect();
+    order.sort_by(|&a, &b| (exact[b] - exact[b].floor()).total_cmp(&(exact[a] - exact[a].floor())));
+    let missing = UNITS - units.iter().sum::<i64>();
+    for &i in order.iter().cycle().take(missing.max(0) as usize) {
+        units[i] += 1;
+    }
+    policy
+        .iter()
+        .zip(&units)
+        .map(|(&(m, _), &u)| format!("{}={}.{:06}", pos.format_move(m), u / UNITS, u % UNITS))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

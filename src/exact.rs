@@ -1,0 +1,19 @@
+//! Exact solving, the optional capability of a game whose small positions can be solved
+//! whole (Apocalypse by backward induction, Ludo with 1 or 2 pieces by value iteration).
+//! A game offers it through [`crate::notation::Notation::SOLVER`]; `quartet solve` calls
+//! it without knowing the game.
+
+use crate::game::RuleOptions;
+
+/// What `quartet solve` asks for besides the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveRequest {
+    /// Let either side also declare a void move (a pass costing a penalty point); only for
+    /// games with simultaneous moves, others refuse it.
+    pub void: bool,
+}
+
+/// An exact solver: solves `position` under the rules and returns the lines `quartet
+/// solve` prints (the value and what it means, the optimal strategies or move values, the
+/// work done), or says why it cannot.
+pub type Solver<G> = fn(&G, &RuleOptions, &SolveRequest) -> Result<Vec<String>, String>;

@@ -1,0 +1,62 @@
+//! A game that never ends, for budgets and playout limits.
+
+use crate::eval::Evaluate;
+use crate::game::{EndReason, Game, MoveList, Node, Player};
+
+/// A game that never ends: players alternate, each with the moves 0 and 1, and the static
+/// value is always `EVAL`.
+#[derive(Clone, Debug)]
+pub struct Endless {
+    /// Plies played so far.
+    pub plies: u32,
+}
+
+impl Endless {
+    /// The static value of every position.
+    pub const EVAL: i32 = 200;
+}
+
+impl Game for Endless {
+    type Move = u8;
+
+    fn end_reason(&self) -> Option<EndReason> {
+        None // a toy: no named end rules
+    }
+    fn node(&self) -> Node {
+        Node::Turn(if self.plies.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        })
+    }
+    fn legal_moves(&self, _: Player, out: &mut MoveList<u8>) {
+        out.clear();
+        out.extend([0, 1]);
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
+        out.clear();
+    }
+    fn play(&mut self, _: u8) {
+        self.plies += 1;
+    }
+    fn play_joint(&mut self, _: u8, _: u8) {}
+    fn hash(&self) -> u64 {
+        u64::from(self.plies)
+    }
+}
+
+impl Evaluate for Endless {
+    const MOVE_CODES: usize = 2;
+    fn evaluate(&self) -> i32 {
+        Endless::EVAL
+    }
+    fn is_noisy(&self, _: u8) -> bool {
+        false
+    }
+    fn order_hint(&self, _: u8) -> i32 {
+        0
+    }
+    fn move_code(m: u8) -> u32 {
+        u32::from(m)
+    }
+}

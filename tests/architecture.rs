@@ -1,0 +1,139 @@
+//! The arrows that must never exist (docs/architecture.md): the rules never know the
+//! search or anything above them, the search never prints, and the protocol never knows a
+//! rule. Checked on the source text, so that a new `use` fails here at once.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir` (or `dir` itself, if it is a file).
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    if dir.is_file() {
+        return vec![dir.to_path_buf()];
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The lines of the files under `src/<dir>` that contain any of `needles` (comments
+/// included: a doc link is an arrow too).
+fn offending(dir: &str, needles: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let mut found = Vec::new();
+    for file in sources(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            if needles.iter().any(|needle| line.contains(needle)) {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// The layers above the rules, as paths from the crate root.
+const ABOVE_THE_RULES: &[&str] = &[
+    "search",
+    "players",
+    "protocol",
+    "referee",
+    "engine",
+    "perft",
+    "invariants",
+    "history",
+    "cli",
+    "bench",
+    "output",
+    "toys",
+    "gui",
+];
+
+fn crate_paths(modules: &[&str]) -> Vec<String> {
+    modules.iter().map(|m| format!("crate::{m}")).collect()
+}
+
+#[test]
+fn the_games_are_rules_notation_and_evaluation_only() {
+    let paths = crate_paths(ABOVE_THE_RULES);
+    let needles: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let found = offending("games", &needles);
+    assert!(
+        found.is_empty(),
+        "src/games reaches above the rules:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_matrix_solver_is_a_leaf() {
+    let found = offending("matrix.rs", &["crate::"]);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_search_never_prints_and_never_reads_input() {
+    let found = offending(
+        "search",
+        &[
+            "println!",
+            "print!(",
+            "eprintln!",
+            "stdin",
+            "stdout",
+            "crate::protocol",
+            "crate::output",
+        ],
+    );
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_protocol_never_knows_a_rule() {
+    // The registry (`crate::games::GameKind`, `games::rule_option`) is allowed; a game's
+    // own module (`games::duell::...`) is not.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/protocol");
+    let mut found = Vec::new();
+    for file in sources(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            let reaches_a_game = line.match_indices("games::").any(|(i, _)| {
+                let rest = &line[i + "games::".len()..];
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                rest[word.len()..].starts_with("::") && word.chars().all(|c| c.is_ascii_lowercase())
+            });
+            if reaches_a_game {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn src_never_compiles_a_file_from_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for file in sources(&root) {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        if text
+            .lines()
+            .any(|l| l.contains("#[path") && l.contains("tests/"))
+        {
+            found.push(file.display().to_string());
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

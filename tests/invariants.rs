@@ -1,0 +1,56 @@
+//! The invariants of `quartet::invariants` along seeded random playouts, for every game of
+//! the registry, under every value of each of its rule options (one at a time, the others
+//! at their defaults), from the start position and from each of its bench positions.
+
+use quartet::eval::Evaluate;
+use quartet::game::RuleOptions;
+use quartet::games::{GameKind, GameVisitor};
+use quartet::invariants::check_random_playouts;
+use quartet::notation::Notation;
+
+/// Random games per start position and rule setting.
+const GAMES: usize = 30;
+/// The longest playout (Ludo games run to several hundred plies).
+const MAX_PLIES: usize = 2000;
+
+struct Playouts;
+
+impl GameVisitor for Playouts {
+    type Output = Result<usize, String>;
+
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        let declaration = G::DECLARATION;
+        let mut settings = vec![RuleOptions::default()];
+        for option in declaration.rule_options {
+            let (min, max) = option.range();
+            for value in min..=max {
+                settings.push(RuleOptions::default().with(option, value)?);
+            }
+        }
+        let mut checked = 0;
+        for (seed, rules) in settings.iter().enumerate() {
+            let start = G::start(rules);
+            check_random_playouts(&start, rules, GAMES, MAX_PLIES, seed as u64)
+                .map_err(|e| format!("{} {rules:?}: {e}", declaration.name))?;
+            checked += 1;
+        }
+        let rules = RuleOptions::default();
+        for (seed, text) in declaration.bench.positions.iter().enumerate() {
+            let pos = G::parse_position(text, &rules).map_err(|e| e.to_string())?;
+            check_random_playouts(&pos, &rules, GAMES, MAX_PLIES, 100 + seed as u64)
+                .map_err(|e| format!("{} from {text}: {e}", declaration.name))?;
+            checked += 1;
+        }
+        Ok(checked)
+    }
+}
+
+#[test]
+fn every_game_keeps_the_invariants_along_random_playouts() {
+    for &game in GameKind::ALL {
+        let checked = game
+            .visit(Playouts)
+            .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
+        assert!(checked >= 2, "{}: {checked} starts", game.name());
+    }
+}
