@@ -147,8 +147,18 @@ class Page:
         self.d.find_element(By.ID, element_id).click()
 
     def click_key(self, key):
-        el = self.d.find_element(By.CSS_SELECTOR, f'#board [data-key="{key}"]')
-        webdriver.ActionChains(self.d, duration=0).move_to_element(el).click().perform()
+        """A real click on a board key; the board is redrawn once per animation frame, so
+        an element found just before a redraw is found again."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(5):
+            try:
+                el = self.d.find_element(By.CSS_SELECTOR, f'#board [data-key="{key}"]')
+                webdriver.ActionChains(self.d, duration=0).move_to_element(el).click().perform()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
 
     def keys(self, cls):
         """The board keys whose click targets have class `cls` (source, target, choice)."""

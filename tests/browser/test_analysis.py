@@ -45,16 +45,21 @@ def test_engine_against_engine_pause_and_clock(page):
     p = page()
     p.set_limit("movetime", 50)
     p.set_delay(0)
-    p.new_game("duell", "engine", "engine")
-    p.wait_for(lambda: len(p.moves()) >= 6, what="engines play")
+    # Paused engines do not start; resumed, they play; paused again, they stop.
     p.d.find_element(By.ID, "pause").click()
+    p.new_game("duell", "engine", "engine")
     p.wait_for(lambda: "paused" in p.status())
-    p.wait_for(lambda: "thinking" not in p.status())
+    time.sleep(0.6)
+    assert p.moves() == []
+    p.d.find_element(By.ID, "pause").click()
+    p.wait_for(lambda: len(p.moves()) >= 4, what="engines play")
+    p.d.find_element(By.ID, "pause").click()
+    p.wait_for(lambda: "paused" in p.status() and "thinking" not in p.status(), what="paused")
     n = len(p.moves())
     time.sleep(0.6)
     assert len(p.moves()) == n
     p.d.find_element(By.ID, "pause").click()
-    p.wait_for(lambda: len(p.moves()) > n, what="play resumes")
+    p.wait_for(lambda: len(p.moves()) > n or p.over(), what="play resumes")
     # A clock: 30 s each; the engine's clock shows and runs.
     Select(p.d.find_element(By.ID, "limit-kind")).select_by_value("clock")
     v = p.d.find_element(By.ID, "limit-value")
