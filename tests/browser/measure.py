@@ -7,9 +7,9 @@ prints numbers). Run after `cargo build --release --features gui`:
 - page load: navigation start to the load event, and to the first drawn board (5 loads);
 - engine reply: a person's click to the engine's answer drawn, at 200 ms per move, minus the
   200 ms limit (10 moves), and the server's own go-to-bestmove time;
-- engine against engine at 100 ms per move: for every state, how long it waited between the
-  server sending it and the page handling it (a move queued behind rendering would show as a
-  wait near 100 ms or more), and the render time."""
+- engine against engine at 100 ms per move: for every state, its age (since the server made
+  it) when the page handled its message and when the page drew it (a move queued behind
+  drawing would show as an age of 100 ms or more), and the time to draw it."""
 
 import pathlib
 import random
@@ -67,9 +67,11 @@ def main():
         elapsed = time.time() - t0
         n = len(p.moves())
         lags = p.js("return window.guiStats.lags")
+        arrivals = p.js("return window.guiStats.arrivals")
         renders = p.js("return window.guiStats.renders")
         print(f"engine vs engine at 100 ms/move: {n} moves in {elapsed:.1f} s ({1000 * elapsed / n:.0f} ms per move)")
-        print("  state waiting before the page handled it:", summary(lags))
+        print("  state age when its message was handled:", summary(arrivals))
+        print("  state age when it was drawn:", summary(lags))
         print("  render time per state:", summary(renders))
     finally:
         d.quit()

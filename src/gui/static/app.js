@@ -31,7 +31,7 @@ let clockBase = null;
 let moveSentAt = null, movesAtSend = 0;
 
 // Measurements for the tests and the README's targets.
-const stats = window.guiStats = { states: 0, lags: [], renders: [], replies: [], loadedAt: null, firstStateAt: null };
+const stats = window.guiStats = { states: 0, arrivals: [], lags: [], renders: [], replies: [], loadedAt: null, firstStateAt: null };
 
 function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
 
@@ -86,6 +86,7 @@ function onHello(m) {
 }
 
 function onState(s) {
+  stats.arrivals.push(Date.now() - s.sent_ms);
   const old = state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
   if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }
