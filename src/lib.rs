@@ -10,6 +10,8 @@ pub mod exact;
 pub mod game;
 pub mod games;
 pub mod history;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod invariants;
 pub mod learn;
 pub mod matrix;

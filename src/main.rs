@@ -20,6 +20,8 @@ fn main() -> ExitCode {
         Some(Cmd::Replay(args)) => replay::run(args),
         Some(Cmd::Selfplay(args)) => selfplay::run(args),
         Some(Cmd::Tune(args)) => tune::run(args),
+        #[cfg(feature = "gui")]
+        Some(Cmd::Gui(args)) => quartet::gui::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -58,4 +58,8 @@ pub enum Cmd {
     /// Fit a game's evaluation weights to self-play data (Texel's method) and write the
     /// generated weights file.
     Tune(tune::TuneArgs),
+    /// Serve a browser board for the four games on 127.0.0.1 that drives an engine (this
+    /// one by default) over the protocol.
+    #[cfg(feature = "gui")]
+    Gui(crate::gui::GuiArgs),
 }

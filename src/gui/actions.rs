@@ -1,0 +1,533 @@
+//! What the page asks of a session: new games, moves, rolls, take-backs, loading a record,
+//! engine options and limits, and the game record to download.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use super::clock::Clocks;
+use super::flow::{self, Actor, Next, Node, Side};
+use super::record::Record;
+use super::request::{self, Limit, Request, Who};
+use super::session::{Fault, Purpose, Session, fresh_seed};
+use super::talk::{Failure, FaultKind, answer, error_of};
+use super::uci::OptionKind;
+
+impl Session {
+    pub(super) async fn on_request(&mut self, text: &str) -> Result<(), Failure> {
+        let req = match request::parse_request(text) {
+            Ok(r) => r,
+            Err(e) => {
+                self.error(e).await;
+                return Ok(());
+            }
+        };
+        let needs_engine = !matches!(
+            req,
+            Request::Restart
+                | Request::Record
+                | Request::Speed { .. }
+                | Request::Limit(_)
+                | Request::Pause { .. }
+        );
+        if needs_engine && self.engine.is_none() {
+            self.error("the engine is not running: restart it").await;
+            return Ok(());
+        }
+        match req {
+            Request::NewGame {
+                game,
+                p1,
+                p2,
+                fen,
+                seed,
+            } => self.new_game(game, [p1, p2], fen, seed).await,
+            Request::Players { p1, p2 } => {
+                self.players = [p1, p2];
+                if self.search.as_ref().is_some_and(|s| {
+                    matches!(s.purpose, Purpose::Analysis(_))
+                        || s.purpose
+                            .side()
+                            .is_some_and(|x| self.players[x.index()] == Who::Human)
+                }) {
+                    self.stop_search().await?;
+                }
+                self.send_state().await;
+                Ok(())
+            }
+            Request::Move { token, void } => self.human_move(token, void).await,
+            Request::Roll => match self.next() {
+                Next::HumanRoll(s) if self.fault.is_none() => {
+                    self.stop_analysis().await?;
+                    self.roll(s).await
+                }
+                _ => {
+                    self.error("no roll is awaited from a person now").await;
+                    Ok(())
+                }
+            },
+            Request::Takeback => self.takeback().await,
+            Request::Load { text } => self.load(&text).await,
+            Request::SetOption { name, value } => self.set_option(&name, value.as_deref()).await,
+            Request::Limit(limit) => {
+                if let Err(e) = limit.check() {
+                    self.error(e).await;
+                    return Ok(());
+                }
+                self.limit = limit;
+                self.clocks = match limit {
+                    Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
+                    _ => None,
+                };
+                self.send_state().await;
+                Ok(())
+            }
+            Request::Speed { delay_ms } => {
+                if delay_ms > 60_000 {
+                    self.error("the pause is at most 60000 ms").await;
+                    return Ok(());
+                }
+                self.delay = Duration::from_millis(delay_ms);
+                self.send_state().await;
+                Ok(())
+            }
+            Request::Analyse { on } => {
+                self.analyse = on;
+                if !on {
+                    self.stop_analysis().await?;
+                }
+                self.send_state().await;
+                Ok(())
+            }
+            Request::Pause { on } => {
+                self.paused = on;
+                self.send_state().await;
+                Ok(())
+            }
+            Request::MoveNow => {
+                if self
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| s.purpose.side().is_some())
+                {
+                    self.send_engine("stop").await?;
+                }
+                Ok(())
+            }
+            Request::Restart => {
+                self.fault = None;
+                self.start_engine().await?;
+                self.send_state().await;
+                Ok(())
+            }
+            Request::Record => {
+                let text = self.record().to_text();
+                let filename = format!("quartet-{}.pgn", self.game);
+                self.send(json!({"t": "record", "text": text, "filename": filename}))
+                    .await;
+                Ok(())
+            }
+        }
+    }
+
+    pub(super) async fn stop_analysis(&mut self) -> Result<(), Failure> {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|s| matches!(s.purpose, Purpose::Analysis(_)))
+        {
+            self.stop_search().await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn human_move(&mut self, token: String, void: bool) -> Result<(), Failure> {
+        if self.fault.is_some() {
+            self.error("the engine had a fault: restart it to go on")
+                .await;
+            return Ok(());
+        }
+        let Some(snap) = self.snap.as_ref() else {
+            return Ok(());
+        };
+        match self.next() {
+            Next::HumanMove(s) => {
+                if !snap.legal.contains(&token) {
+                    self.error(format!("'{token}' is not a legal move here"))
+                        .await;
+                    return Ok(());
+                }
+                self.stop_analysis().await?;
+                let in_time = self.charge(s);
+                self.play(token, Actor::Move(s)).await?;
+                if !in_time {
+                    self.flagged = Some(s);
+                }
+                self.wake = None;
+                self.send_state().await;
+            }
+            Next::HumanDeclare(s) => {
+                let legal = snap.legal_side[s.index()].contains(&token);
+                if !(legal || void && request::is_token_safe(&token)) {
+                    self.error(format!("'{token}' is not a legal declaration here"))
+                        .await;
+                    return Ok(());
+                }
+                self.stop_analysis().await?;
+                if !self.charge(s) {
+                    self.flagged = Some(s);
+                }
+                self.declared[s.index()] = Some(token);
+                self.wake = None;
+                self.send_state().await;
+            }
+            Next::HumanRoll(_) => self.error("roll the die first").await,
+            _ => self.error("no move is awaited from a person now").await,
+        }
+        Ok(())
+    }
+
+    /// Sets the engine to `game` from `fen` with `moves`; on refusal everything stays as
+    /// it was and the inner error says why.
+    pub(super) async fn set_game(
+        &mut self,
+        game: String,
+        fen: Option<String>,
+        moves: Vec<String>,
+    ) -> Result<Result<(), String>, Failure> {
+        self.stop_search().await?;
+        let old = (
+            self.game.clone(),
+            self.start_fen.clone(),
+            std::mem::take(&mut self.moves),
+        );
+        let switch = |g: &str| {
+            vec![
+                format!("setoption name Game value {g}"),
+                "ucinewgame".to_string(),
+            ]
+        };
+        if !self.games.is_empty() {
+            let groups = self.exchange(&switch(&game)).await?;
+            if let Some(e) = groups.iter().find_map(|g| error_of(g)) {
+                self.moves = old.2;
+                return Ok(Err(e));
+            }
+        }
+        let n = moves.len();
+        self.game = game;
+        self.start_fen = fen;
+        self.moves = moves;
+        match self.refresh().await? {
+            Ok(()) => {
+                self.actors = vec![Actor::Unknown; n];
+                self.declared = [None, None];
+                self.reveal = None;
+                self.flagged = None;
+                self.wake = None;
+                self.reply_ms = None;
+                self.clocks = match self.limit {
+                    Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
+                    _ => None,
+                };
+                if n == 0 {
+                    self.start_text = self.fen_now();
+                }
+                Ok(Ok(()))
+            }
+            Err(e) => {
+                (self.game, self.start_fen, self.moves) = old;
+                if !self.games.is_empty() {
+                    let g = self.game.clone();
+                    self.exchange(&switch(&g)).await?;
+                }
+                if let Err(e2) = self.refresh().await? {
+                    return Err(Failure::new(FaultKind::Protocol, e2));
+                }
+                Ok(Err(e))
+            }
+        }
+    }
+
+    pub(super) async fn new_game(
+        &mut self,
+        game: String,
+        players: [Who; 2],
+        fen: Option<String>,
+        seed: Option<u64>,
+    ) -> Result<(), Failure> {
+        if !self.games.is_empty() && !self.games.contains(&game) {
+            self.error(format!("unknown game '{game}'")).await;
+            return Ok(());
+        }
+        let fen = fen.filter(|f| !f.trim().is_empty());
+        if fen.as_deref().is_some_and(|f| !request::is_fen_safe(f)) {
+            self.error("a position string is letters, digits, '/', ',', '-' and spaces")
+                .await;
+            return Ok(());
+        }
+        let fen = fen.map(|f| f.split_whitespace().collect::<Vec<_>>().join(" "));
+        match self.set_game(game, fen, Vec::new()).await? {
+            Ok(()) => {
+                self.players = players;
+                self.fault = None;
+                self.seed = seed.or(self.config.seed).unwrap_or_else(fresh_seed);
+                self.rng = ChaCha8Rng::seed_from_u64(self.seed);
+                self.send_state().await;
+            }
+            Err(e) => {
+                self.error(format!("the engine refused the position: {e}"))
+                    .await
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) async fn takeback(&mut self) -> Result<(), Failure> {
+        self.stop_search().await?;
+        let n = flow::takeback_len(&self.actors, self.players);
+        if n == 0 {
+            self.error("nothing to take back").await;
+            return Ok(());
+        }
+        let keep = self.moves.len() - n;
+        self.moves.truncate(keep);
+        self.actors.truncate(keep);
+        self.declared = [None, None];
+        self.reveal = None;
+        self.flagged = None;
+        self.wake = None;
+        if let Some(c) = self.clocks.as_mut() {
+            let now = Instant::now();
+            c.halt(0, now);
+            c.halt(1, now);
+        }
+        if self
+            .fault
+            .as_ref()
+            .is_some_and(|f| f.failure.kind == FaultKind::Illegal)
+        {
+            self.fault = None;
+        }
+        if let Err(e) = self.refresh().await? {
+            return Err(Failure::new(FaultKind::Protocol, e));
+        }
+        self.send_state().await;
+        Ok(())
+    }
+
+    pub(super) async fn load(&mut self, text: &str) -> Result<(), Failure> {
+        let record = match Record::parse(text) {
+            Ok(r) => r,
+            Err(e) => {
+                self.error(format!("not a game record: {e}")).await;
+                return Ok(());
+            }
+        };
+        let game = record.tag("Game").unwrap_or(&self.game).to_string();
+        if !self.games.is_empty() && !self.games.contains(&game) {
+            self.error(format!(
+                "the record's game '{game}' is not one of this engine's"
+            ))
+            .await;
+            return Ok(());
+        }
+        let fen = record.tag("FEN").map(str::to_string);
+        if fen.as_deref().is_some_and(|f| !request::is_fen_safe(f))
+            || !record.moves.iter().all(|m| request::is_token_safe(m))
+        {
+            self.error("the record has a position string or token that cannot be sent")
+                .await;
+            return Ok(());
+        }
+        let n = record.moves.len();
+        if let Err(e) = self.set_game(game, fen.clone(), record.moves).await? {
+            self.error(format!("the record does not replay: {e}")).await;
+            return Ok(());
+        }
+        self.start_text = match fen {
+            Some(f) => f,
+            None => {
+                let cmds = ["position startpos".to_string(), "query fen".to_string()];
+                let groups = self.exchange(&cmds).await?;
+                answer(&groups[1]).unwrap_or_default()
+            }
+        };
+        // Who acted for each token: the engine's node kind before it.
+        let mut cmds = Vec::with_capacity(2 * n);
+        for i in 0..n {
+            cmds.push(self.position_command(i));
+            cmds.push("query node".to_string());
+        }
+        let groups = self.exchange(&cmds).await?;
+        self.actors = (0..n)
+            .map(|i| {
+                let a = answer(&groups[2 * i + 1]).unwrap_or_default();
+                let mut w = a.split_whitespace();
+                let node = Node::from_fields(w.next().unwrap_or(""), w.next());
+                node.map_or(Actor::Unknown, Actor::at)
+            })
+            .collect();
+        if let Err(e) = self.refresh().await? {
+            return Err(Failure::new(FaultKind::Protocol, e));
+        }
+        self.fault = None;
+        self.note(format!("loaded a {} game of {n} tokens", self.game))
+            .await;
+        self.send_state().await;
+        Ok(())
+    }
+
+    pub(super) async fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(), Failure> {
+        let decl = self
+            .ident
+            .options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name) && !o.name.eq_ignore_ascii_case("Game"))
+            .cloned();
+        let Some(decl) = decl else {
+            self.error(format!("the engine has no option '{name}' to set here"))
+                .await;
+            return Ok(());
+        };
+        let cmd = match decl.setoption(value) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(e).await;
+                return Ok(());
+            }
+        };
+        self.stop_search().await?;
+        let groups = self.exchange(std::slice::from_ref(&cmd)).await?;
+        if let Some(e) = error_of(&groups[0]) {
+            self.error(format!("the engine refused it: {e}")).await;
+            return Ok(());
+        }
+        if decl.kind != OptionKind::Button {
+            let prefix = format!("setoption name {} value", decl.name);
+            self.set_options.retain(|c| !c.starts_with(&prefix));
+            self.set_options.push(cmd);
+        }
+        if self.refresh().await?.is_err() {
+            // A rule option changed the position's form: a new game.
+            self.moves.clear();
+            self.actors.clear();
+            self.start_fen = None;
+            if let Err(e) = self.refresh().await? {
+                return Err(Failure::new(FaultKind::Protocol, e));
+            }
+            self.start_text = self.fen_now();
+            self.note("the option changes the rules: a new game").await;
+        }
+        self.send_state().await;
+        Ok(())
+    }
+
+    // ---- the record ----------------------------------------------------------------
+
+    /// The game as a record in the `quartet match --pgnout` format: a finished game with
+    /// its result (`Termination` normal or repetition), a game stopped by an engine fault
+    /// or a clock as lost by that side (crash, stall, illegal move, time forfeit), and a
+    /// game under way as `*` (`Termination` unterminated).
+    pub(super) fn record(&self) -> Record {
+        let name = |w: Who| match w {
+            Who::Human => "Human".to_string(),
+            Who::Engine => self.ident.name.clone(),
+        };
+        let win = |loser: Side| if loser == Side::P1 { "0-1" } else { "1-0" };
+        let over = self
+            .snap
+            .as_ref()
+            .filter(|s| s.node == Node::Over)
+            .map(|s| (s.position["result"].as_str(), s.position["reason"].as_str()));
+        let (result, termination, reason) = if let Some((result, reason)) = over {
+            let r = match result {
+                Some("p1win") => "1-0",
+                Some("p2win") => "0-1",
+                _ => "1/2-1/2",
+            };
+            let t = if reason == Some("repetition") {
+                "repetition"
+            } else {
+                "normal"
+            };
+            (r, t, reason.unwrap_or_default().to_string())
+        } else if let Some(side) = self.flagged {
+            (win(side), "time forfeit", "the clock ran out".to_string())
+        } else if let Some(Fault { failure }) = &self.fault
+            && let Some(side) = failure.side
+        {
+            (
+                win(side),
+                failure.kind.termination(),
+                failure.detail.clone(),
+            )
+        } else {
+            ("*", "unterminated", String::new())
+        };
+        let mut tags = vec![
+            ("Event", "Quartet GUI".to_string()),
+            ("White", name(self.players[0])),
+            ("Black", name(self.players[1])),
+            ("Result", result.to_string()),
+            ("Game", self.game.clone()),
+            ("Termination", termination.to_string()),
+        ];
+        if !reason.is_empty() && termination != "normal" && termination != "repetition" {
+            tags.push(("Reason", reason));
+        }
+        tags.push(("TimeControl", time_control(&self.limit)));
+        tags.push(("FEN", self.start_text.clone()));
+        tags.push(("PlyCount", self.moves.len().to_string()));
+        if self.actors.iter().any(|a| matches!(a, Actor::Roll(_))) {
+            tags.push(("DiceSeed", self.seed.to_string()));
+        }
+        Record {
+            tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            moves: self.moves.clone(),
+            result: result.to_string(),
+        }
+    }
+}
+
+/// The `TimeControl` tag in the referee's form: `60+0.5`, `movetime=100`, `depth=3`,
+/// `nodes=5000`.
+pub fn time_control(limit: &Limit) -> String {
+    let secs = |ms: u64| {
+        let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    match *limit {
+        Limit::Movetime { ms } => format!("movetime={ms}"),
+        Limit::Depth { depth } => format!("depth={depth}"),
+        Limit::Nodes { nodes } => format!("nodes={nodes}"),
+        Limit::Clock { base_ms, inc_ms } => format!("{}+{}", secs(base_ms), secs(inc_ms)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_control_tags() {
+        assert_eq!(time_control(&Limit::Movetime { ms: 100 }), "movetime=100");
+        assert_eq!(time_control(&Limit::Depth { depth: 3 }), "depth=3");
+        assert_eq!(time_control(&Limit::Nodes { nodes: 5000 }), "nodes=5000");
+        let clock = |b, i| {
+            time_control(&Limit::Clock {
+                base_ms: b,
+                inc_ms: i,
+            })
+        };
+        assert_eq!(clock(60_000, 500), "60+0.5");
+        assert_eq!(clock(10_000, 100), "10+0.1");
+        assert_eq!(clock(1_500, 0), "1.5+0");
+    }
+}

@@ -1,0 +1,83 @@
+//! `quartet gui`: a browser board for the four games that drives an engine *only* through
+//! the text protocol (issue 12).
+//!
+//! The server binds 127.0.0.1, serves one page and its assets from the binary and talks to
+//! the page over a WebSocket. Each connection (each browser tab) gets its own engine child
+//! process: by default this executable without a subcommand, or `--engine CMD`. The server
+//! knows no rules: it draws nothing itself, it asks the engine (`query position`, `query
+//! legalmoves`, ...) and passes the answers on, and every line exchanged with the engine is
+//! relayed to the page's console pane. It reads and writes no file.
+//!
+//! Files: `server` (HTTP routes and the WebSocket upgrade), `assets` (the embedded page),
+//! `actions` (what the page may ask of a session),
+//! `engine` (the child process), `talk` (commands and answers), `uci` (option and info lines), `request` (what the page may
+//! send, validated), `session` (one tab's game against its engine), `flow` (whose action is
+//! awaited), `clock`, `record` (game records in the `quartet match --pgnout` format).
+//! Nothing here may use the crate's rules, search, protocol, referee or player modules; the
+//! test `tests/gui_isolation.rs` fails if it does.
+
+mod actions;
+mod assets;
+mod clock;
+mod engine;
+mod flow;
+pub mod record;
+mod request;
+mod server;
+mod session;
+mod talk;
+pub mod uci;
+
+use std::time::Duration;
+
+pub use engine::EngineCommand;
+
+/// The options of `quartet gui`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GuiArgs {
+    /// The engine to drive: a program and its arguments, separated by spaces (default: this
+    /// quartet binary, started without a subcommand).
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// The TCP port on 127.0.0.1 (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8411)]
+    pub port: u16,
+    /// Milliseconds an engine may exceed its time limit before it counts as hanging.
+    #[arg(long, default_value_t = 1000)]
+    pub margin_ms: u64,
+    /// Seed of the server's Ludo dice (default: a new seed per game, shown in the page).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// What every session of one server shares.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// How to start an engine.
+    pub engine: EngineCommand,
+    /// Slack after an engine's time limit before it counts as hanging.
+    pub margin: Duration,
+    /// Fixed dice seed, if given.
+    pub seed: Option<u64>,
+}
+
+/// Starts the server described by `args`, prints its URL and serves until the process is
+/// ended. Errors: the engine command is empty or this executable's path is unknown, or the
+/// port cannot be bound.
+pub fn run(args: &GuiArgs) -> Result<(), String> {
+    let engine = match &args.engine {
+        Some(cmd) => EngineCommand::parse(cmd)?,
+        None => EngineCommand::this_executable()?,
+    };
+    let config = Config {
+        engine,
+        margin: Duration::from_millis(args.margin_ms),
+        seed: args.seed,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("gui: starting the async runtime: {e}"))?;
+    runtime.block_on(server::serve(config, args.port))
+}

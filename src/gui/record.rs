@@ -1,0 +1,198 @@
+//! Game records in the text form `quartet match --pgnout` writes and `quartet replay` reads
+//! (`[Name "value"]` tags with `\"` and `\\` escaped, a blank line, every token of the game
+//! in order, the result last, lines of at most 79 characters). The GUI keeps its own small
+//! writer and reader of that form because it may not use the referee's code (it speaks to
+//! engines only through the protocol); `tests/gui_record.rs` checks that the referee reads
+//! what this writes.
+
+use std::fmt::Write as _;
+
+/// One game as text: tags, tokens and the result (`1-0`, `0-1`, `1/2-1/2`, or `*` for a
+/// game that has not ended).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Tags in order.
+    pub tags: Vec<(String, String)>,
+    /// Every token of the game.
+    pub moves: Vec<String>,
+    /// The result text.
+    pub result: String,
+}
+
+impl Record {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The record as text, ending with a blank line.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (name, value) in &self.tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(out, "[{name} \"{value}\"]");
+        }
+        out.push('\n');
+        let mut line_len = 0;
+        for word in self.moves.iter().chain(std::iter::once(&self.result)) {
+            if line_len > 0 && line_len + 1 + word.len() > 79 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            out.push_str(word);
+            line_len += word.len();
+        }
+        out.push_str("\n\n");
+        out
+    }
+
+    /// Reads the first record of `text`: tags, then words up to the next tag or the end,
+    /// skipping `{...}` and `;` comments; the last word is the result. Error: said for
+    /// people, with the line number.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        let mut tags = Vec::new();
+        let mut words: Vec<String> = Vec::new();
+        let mut in_comment = false;
+        for (i, raw) in text.lines().enumerate() {
+            let n = i + 1;
+            let line = raw.trim();
+            if !in_comment && line.starts_with('[') {
+                if !words.is_empty() {
+                    break;
+                }
+                tags.push(parse_tag(line).map_err(|e| format!("line {n}: {e}"))?);
+                continue;
+            }
+            let mut rest = line;
+            while !rest.is_empty() {
+                if in_comment {
+                    match rest.find('}') {
+                        Some(end) => {
+                            in_comment = false;
+                            rest = &rest[end + 1..];
+                        }
+                        None => rest = "",
+                    }
+                    continue;
+                }
+                let cut = rest.find(['{', ';']).unwrap_or(rest.len());
+                words.extend(rest[..cut].split_whitespace().map(String::from));
+                match rest[cut..].chars().next() {
+                    Some('{') => {
+                        in_comment = true;
+                        rest = &rest[cut + 1..];
+                    }
+                    _ => rest = "",
+                }
+            }
+        }
+        if in_comment {
+            return Err("unterminated { comment".to_string());
+        }
+        let result = words
+            .pop()
+            .ok_or_else(|| "the record has no move list (not even a result)".to_string())?;
+        if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err(format!("'{result}' is not a result (1-0, 0-1, 1/2-1/2, *)"));
+        }
+        Ok(Record {
+            tags,
+            moves: words,
+            result,
+        })
+    }
+}
+
+/// Reads `[Name "value"]`.
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or("a tag must be [Name \"value\"]")?;
+    let (name, rest) = inner
+        .split_once(' ')
+        .ok_or("a tag needs a name and a value")?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err("a tag name is letters, digits and _".to_string());
+    }
+    let quoted = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or("a tag value must be in double quotes")?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('\\' | '"')) => value.push(e),
+                _ => return Err("only \\\\ and \\\" may be escaped".to_string()),
+            },
+            '"' => return Err("unescaped quote in a tag value".to_string()),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(moves: &str, result: &str) -> Record {
+        Record {
+            tags: vec![
+                ("Game".into(), "ludo".into()),
+                ("White".into(), "a \"q\" \\ b".into()),
+            ],
+            moves: moves.split_whitespace().map(String::from).collect(),
+            result: result.into(),
+        }
+    }
+
+    #[test]
+    fn round_trip_with_escapes_and_long_lists() {
+        let long = vec!["r6 b-0 r3 0-3"; 20].join(" ");
+        let r = rec(&long, "0-1");
+        let text = r.to_text();
+        assert!(text.lines().all(|l| l.len() <= 79));
+        assert!(text.starts_with("[Game \"ludo\"]\n[White \"a \\\"q\\\" \\\\ b\"]\n\nr6 b-0"));
+        assert_eq!(Record::parse(&text).unwrap(), r);
+        assert_eq!(r.tag("Game"), Some("ludo"));
+        assert_eq!(r.tag("Black"), None);
+    }
+
+    #[test]
+    fn a_move_that_looks_like_a_result_is_a_move() {
+        // Ludo's move 0-1 before the result 1-0.
+        let r = Record::parse("[Game \"ludo\"]\n\nr1 0-1 1-0\n").unwrap();
+        assert_eq!(r.moves, ["r1", "0-1"]);
+        assert_eq!(r.result, "1-0");
+    }
+
+    #[test]
+    fn comments_unfinished_games_and_errors() {
+        let r = Record::parse("[Game \"duell\"]\n\nd1d7 {a note\nover lines} e8e7 ; rest\n*\n")
+            .unwrap();
+        assert_eq!(r.moves, ["d1d7", "e8e7"]);
+        assert_eq!(r.result, "*");
+        // Only the first record is read.
+        let two = rec("a b", "1-0").to_text() + &rec("c", "0-1").to_text();
+        assert_eq!(Record::parse(&two).unwrap().moves, ["a", "b"]);
+        assert!(
+            Record::parse("[Game duell]\n")
+                .unwrap_err()
+                .starts_with("line 1")
+        );
+        assert!(Record::parse("[Game \"x\"]\n\nd1 {open\n").is_err());
+        assert!(Record::parse("[Game \"x\"]\n").is_err());
+        assert!(Record::parse("[Game \"x\"]\n\nd1d7 d8d2\n").is_err());
+        assert!(Record::parse("[Ga me \"x\"]\n").is_err());
+        assert!(Record::parse("[Game \"a\\n\"]\n\n*").is_err());
+    }
+}

@@ -1,0 +1,65 @@
+// Apocalypse: the 5x5 board with knights and pawns, and both sides' penalty points.
+import { el } from './svg.js';
+import { Grid, MARGIN, CELL, tokenSquares } from './grid.js';
+
+export const sides = { p1: 'White', p2: 'Black' };
+const PANEL = 120;
+
+export function layout(pos, flip) { return new Grid(pos.width, pos.height, flip, 0, 0, PANEL); }
+
+function knight(g, c, white) {
+  const fill = white ? '#fafafa' : '#263238', stroke = white ? '#333' : '#000';
+  const x = c.x, y = c.y;
+  el('path', {
+    d: `M${x - 15},${y + 20} L${x + 17},${y + 20} L${x + 13},${y + 4} C${x + 16},${y - 10} ${x + 6},${y - 21} ${x - 3},${y - 21} L${x - 6},${y - 26} L${x - 9},${y - 18} C${x - 15},${y - 13} ${x - 21},${y - 3} ${x - 20},${y + 3} L${x - 13},${y + 6} L${x - 4},${y - 1} C${x - 4},${y + 7} ${x - 13},${y + 11} ${x - 15},${y + 20} Z`,
+    fill, stroke, 'stroke-width': 2.5, 'stroke-linejoin': 'round', class: 'piece',
+  }, g);
+  el('circle', { cx: x - 6, cy: y - 11, r: 2.2, fill: white ? '#333' : '#eee', class: 'piece' }, g);
+}
+
+function pawn(g, c, white) {
+  const fill = white ? '#fafafa' : '#263238', stroke = white ? '#333' : '#000';
+  el('path', { d: `M${c.x - 15},${c.y + 19} L${c.x + 15},${c.y + 19} L${c.x + 8},${c.y + 2} L${c.x - 8},${c.y + 2} Z`, fill, stroke, 'stroke-width': 2.5, class: 'piece' }, g);
+  el('circle', { cx: c.x, cy: c.y - 7, r: 10, fill, stroke, 'stroke-width': 2.5, class: 'piece' }, g);
+}
+
+export function draw(G, pos, L, ctx) {
+  G.drawSquares(L.board, L.hit);
+  for (const p of pos.pieces) {
+    const g = el('g', { 'data-piece': p.square, 'data-kind': p.kind, 'data-owner': p.owner }, L.pieces);
+    (p.kind === 'knight' ? knight : pawn)(g, G.centre(p.square), p.owner === 'p1');
+  }
+  // Penalty points: two slots per side, filled per point.
+  const x = MARGIN + G.width * CELL + 18;
+  const rows = G.flip ? ['p1', 'p2'] : ['p2', 'p1'];
+  rows.forEach((side, i) => {
+    const y = 40 + i * (G.height * CELL - 80);
+    el('text', { x, y, 'font-size': 13 }, L.board, `${ctx.sideName(side)} penalties`);
+    for (let k = 0; k < 2; k++) {
+      el('circle', { cx: x + 12 + k * 28, cy: y + 22, r: 10, fill: k < pos.penalties[side] ? '#d32f2f' : '#fff', stroke: '#d32f2f', 'stroke-width': 2, class: 'penalty', 'data-side': side, 'data-filled': k < pos.penalties[side] }, L.board);
+    }
+  });
+  el('text', { x, y: G.height * CELL / 2 + 8, 'font-size': 12, fill: '#666' }, L.board, `no progress ${pos.no_progress}/50`);
+}
+
+export function centre(G, key) { return G.centre(key); }
+
+export function parse(token) {
+  const t = tokenSquares(token);
+  return t && t.from ? { group: t.from, srcKeys: [t.from], dst: t.to } : null;
+}
+
+// Several tokens to one square are redeploys: choose the redeploy square.
+export function choices(tokens) {
+  return tokens.map(tok => {
+    const t = tokenSquares(tok);
+    return { token: tok, key: t.drop, label: t.drop ? `redeploy to ${t.drop}` : tok };
+  });
+}
+
+export function marks(token) {
+  const t = tokenSquares(token);
+  return t && t.from ? [{ from: t.from, to: t.to }] : [];
+}
+
+export function pieceKeys(pos) { return pos.pieces.map(p => ({ key: p.square, owner: p.owner, kind: p.kind })); }

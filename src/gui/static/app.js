@@ -1,0 +1,515 @@
+// The page: one WebSocket to the server, which relays the engine. The board is drawn from
+// the engine's `query position` JSON, legal targets from its `query legalmoves` lists; no
+// rule of any game is known here.
+import { el, defs, arrow, polyline, cross } from './svg.js';
+import { tokenSquares } from './grid.js';
+import * as rnb from './rnb.js';
+import * as duell from './duell.js';
+import * as apocalypse from './apocalypse.js';
+import * as ludo from './ludo.js';
+import { Analysis, consoleLines, drawOptions, drawMoves, scoreText, barFraction } from './panels.js';
+
+const GAMES = { rnb, duell, apocalypse, ludo };
+const $ = id => document.getElementById(id);
+const REASONS = {
+  'king-captured': 'a king was captured', 'king-on-base': 'a king reached the enemy base',
+  'six-in-a-rank': 'six own pieces in a rank', 'key-captured': 'a key piece was captured',
+  'key-square': 'a key piece reached the enemy key square', 'no-legal-move': 'no legal move',
+  repetition: 'threefold repetition', 'move-rule': 'the move rule', penalties: 'two penalty points',
+  'no-pawns': 'no pawns left', 'all-home': 'all pieces home', time: 'the clock ran out',
+};
+
+let ws = null;
+let state = null;
+let hello = null;
+let flip = false;
+let sel = null, selKey = null, choice = null, voidMode = false;
+let removed = [];
+let analysis = new Analysis();
+let analysisAt = -1;
+let clockBase = null;
+let moveSentAt = null, movesAtSend = 0;
+
+// Measurements for the tests and the README's targets.
+const stats = window.guiStats = { states: 0, arrivals: [], lags: [], renders: [], replies: [], loadedAt: null, firstStateAt: null };
+
+function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+
+function sideName(side) {
+  const mod = state && GAMES[state.game];
+  return mod ? mod.sides[side] : side;
+}
+
+function connect() {
+  ws = new WebSocket(`ws://${location.host}/ws`);
+  ws.onopen = () => { $('conn').textContent = 'connected'; $('conn').classList.add('on'); };
+  ws.onclose = () => { $('conn').textContent = 'disconnected'; $('conn').classList.remove('on'); };
+  ws.onmessage = ev => handle(JSON.parse(ev.data));
+}
+
+function handle(m) {
+  switch (m.t) {
+    case 'hello': onHello(m); break;
+    case 'state': onState(m); break;
+    case 'console': consoleLines(m.lines); break;
+    case 'info':
+      if (!state) break;
+      analysis.add(m);
+      analysisAt = state.moves.length;
+      schedule();
+      break;
+    case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
+    case 'error': showMessage(m.message); break;
+    case 'note': showMessage(m.message); break;
+    case 'record': download(m.text, m.filename); break;
+  }
+}
+
+function showMessage(text) {
+  const box = $('message');
+  box.textContent = text;
+  box.classList.remove('hidden');
+  clearTimeout(showMessage.timer);
+  showMessage.timer = setTimeout(() => box.classList.add('hidden'), 8000);
+}
+
+function onHello(m) {
+  hello = m;
+  $('engine-name').textContent = `${m.name}${m.author ? ' by ' + m.author : ''} · pid ${m.pid ?? '?'}`;
+  $('engine-name').dataset.pid = m.pid ?? '';
+  const sel = $('game');
+  const current = sel.value;
+  sel.innerHTML = '';
+  for (const g of m.games) { const o = document.createElement('option'); o.value = o.textContent = g; sel.appendChild(o); }
+  if (current) sel.value = current;
+  drawOptions(m.options, (name, value) => send({ t: 'set_option', name, value }));
+}
+
+function onState(s) {
+  stats.arrivals.push(Date.now() - s.sent_ms);
+  const old = state;
+  const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
+  if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }
+  // Pieces gone since the previous position (captures), when one token was added.
+  removed = [];
+  if (sameGame && old.position && s.position && s.moves.length === old.moves.length + 1) {
+    removed = goneSince(old, s);
+  } else if (sameGame && old && s.moves.length === old.moves.length) {
+    removed = state.removedKeep || [];
+  }
+  s.removedKeep = removed;
+  if (s.thinking && (!old || !old.thinking)) analysis.reset();
+  if (!old || old.moves.length !== s.moves.length || JSON.stringify(old.next) !== JSON.stringify(s.next)) {
+    sel = null; selKey = null; choice = null;
+  }
+  state = s;
+  clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
+  stateDrawn = false;
+  schedule();
+}
+
+// Drawing happens once per animation frame with the newest state and analysis, so that
+// messages never queue behind drawing (engine games at 100 ms a move, bursts of info lines).
+let scheduled = false, stateDrawn = true;
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => {
+    scheduled = false;
+    const t0 = performance.now();
+    render();
+    if (!stateDrawn) {
+      stateDrawn = true;
+      stats.states++;
+      stats.lags.push(Date.now() - state.sent_ms);
+      stats.renders.push(performance.now() - t0);
+      if (stats.firstStateAt === null) stats.firstStateAt = performance.now();
+      if (moveSentAt !== null && state.moves.length > movesAtSend && humanSide() && !state.thinking) {
+        stats.replies.push({ ms: performance.now() - moveSentAt, engine_ms: state.reply_ms, limit: state.limit });
+        moveSentAt = null;
+      }
+    }
+  });
+}
+
+// Pieces of the previous position that are not there any more, leaving out the squares the
+// last token's movers left.
+function goneSince(old, s) {
+  const mod = GAMES[s.game];
+  const i = s.moves.length - 1, actor = s.actors[i];
+  const fromKeys = new Set();
+  for (const tok of s.moves[i].split('/')) {
+    const side = actor.kind === 'move' ? actor.side : null;
+    const t = s.game === 'ludo' ? (side ? ludo.parse(tok, old.position, side) : null) : tokenSquares(tok);
+    if (t && s.game === 'ludo') t.srcKeys.forEach(k => fromKeys.add(k));
+    else if (t && t.from) fromKeys.add(t.from);
+  }
+  const now = new Set(mod.pieceKeys(s.position).map(p => `${p.key}|${p.owner}`));
+  return mod.pieceKeys(old.position).filter(p => !now.has(`${p.key}|${p.owner}`) && !fromKeys.has(p.key)).map(p => p.key);
+}
+
+function humanSide() {
+  const n = state && state.next;
+  return n && n.kind.startsWith('human') ? n.side : null;
+}
+
+function humanTokens() {
+  const n = state.next;
+  if (n.kind === 'human_move') return state.legal;
+  if (n.kind === 'human_declare') return state.legal_side[n.side === 'p1' ? 0 : 1];
+  return [];
+}
+
+function parsedTokens() {
+  const mod = GAMES[state.game], side = humanSide();
+  return humanTokens().map(t => ({ t, p: mod.parse(t, state.position, side) }));
+}
+
+function play(token, isVoid = false) {
+  send({ t: 'move', token, void: isVoid });
+  moveSentAt = performance.now();
+  movesAtSend = state.moves.length;
+  sel = null; selKey = null; choice = null;
+}
+
+function clickKey(k) {
+  if (!state || !state.position || !humanSide() || state.next.kind === 'human_roll' || state.fault) return;
+  const parsed = parsedTokens();
+  if (choice) {
+    const opt = choice.find(o => o.key === k);
+    choice = null;
+    if (opt) { play(opt.token); return; }
+  }
+  if (sel) {
+    const cands = parsed.filter(x => x.p && x.p.group === sel && x.p.dst === k);
+    if (cands.length === 1) { play(cands[0].t); return; }
+    if (cands.length > 1) { choice = GAMES[state.game].choices(cands.map(c => c.t)); render(); return; }
+    if (voidMode && state.game === 'apocalypse' && /^[a-e][1-5]$/.test(k) && k !== selKey) {
+      play(selKey + k, true);
+      return;
+    }
+  }
+  const srcs = parsed.filter(x => x.p && x.p.srcKeys.includes(k));
+  const own = state.position.pieces.some(p => p.square === k && p.owner === humanSide());
+  if (srcs.length) { sel = srcs[0].p.group; selKey = k; }
+  else if (voidMode && state.game === 'apocalypse' && own) { sel = '__void'; selKey = k; }
+  else { sel = null; selKey = null; }
+  render();
+}
+
+function render() {
+  if (!state) return;
+  renderBoard();
+  renderStatus();
+  renderActions();
+  renderReveal();
+  renderPanels();
+  analysis.draw(state.game, sideName);
+  evalBar();
+  tickClocks();
+}
+
+function renderBoard() {
+  const pos = state.position, svg = $('board');
+  svg.innerHTML = '';
+  if (!pos) return;
+  const mod = GAMES[state.game];
+  const G = mod.layout(pos, flip);
+  svg.setAttribute('viewBox', `0 0 ${G.w} ${G.h}`);
+  svg.setAttribute('width', G.w);
+  svg.setAttribute('height', G.h);
+  svg.dataset.game = state.game;
+  svg.dataset.flipped = flip;
+  defs(svg);
+  const L = {};
+  for (const name of ['board', 'marks', 'pieces', 'over', 'hit']) L[name] = el('g', { class: 'layer-' + name }, svg);
+  const ctx = { sideName, extraRoll: extraRoll() };
+  mod.draw(G, pos, L, ctx);
+  const centre = k => mod.centre(G, k);
+  const cellMark = (k, cls) => {
+    const c = centre(k);
+    if (!c) return;
+    const s = state.game === 'ludo' ? 38 : 60;
+    el('rect', { x: c.x - s / 2, y: c.y - s / 2, width: s, height: s, class: cls }, L.marks);
+  };
+  // The last move (a joint turn is shown by the reveal).
+  const i = state.actors.map(a => a.kind).lastIndexOf('move');
+  if (i >= 0 && i >= state.actors.length - 3) {
+    const tok = state.moves[i], side = state.actors[i].side;
+    const marks = state.game === 'ludo' ? ludo.marksFor(tok, pos, side) : mod.marks(tok);
+    for (const m of marks) {
+      if (m.at) { cellMark(m.at, 'last-mark'); continue; }
+      cellMark(m.from, 'last-mark'); cellMark(m.to, 'last-mark');
+      if (m.path && m.path.length > 2) polyline(L.over, m.path.map(centre), 'path').setAttribute('opacity', 0.5);
+      arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8).classList.add('last-move');
+    }
+  }
+  if (state.reveal && state.game === 'apocalypse') {
+    const r = state.reveal;
+    [[r.w, 'w', 0], [r.b, 'b', 1]].forEach(([tok, kind, idx]) => {
+      const t = tokenSquares(tok);
+      if (t && t.from) arrow(L.over, centre(t.from), centre(t.to), r.void[idx] ? 'void' : kind).classList.add('reveal-' + kind);
+      if (t && t.drop) arrow(L.over, centre(t.to), centre(t.drop), r.void[idx] ? 'void' : kind, 0.6);
+    });
+    for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
+  }
+  for (const k of removed) cross(L.over, centre(k), 18);
+  // The best line of the running analysis or search, while it belongs to this position.
+  if (analysisAt === state.moves.length) {
+    const pvSide = analysis.best() ? analysis.best().pov : null;
+    analysis.pv().filter(t => !/^r[1-6]$/.test(t)).slice(0, 3).forEach((tok, j) => {
+      const m = state.game === 'ludo' ? (j === 0 && pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
+      if (m && m.from) arrow(L.over, centre(m.from), centre(m.to), 'pv', [0.9, 0.55, 0.3][j]).classList.add('pv-arrow');
+      else if (m && m.at) cellMark(m.at, 'last-mark');
+    });
+  }
+  // Selection, targets, choices.
+  if (humanSide() && !state.fault) {
+    const parsed = parsedTokens();
+    const sources = new Set(parsed.flatMap(x => (x.p ? x.p.srcKeys : [])));
+    for (const h of L.hit.querySelectorAll('[data-key]')) if (sources.has(h.dataset.key)) h.classList.add('source');
+    if (selKey) {
+      const c = centre(selKey);
+      el('circle', { cx: c.x, cy: c.y, r: state.game === 'ludo' ? 17 : 28, class: 'sel-ring' }, L.marks);
+      const mine = parsed.filter(x => x.p && x.p.group === sel);
+      for (const x of mine) {
+        const d = centre(x.p.dst);
+        if (mod.path) polyline(L.marks, mod.path(x.t).map(centre), 'path');
+        el('circle', { cx: d.x, cy: d.y, r: state.game === 'ludo' ? 8 : 12, class: 'target-dot' }, L.marks);
+        const hit = L.hit.querySelector(`[data-key="${x.p.dst}"]`);
+        if (hit) hit.classList.add('target');
+      }
+    }
+    if (choice) {
+      for (const o of choice) if (o.key) {
+        const c = centre(o.key);
+        el('circle', { cx: c.x, cy: c.y, r: 24, class: 'choice-ring' }, L.marks);
+        const hit = L.hit.querySelector(`[data-key="${o.key}"]`);
+        if (hit) hit.classList.add('choice');
+      }
+    }
+  }
+  svg.onclick = e => { const k = e.target && e.target.dataset && e.target.dataset.key; if (k) clickKey(k); };
+}
+
+// Apocalypse: squares where a mover of a legal declaration did not survive the turn.
+function revealDeaths() {
+  const r = state.reveal, out = [];
+  const after = state.position.pieces;
+  [[r.w, 'p1', 0], [r.b, 'p2', 1]].forEach(([tok, side, idx]) => {
+    const t = tokenSquares(tok);
+    if (r.void[idx] || !t || !t.from) return;
+    const end = t.drop || t.to;
+    if (!after.some(p => p.owner === side && p.square === end)) out.push(t.to);
+  });
+  return out;
+}
+
+function revealText() {
+  const r = state.reveal, before = r.before.pieces, after = state.position.pieces;
+  const names = ['p1', 'p2'].map(sideName);
+  const parts = [`${names[0]} declared ${r.w}, ${names[1]} declared ${r.b}.`];
+  const tw = tokenSquares(r.w), tb = tokenSquares(r.b);
+  r.void.forEach((v, i) => { if (v) parts.push(`${names[i]}'s declaration is void: +1 penalty point.`); });
+  const legal = [tw && !r.void[0] ? tw : null, tb && !r.void[1] ? tb : null];
+  if (legal[0] && legal[1] && legal[0].to === legal[1].to) {
+    const left = after.filter(p => p.square === legal[0].to);
+    parts.push(`Collision on ${legal[0].to}: ${left.length ? `the ${sideName(left[0].owner)} ${left[0].kind} stays` : 'both are removed'}.`);
+  }
+  if (legal[0] && legal[1] && legal[0].from === legal[1].to && legal[1].from === legal[0].to) parts.push('Swap: the two pieces pass each other unharmed.');
+  legal.forEach((t, i) => {
+    if (!t) return;
+    const side = i ? 'p2' : 'p1';
+    const moved = before.find(p => p.square === t.from && p.owner === side);
+    const now = after.find(p => p.square === (t.drop || t.to) && p.owner === side);
+    if (moved && moved.kind === 'pawn' && now && now.kind === 'knight') parts.push(`${names[i]}'s pawn promotes to a knight on ${t.to}.`);
+    if (t.drop) parts.push(now ? `${names[i]}'s pawn redeploys from ${t.to} to ${t.drop}.` : `${names[i]}'s redeploy to ${t.drop} fails: the pawn is removed.`);
+  });
+  const gone = before.filter(p => !after.some(q => q.square === p.square && q.owner === p.owner) &&
+    !legal.some(t => t && t.from === p.square));
+  if (gone.length) parts.push('Captured: ' + gone.map(p => `${sideName(p.owner)} ${p.kind} on ${p.square}`).join(', ') + '.');
+  return parts.join(' ');
+}
+
+function renderReveal() {
+  const box = $('reveal');
+  if (state.reveal && state.game === 'apocalypse' && state.position) {
+    box.textContent = revealText();
+    box.classList.remove('hidden');
+  } else box.classList.add('hidden');
+}
+
+function extraRoll() {
+  if (state.game !== 'ludo' || !state.position || state.position.node !== 'chance') return false;
+  const a = state.actors[state.actors.length - 1];
+  return !!a && a.kind === 'move' && a.side === state.position.to_act;
+}
+
+function renderStatus() {
+  const st = $('status');
+  st.className = '';
+  const pos = state.position;
+  let text = '';
+  const humans = state.players.filter(p => p === 'human').length;
+  if (state.over) {
+    const r = state.over.result;
+    const who = r === 'draw' ? 'Draw' : `${sideName(r === 'p1win' ? 'p1' : 'p2')} wins`;
+    text = `Game over: ${who} (${REASONS[state.over.reason] || state.over.reason || ''})`;
+    st.className = 'over';
+  } else if (state.fault) {
+    text = `Stopped: engine ${state.fault.kind}${state.fault.side ? ` playing ${sideName(state.fault.side)}` : ''}`;
+  } else if (state.thinking && state.thinking.purpose.kind !== 'analysis') {
+    text = `${sideName(state.thinking.purpose.side)} (engine) is thinking…`;
+  } else if (pos) {
+    const n = state.next, you = humans === 1 ? ' (you)' : '';
+    if (n.kind === 'human_move') text = `${sideName(n.side)} to move${you}`;
+    else if (n.kind === 'human_roll') text = `${sideName(n.side)} to roll${you}`;
+    else if (n.kind === 'human_declare') text = `${sideName(n.side)} declares a move in secret${you}`;
+    else if (n.kind === 'engine_roll') text = `${sideName(n.side)} (engine) rolls`;
+    else if (n.kind.startsWith('engine')) text = `${sideName(n.side)} (engine) to act`;
+    if (pos.node === 'simultaneous') {
+      ['p1', 'p2'].forEach((s, i) => { const d = state.declared[i]; if (d) text += ` · ${sideName(s)} has declared${d !== 'hidden' ? ` ${d} (hidden)` : ' (hidden)'}`; });
+    }
+    if (extraRoll()) text += ' · extra roll';
+  }
+  if (state.paused && !state.over) text += ' · paused';
+  st.textContent = text;
+  st.dataset.next = state.next.kind;
+}
+
+function renderActions() {
+  const box = $('actions');
+  box.innerHTML = '';
+  const add = (label, fn, attrs = {}) => {
+    const b = document.createElement('button');
+    b.textContent = label;
+    Object.assign(b.dataset, attrs);
+    if (attrs.id) b.id = attrs.id;
+    b.addEventListener('click', fn);
+    box.appendChild(b);
+    return b;
+  };
+  if (state.fault || state.over) return;
+  const n = state.next;
+  if (n.kind === 'human_roll') add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
+  if (n.kind === 'human_move' || n.kind === 'human_declare') {
+    for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
+  }
+  if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
+  if (n.kind === 'human_declare') {
+    const lab = document.createElement('label');
+    lab.innerHTML = '<input type="checkbox" id="void-mode"> allow void declarations';
+    lab.querySelector('input').checked = voidMode;
+    lab.querySelector('input').addEventListener('change', e => { voidMode = e.target.checked; render(); });
+    box.appendChild(lab);
+    if (voidMode) add('Declare nothing (0000)', () => play('0000', true), { id: 'declare-0000' });
+  }
+}
+
+function renderPanels() {
+  drawMoves(state.moves);
+  const fen = $('fen');
+  if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
+  const seed = $('seed');
+  if (document.activeElement !== seed) seed.value = state.seed;
+  if ($('game').value !== state.game && document.activeElement !== $('game')) $('game').value = state.game;
+  for (const [i, id] of ['p1', 'p2'].entries()) if (document.activeElement !== $(id)) $(id).value = state.players[i];
+  for (const s of document.querySelectorAll('.side-name')) s.textContent = sideName(s.dataset.side);
+  $('pause').checked = state.paused;
+  $('analyse').checked = state.analyse;
+  const f = $('fault');
+  if (state.fault) {
+    $('fault-text').textContent = `Engine ${state.fault.kind}: ${state.fault.detail}. The game so far is kept.`;
+    f.classList.remove('hidden');
+  } else f.classList.add('hidden');
+  $('clocks').classList.toggle('hidden', !state.clocks);
+}
+
+function evalBar() {
+  const best = analysis.best();
+  const fill = $('evalfill'), text = $('evaltext');
+  if (!state || !best || !best.score || analysisAt !== state.moves.length) { fill.style.height = '50%'; text.textContent = ''; return; }
+  const humans = ['p1', 'p2'].filter((s, i) => state.players[i] === 'human');
+  const viewer = humans.length === 1 ? humans[0] : (flip ? 'p2' : 'p1');
+  const sign = best.pov === viewer ? 1 : -1;
+  const score = best.score.mate !== undefined ? { mate: sign * best.score.mate } : { cp: sign * best.score.cp };
+  fill.style.height = `${(barFraction(score, state.game) * 100).toFixed(1)}%`;
+  text.textContent = scoreText(score, state.game);
+  $('evalbar').dataset.viewer = viewer;
+}
+
+function tickClocks() {
+  if (!clockBase) return;
+  const dt = performance.now() - clockBase.at;
+  for (const span of document.querySelectorAll('.clock')) {
+    const i = span.dataset.side === 'p1' ? 0 : 1;
+    const ms = clockBase.left[i] - (clockBase.running[i] ? dt : 0);
+    const s = Math.max(0, ms) / 1000;
+    span.textContent = `${sideName(span.dataset.side)} ${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+    span.classList.toggle('running', clockBase.running[i]);
+  }
+}
+
+function download(text, filename) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function limitFromInputs() {
+  const kind = $('limit-kind').value, v = Number($('limit-value').value);
+  if (kind === 'movetime') return { t: 'limit', kind, ms: Math.round(v) };
+  if (kind === 'depth') return { t: 'limit', kind, depth: Math.round(v) };
+  if (kind === 'nodes') return { t: 'limit', kind, nodes: Math.round(v) };
+  return { t: 'limit', kind, base_ms: Math.round(v * 1000), inc_ms: Math.round(Number($('limit-inc').value) * 1000) };
+}
+
+function wire() {
+  $('new-game').addEventListener('click', () => {
+    const seed = $('seed').value === '' ? null : Number($('seed').value);
+    const p1 = $('p1').value, p2 = $('p2').value;
+    flip = p1 === 'engine' && p2 === 'human';
+    send({ t: 'new_game', game: $('game').value, p1, p2, seed });
+  });
+  $('apply-players').addEventListener('click', () => send({ t: 'players', p1: $('p1').value, p2: $('p2').value }));
+  $('flip').addEventListener('click', () => { flip = !flip; render(); });
+  $('takeback').addEventListener('click', () => send({ t: 'takeback' }));
+  $('move-now').addEventListener('click', () => send({ t: 'move_now' }));
+  $('pause').addEventListener('change', e => send({ t: 'pause', on: e.target.checked }));
+  $('analyse').addEventListener('change', e => send({ t: 'analyse', on: e.target.checked }));
+  $('restart').addEventListener('click', () => send({ t: 'restart' }));
+  $('download').addEventListener('click', () => send({ t: 'record' }));
+  $('load').addEventListener('change', e => {
+    const file = e.target.files[0];
+    if (!file) return;
+    file.text().then(text => send({ t: 'load', text }));
+    e.target.value = '';
+  });
+  $('copy-fen').addEventListener('click', () => {
+    const fen = $('fen');
+    if (navigator.clipboard) navigator.clipboard.writeText(fen.value).catch(() => {});
+    fen.select();
+  });
+  $('set-fen').addEventListener('click', () => send({
+    t: 'new_game', game: state.game, p1: state.players[0], p2: state.players[1], fen: $('fen').value,
+    seed: $('seed').value === '' ? null : Number($('seed').value),
+  }));
+  $('limit-kind').addEventListener('change', () => {
+    const k = $('limit-kind').value;
+    $('limit-inc').classList.toggle('hidden', k !== 'clock');
+    $('limit-value').value = { movetime: 1000, depth: 6, nodes: 100000, clock: 60 }[k];
+  });
+  $('set-limit').addEventListener('click', () => send(limitFromInputs()));
+  $('delay').addEventListener('input', () => { $('delay-text').textContent = `${$('delay').value} ms`; });
+  $('delay').addEventListener('change', () => send({ t: 'speed', delay_ms: Number($('delay').value) }));
+  setInterval(tickClocks, 100);
+}
+
+wire();
+connect();
+window.addEventListener('load', () => { stats.loadedAt = performance.now(); });

@@ -1,0 +1,172 @@
+// The side panels: engine console, analysis (search lines, MultiPV, policy bars, win
+// probability), engine options drawn from the engine's option lines, the move list.
+
+const $ = id => document.getElementById(id);
+const MAX_CONSOLE = 600;
+let pending = [];
+
+// Console lines are added once per animation frame, so that a burst of engine output never
+// delays the board.
+export function consoleLines(lines) {
+  if (!pending.length) requestAnimationFrame(flushConsole);
+  pending.push(...lines);
+}
+
+function flushConsole() {
+  const pre = $('console');
+  const lines = pending.slice(-MAX_CONSOLE);
+  pending = [];
+  const atEnd = pre.scrollTop + pre.clientHeight >= pre.scrollHeight - 4;
+  const frag = document.createDocumentFragment();
+  for (const [dir, line] of lines) {
+    const div = document.createElement('div');
+    div.className = dir === '<' ? 'out' : dir === '!' ? 'err' : dir === '#' ? 'note' : 'in';
+    div.textContent = `${dir} ${line}`;
+    frag.appendChild(div);
+  }
+  pre.appendChild(frag);
+  let extra = pre.childElementCount - MAX_CONSOLE;
+  while (extra-- > 0) pre.firstElementChild.remove();
+  if (atEnd) pre.scrollTop = pre.scrollHeight;
+}
+
+// A score as text, per game: centipawn-like units, Ludo win chance, Apocalypse expectation.
+export function scoreText(score, game) {
+  if (!score) return '';
+  if (score.mate !== undefined) return `mate ${score.mate}`;
+  const v = score.cp;
+  if (game === 'ludo') return `${((v / 10000 + 1) * 50).toFixed(1)} %`;
+  if (game === 'apocalypse') return (v / 10000).toFixed(3);
+  return (v > 0 ? '+' : '') + (v / 100).toFixed(2);
+}
+
+// Fraction 0..1 of the bar for a score from the viewer's side.
+export function barFraction(score, game) {
+  if (!score) return 0.5;
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : 0;
+  const v = score.cp;
+  if (game === 'ludo' || game === 'apocalypse') return Math.max(0, Math.min(1, (v / 10000 + 1) / 2));
+  return 1 / (1 + Math.exp(-v / 300));
+}
+
+export class Analysis {
+  constructor() { this.reset(); }
+  reset() {
+    this.lines = new Map();
+    this.policy = null;
+    this.text = null;
+    this.dirty = false;
+    $('pv-table').tBodies[0].innerHTML = '';
+    $('policy').innerHTML = '';
+    $('search-line').textContent = '';
+    $('winprob').textContent = '';
+  }
+  // One parsed info message (drawn by draw()).
+  add(msg) {
+    const info = msg.info;
+    if (info.kind === 'policy') this.policy = { pov: msg.pov, entries: info.entries };
+    else if (info.kind === 'text') this.text = info.text;
+    else { this.lines.set(info.multipv, { ...info, pov: msg.pov }); this.text = null; }
+    this.dirty = true;
+  }
+  draw(game, sideName) {
+    if (!this.dirty) return;
+    this.dirty = false;
+    if (this.policy) this.drawPolicy(sideName);
+    const best = this.lines.get(1);
+    if (!best) { $('search-line').textContent = this.text || ''; return; }
+    const nps = best.nps ? `${(best.nps / 1000).toFixed(0)} kn/s` : '';
+    $('search-line').textContent = this.text || `depth ${best.depth ?? '-'}  score ${scoreText(best.score, game)} (${sideName(best.pov)})  nodes ${best.nodes ?? '-'}  ${nps}`;
+    if (game === 'ludo' && best.score && best.score.cp !== undefined) {
+      const p = best.wdl ? best.wdl[0] / 10 : (best.score.cp / 10000 + 1) * 50;
+      $('winprob').textContent = `${sideName(best.pov)} wins with probability ${p.toFixed(1)} %`;
+    }
+    const body = $('pv-table').tBodies[0];
+    body.innerHTML = '';
+    for (const k of [...this.lines.keys()].sort((a, b) => a - b)) {
+      const l = this.lines.get(k);
+      const tr = document.createElement('tr');
+      for (const [v, cls] of [[k], [l.depth ?? ''], [scoreText(l.score, game)], [l.nodes ?? ''], [l.nps ?? ''], [l.pv.join(' '), 'pv']]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        if (cls) td.className = cls;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+  }
+  drawPolicy(sideName) {
+    const box = $('policy');
+    box.innerHTML = '';
+    const h = document.createElement('div');
+    h.textContent = `${sideName(this.policy.pov)}'s mixed strategy`;
+    box.appendChild(h);
+    for (const [tok, p] of this.policy.entries.slice(0, 16)) {
+      const row = document.createElement('div');
+      row.className = 'pbar';
+      row.dataset.token = tok;
+      row.innerHTML = `<span class="tok"></span><span class="track"><span class="fill"></span></span><span class="p"></span>`;
+      row.querySelector('.tok').textContent = tok;
+      row.querySelector('.fill').style.width = `${(p * 100).toFixed(1)}%`;
+      row.querySelector('.fill').style.display = 'block';
+      row.querySelector('.p').textContent = `${(p * 100).toFixed(1)} %`;
+      box.appendChild(row);
+    }
+  }
+  // The best line's tokens, for drawing on the board.
+  pv() { const l = this.lines.get(1); return l ? l.pv : []; }
+  best() { return this.lines.get(1) || null; }
+}
+
+// Engine options, drawn from the declared types; send(name, value) sets one.
+export function drawOptions(options, send) {
+  const box = $('options');
+  box.innerHTML = '';
+  for (const o of options) {
+    const row = document.createElement('div');
+    row.className = 'opt';
+    row.dataset.option = o.name;
+    const name = document.createElement('span');
+    name.textContent = o.name;
+    row.appendChild(name);
+    let input;
+    if (o.type === 'spin') {
+      input = document.createElement('input');
+      Object.assign(input, { type: 'number', min: o.min, max: o.max, value: o.default });
+      input.addEventListener('change', () => send(o.name, String(input.value)));
+    } else if (o.type === 'check') {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = o.default;
+      input.addEventListener('change', () => send(o.name, input.checked ? 'true' : 'false'));
+    } else if (o.type === 'combo') {
+      input = document.createElement('select');
+      for (const v of o.vars) { const opt = document.createElement('option'); opt.value = opt.textContent = v; input.appendChild(opt); }
+      input.value = o.default;
+      input.addEventListener('change', () => send(o.name, input.value));
+    } else if (o.type === 'button') {
+      input = document.createElement('button');
+      input.textContent = 'press';
+      input.addEventListener('click', () => send(o.name, null));
+    } else {
+      input = document.createElement('input');
+      input.value = o.default;
+      input.addEventListener('change', () => send(o.name, input.value));
+    }
+    input.dataset.option = o.name;
+    row.appendChild(input);
+    box.appendChild(row);
+  }
+}
+
+export function drawMoves(moves) {
+  const ol = $('moves');
+  ol.innerHTML = '';
+  for (const m of moves) {
+    const li = document.createElement('li');
+    li.textContent = m;
+    if (/^r[1-6]$/.test(m)) li.className = 'roll';
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}

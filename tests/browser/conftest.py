@@ -1,0 +1,220 @@
+"""Fixtures for the browser tests of `quartet gui`: the server, headless Chromium over
+WebDriver (Debian's chromium and chromium-driver), and a direct engine for checking what the
+page shows against the engine's own answers."""
+
+import os
+import pathlib
+import subprocess
+import tempfile
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+QUARTET = os.environ.get("QUARTET", str(ROOT / "target" / "debug" / "quartet"))
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+class Server:
+    """A `quartet gui` process on a free port."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen(
+            [QUARTET, "gui", "--port", "0", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        line = self.proc.stdout.readline()
+        assert "http://127.0.0.1:" in line, line
+        self.url = line.split()[2]
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+@pytest.fixture
+def server():
+    servers = []
+
+    def start(*args):
+        s = Server(*args)
+        servers.append(s)
+        return s
+
+    yield start
+    for s in servers:
+        s.stop()
+
+
+def new_driver(download_dir):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for a in [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1500,1100",
+        f"--user-data-dir={tempfile.mkdtemp(prefix='quartet-chromium-')}",
+    ]:
+        opts.add_argument(a)
+    opts.add_experimental_option(
+        "prefs",
+        {
+            "download.default_directory": str(download_dir),
+            "download.prompt_for_download": False,
+        },
+    )
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+@pytest.fixture
+def downloads(tmp_path):
+    d = tmp_path / "downloads"
+    d.mkdir()
+    return d
+
+
+@pytest.fixture
+def browser(downloads):
+    drivers = []
+
+    def start():
+        d = new_driver(downloads)
+        drivers.append(d)
+        return d
+
+    yield start
+    for d in drivers:
+        try:
+            d.quit()
+        except Exception:
+            pass
+
+
+class Engine:
+    """The engine itself, asked directly (not through the GUI), to check the page."""
+
+    def __init__(self, game, rules=()):
+        self.game = game
+        self.rules = list(rules)
+
+    def ask(self, position, *queries):
+        lines = [f"setoption name Game value {self.game}", *self.rules, position]
+        lines += [f"query {q}" for q in queries]
+        out = subprocess.run(
+            [QUARTET], input="\n".join(lines) + "\nquit\n", capture_output=True, text=True, timeout=30
+        ).stdout
+        return [l[len("response"):].strip() for l in out.splitlines() if l.startswith("response")]
+
+
+class Page:
+    """The GUI page in a browser, with helpers that act as a person would: clicks."""
+
+    def __init__(self, driver, url):
+        self.d = driver
+        self.d.get(url)
+        self.wait_for(lambda: self.state() is not None)
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def state(self):
+        return self.js("return window.guiStats && window.guiStats.states > 0 ? document.getElementById('status').dataset.next : null")
+
+    def wait_for(self, cond, timeout=30, what="condition"):
+        WebDriverWait(self.d, timeout, poll_frequency=0.05).until(lambda _: cond(), message=what)
+
+    def select(self, element_id, value):
+        from selenium.webdriver.support.ui import Select
+
+        Select(self.d.find_element(By.ID, element_id)).select_by_value(value)
+
+    def click_id(self, element_id):
+        self.d.find_element(By.ID, element_id).click()
+
+    def click_key(self, key):
+        """A real click on a board key; the board is redrawn once per animation frame, so
+        an element found just before a redraw is found again."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for attempt in range(5):
+            try:
+                el = self.d.find_element(By.CSS_SELECTOR, f'#board [data-key="{key}"]')
+                webdriver.ActionChains(self.d, duration=0).move_to_element(el).click().perform()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+
+    def keys(self, cls):
+        """The board keys whose click targets have class `cls` (source, target, choice)."""
+        return sorted(self.js(
+            "return [...document.querySelectorAll('#board .hit.' + arguments[0])].map(e => e.dataset.key)", cls))
+
+    def targets(self):
+        return self.keys("target")
+
+    def status(self):
+        return self.js("return document.getElementById('status').textContent")
+
+    def next_kind(self):
+        return self.js("return document.getElementById('status').dataset.next")
+
+    def moves(self):
+        return self.js("return [...document.querySelectorAll('#moves li')].map(e => e.textContent)")
+
+    def fen(self):
+        return self.d.find_element(By.ID, "fen").get_attribute("value")
+
+    def new_game(self, game, p1="human", p2="engine", seed=None):
+        self.select("game", game)
+        self.select("p1", p1)
+        self.select("p2", p2)
+        if seed is not None:
+            s = self.d.find_element(By.ID, "seed")
+            s.clear()
+            s.send_keys(str(seed))
+        before = self.js("return window.guiStats.states")
+        self.click_id("new-game")
+        self.wait_for(lambda: self.js("return window.guiStats.states") > before and self.js(
+            "return document.getElementById('board').dataset.game") == game, what=f"new {game} game")
+
+    def set_limit(self, kind, value):
+        self.select("limit-kind", kind)
+        v = self.d.find_element(By.ID, "limit-value")
+        v.clear()
+        v.send_keys(str(value))
+        self.click_id("set-limit")
+
+    def set_delay(self, ms):
+        self.js("const d = document.getElementById('delay'); d.value = arguments[0]; d.dispatchEvent(new Event('change'));", ms)
+
+    def screenshot(self, name):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.d.find_element(By.ID, "play").screenshot(str(SHOTS / f"{name}.png"))
+
+    def over(self):
+        return self.status().startswith("Game over")
+
+
+@pytest.fixture
+def page(server, browser):
+    def open_page(*server_args):
+        s = server(*server_args)
+        return Page(browser(), s.url)
+
+    return open_page

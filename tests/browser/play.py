@@ -1,0 +1,44 @@
+"""Playing through the page as a person does: click a highlighted piece, click one of its
+highlighted targets (or a choice button), roll the die with the Roll button."""
+
+from selenium.webdriver.common.by import By
+
+
+def states(p):
+    return p.js("return window.guiStats.states")
+
+
+def human_act(p, rng):
+    """One action of the person whose turn it is; waits until the server has taken it."""
+    kind = p.next_kind()
+    n0 = states(p)
+    if kind == "human_roll":
+        p.click_id("roll")
+    else:
+        sources = p.keys("source")
+        if not sources:
+            # Only a move without a square (Ludo's pass).
+            p.d.find_element(By.CSS_SELECTOR, "#actions button[data-token]").click()
+        else:
+            p.click_key(rng.choice(sorted(sources)))
+            targets = p.targets()
+            assert targets, "a selected piece with a legal move has targets"
+            p.click_key(rng.choice(targets))
+            buttons = p.d.find_elements(By.CSS_SELECTOR, "#actions button[data-token]")
+            if buttons and states(p) == n0:
+                rng.choice(buttons).click()
+    p.wait_for(lambda: states(p) > n0, timeout=30, what=f"the server takes the person's {kind}")
+
+
+def play_out(p, rng, max_actions=3000):
+    """Plays the person's side until the game is over; returns the number of actions."""
+    for i in range(max_actions):
+        p.wait_for(
+            lambda: p.over() or (p.next_kind() or "").startswith("human") and "thinking" not in p.status(),
+            timeout=60,
+            what="the person's turn or the end",
+        )
+        if p.over():
+            return i
+        human_act(p, rng)
+    raise AssertionError("the game did not end")

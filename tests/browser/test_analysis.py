@@ -1,0 +1,95 @@
+"""Analysis panes, engine options drawn from the option lines, engine against engine, the
+clock, and loading a downloaded record."""
+
+import random
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from play import human_act, states
+from test_games import download_record
+
+
+def rows(p):
+    return p.js("return [...document.querySelectorAll('#pv-table tbody tr')].map(r => r.children[0].textContent)")
+
+
+def test_live_info_multipv_pv_arrows_eval_bar_and_policy(page):
+    p = page()
+    p.new_game("duell", "human", "engine")
+    # MultiPV through the options pane, which is drawn from the engine's option lines.
+    mpv = p.d.find_element(By.CSS_SELECTOR, '#options input[data-option="MultiPV"]')
+    mpv.clear()
+    mpv.send_keys("3\n")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: rows(p) == ["1", "2", "3"], what="three MultiPV lines")
+    p.wait_for(lambda: p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow"), what="the best line drawn")
+    assert p.d.find_element(By.ID, "evaltext").text
+    assert "depth" in p.d.find_element(By.ID, "search-line").text
+    p.d.find_element(By.ID, "analyse").click()
+    # Apocalypse: the engine's mixed strategy as bars, one per declaration.
+    p.set_limit("movetime", 200)
+    p.new_game("apocalypse", "human", "engine")
+    p.click_key("c1")
+    p.click_key("c2")
+    p.wait_for(lambda: p.js("return document.querySelectorAll('#policy .pbar').length") >= 3, what="policy bars")
+    assert "Black's mixed strategy" in p.d.find_element(By.ID, "policy").text
+    # Ludo: the win probability while analysing.
+    p.new_game("ludo", "human", "engine")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: "wins with probability" in p.d.find_element(By.ID, "winprob").text, what="Ludo win probability")
+
+
+def test_engine_against_engine_pause_and_clock(page):
+    p = page()
+    p.set_limit("movetime", 50)
+    p.set_delay(0)
+    # Paused engines do not start; resumed, they play; paused again, they stop.
+    p.d.find_element(By.ID, "pause").click()
+    p.new_game("duell", "engine", "engine")
+    p.wait_for(lambda: "paused" in p.status())
+    time.sleep(0.6)
+    assert p.moves() == []
+    p.d.find_element(By.ID, "pause").click()
+    p.wait_for(lambda: len(p.moves()) >= 4, what="engines play")
+    p.d.find_element(By.ID, "pause").click()
+    p.wait_for(lambda: "paused" in p.status() and "thinking" not in p.status(), what="paused")
+    n = len(p.moves())
+    time.sleep(0.6)
+    assert len(p.moves()) == n
+    p.d.find_element(By.ID, "pause").click()
+    p.wait_for(lambda: len(p.moves()) > n or p.over(), what="play resumes")
+    # A clock: 30 s each; the engine's clock shows and runs.
+    Select(p.d.find_element(By.ID, "limit-kind")).select_by_value("clock")
+    v = p.d.find_element(By.ID, "limit-value")
+    v.clear()
+    v.send_keys("30")
+    p.click_id("set-limit")
+    p.new_game("duell", "human", "engine")
+    p.wait_for(lambda: "hidden" not in p.d.find_element(By.ID, "clocks").get_attribute("class"))
+    human_act(p, random.Random(1))
+    p.wait_for(lambda: len(p.moves()) == 2, what="the engine's move on the clock")
+    black = p.d.find_element(By.CSS_SELECTOR, '.clock[data-side="p2"]').text
+    assert black.startswith("Black 0:2"), black
+
+
+def test_a_downloaded_record_loads_again(page, downloads):
+    p = page()
+    p.set_limit("movetime", 30)
+    p.set_delay(0)
+    p.new_game("ludo", "human", "engine", seed=9)
+    rng = random.Random(2)
+    while len(p.moves()) < 20:
+        human_act(p, rng)
+        p.wait_for(lambda: (p.next_kind() or "").startswith("human") and "thinking" not in p.status())
+    moves = p.moves()
+    path = download_record(p, downloads, "ludo")
+    assert '[Result "*"]' in path.read_text()
+    q = page()
+    q.new_game("duell", "human", "human")
+    n0 = states(q)
+    q.d.find_element(By.ID, "load").send_keys(str(path))
+    q.wait_for(lambda: states(q) > n0 and q.moves() == moves, what="the loaded game")
+    assert q.d.find_element(By.ID, "board").get_attribute("data-game") == "ludo"
+    assert q.fen() == p.fen()
