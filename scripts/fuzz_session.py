@@ -21,7 +21,7 @@ failure is reproduced by the same `--seed` and `--iterations`. `--log FILE` writ
 line sent. Exit status 0 when every check held.
 
     python3 scripts/fuzz_session.py --seed 1 --seconds 30
-    python3 scripts/fuzz_session.py --seed 7 --iterations 2000 --log /tmp/sent.txt
+    python3 scripts/fuzz_session.py --seed 7 --iterations 2000 --log sent.txt
 
 The engine driver `Engine` is also used by scripts/stress.py.
 """

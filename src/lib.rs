@@ -9,9 +9,9 @@ pub mod eval;
 pub mod exact;
 pub mod game;
 pub mod games;
-pub mod history;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod history;
 pub mod invariants;
 pub mod learn;
 pub mod matrix;

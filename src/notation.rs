@@ -84,7 +84,7 @@ impl NotationError {
     }
 }
 
-/// The text forms of a game, exactly as its rules file (`shared/rules/<game>.md`) gives them.
+/// The text forms of a game, exactly as its rules file (`docs/rules/<game>.md`) gives them.
 pub trait Notation: Game {
     /// The game's declaration: its name (as the `Game` option spells it), node kinds and
     /// rule options.

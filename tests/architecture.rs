@@ -137,3 +137,43 @@ fn src_never_compiles_a_file_from_tests() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn no_file_names_a_path_outside_the_repository() {
+    // Built from parts, so that this file does not name them itself.
+    let outside = [
+        format!("..{}shared", '/'),
+        format!("/{}/", "work"),
+        format!("/{}/", "tmp"),
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join("protocol.md")];
+    for dir in ["src", "tests", "scripts", "docs", "fuzz/fuzz_targets"] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for file in files {
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue; // binary files (screenshots)
+        };
+        for needle in &outside {
+            if text.contains(needle.as_str()) {
+                found.push(format!("{} names {needle}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -2,7 +2,7 @@
 //! totals, records that replay, Ludo's duplicate dice, Apocalypse's commit-then-reveal and
 //! void declarations, repetition draws in R&B and Duell, and per-game engine seeds.
 //!
-//! Expected values come from the rules files (`shared/rules/*.md`) and from the engines'
+//! Expected values come from the rules files (`docs/rules/*.md`) and from the engines'
 //! own protocol logs, never from the referee's code. Node budgets are tiny, so the tests
 //! stay fast in a debug build; the long runs are `#[ignore]`d at the end.
 

@@ -1,5 +1,5 @@
 //! Proves the reference implementations of Duell and R&B (tests/reference/) against every
-//! worked example of shared/rules/duell.md §4 and shared/rules/rnb.md §4, then checks that
+//! worked example of docs/rules/duell.md §4 and docs/rules/rnb.md §4, then checks that
 //! the perft data files (tests/data/*.perft) still agree with the reference.
 
 mod common;

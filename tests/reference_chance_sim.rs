@@ -1,5 +1,5 @@
 //! Proves the independent reference referees (tests/reference_sim/) against every worked example
-//! of /work/shared/rules/apocalypse.md and /work/shared/rules/ludo.md, against perft counts
+//! of docs/rules/apocalypse.md and docs/rules/ludo.md, against perft counts
 //! derived by hand, and re-computes tests/data/{apocalypse,ludo}.perft so the data cannot drift.
 //! The fast implementations in src/ are then checked against those data files elsewhere.
 

@@ -1,5 +1,5 @@
 //! A slow, deliberately plain reference implementation of Duell, written straight from
-//! `shared/rules/duell.md` (rule numbers quoted as §1.x). It shares no code with the crate,
+//! `docs/rules/duell.md` (rule numbers quoted as §1.x). It shares no code with the crate,
 //! so its perft counts are an independent check of the fast move generator.
 //!
 //! Readings chosen where the rules leave room (see also the module tests):

@@ -1,5 +1,5 @@
 //! A slow, deliberately plain reference implementation of R&B, written straight from
-//! `shared/rules/rnb.md` (rule numbers quoted as §1.x). It shares no code with the crate,
+//! `docs/rules/rnb.md` (rule numbers quoted as §1.x). It shares no code with the crate,
 //! so its perft counts are an independent check of the fast move generator.
 //!
 //! Readings chosen where the rules leave room:

@@ -1,5 +1,5 @@
 //! Slow, independent reference referee for Apocalypse, written straight from
-//! /work/shared/rules/apocalypse.md (rule numbers such as §1.5 A2 refer to that file).
+//! docs/rules/apocalypse.md (rule numbers such as §1.5 A2 refer to that file).
 //!
 //! It shares no code with the crate and uses std only. Clarity beats speed: plain structs,
 //! explicit loops, one function per rule. The string-level API (`legal_declarations`,

@@ -1,5 +1,5 @@
 //! Slow, independent reference referee for Ludo, written straight from
-//! /work/shared/rules/ludo.md (rule numbers such as §1.5 refer to that file).
+//! docs/rules/ludo.md (rule numbers such as §1.5 refer to that file).
 //!
 //! It shares no code with the crate and uses std only. The rule option Pieces (1–4 pieces per
 //! side) is inferred from the position string: each side lists exactly that many values, and a

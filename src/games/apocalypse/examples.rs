@@ -1,4 +1,4 @@
-//! The worked examples of shared/rules/apocalypse.md §4 and §1.9, each one test, under both
+//! The worked examples of docs/rules/apocalypse.md §4 and §1.9, each one test, under both
 //! `DoubleStep` settings (none of them involves a double step). Expected strings are the
 //! rules file's.
 

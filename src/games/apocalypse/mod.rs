@@ -1,5 +1,5 @@
 //! Apocalypse (C. S. Elliott, 1976): a 5×5 chess variant of knights and pawns with
-//! simultaneous moves, as specified in shared/rules/apocalypse.md.
+//! simultaneous moves, as specified in docs/rules/apocalypse.md.
 //!
 //! [`Apocalypse`] is the position (it implements `Game`, `Notation` and `Evaluate`);
 //! [`Move`] is one player's declaration, VOID included. Every non-terminal node is

@@ -1,4 +1,4 @@
-//! Apocalypse's text forms (shared/rules/apocalypse.md §1.1, §1.7): the position string
+//! Apocalypse's text forms (docs/rules/apocalypse.md §1.1, §1.7): the position string
 //! `npppn/p3p/5/P3P/NPPPN 00 0`, declarations `c1c2`, `d4d5@b2`, `0000`, joint turns
 //! `<white>/<black>`.
 

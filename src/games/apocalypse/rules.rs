@@ -1,4 +1,4 @@
-//! The rules of Apocalypse (shared/rules/apocalypse.md §1): the position, legal declarations
+//! The rules of Apocalypse (docs/rules/apocalypse.md §1): the position, legal declarations
 //! (§1.2–1.3), the resolution of a turn (§1.4–1.5), the end of the game (§1.6) and the
 //! no-progress counter (§1.8).
 

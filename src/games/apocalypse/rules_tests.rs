@@ -1,4 +1,4 @@
-//! One test per rule of shared/rules/apocalypse.md §1 beyond the worked examples (those are in
+//! One test per rule of docs/rules/apocalypse.md §1 beyond the worked examples (those are in
 //! `examples.rs`). Positions and expected results are derived by hand from the rules.
 
 use super::examples::{BLACK_WINS, DRAW, GOES_ON, WHITE_WINS, check, parse, play};

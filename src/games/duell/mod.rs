@@ -1,4 +1,4 @@
-//! Duell (shared/rules/duell.md): rules, notation and evaluation.
+//! Duell (docs/rules/duell.md): rules, notation and evaluation.
 //!
 //! [`Duell`] is a position: the placement of the keys and dice (each die with its
 //! orientation), the side to move, the plies since the last capture and the move number.

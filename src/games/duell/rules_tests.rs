@@ -1,4 +1,4 @@
-//! Tests of every rule of shared/rules/duell.md §1 and of the worked examples W1–W10.
+//! Tests of every rule of docs/rules/duell.md §1 and of the worked examples W1–W10.
 //! Expected values come from the rules file or are derived by hand in the comments.
 
 use super::board::square;

@@ -1,4 +1,4 @@
-//! The worked examples 1 to 15 of `shared/rules/ludo.md` §4, each as a test: the position, the
+//! The worked examples 1 to 15 of `docs/rules/ludo.md` §4, each as a test: the position, the
 //! roll, the exact list of legal moves and the position after the move chosen.
 
 use super::Ludo;

@@ -1,5 +1,5 @@
 //! Ludo (Ply Yard 2-player, Red vs Yellow): rules, notation, evaluation, a rule-based expert
-//! player and exact solutions of the small variants. The rules are `shared/rules/ludo.md`.
+//! player and exact solutions of the small variants. The rules are `docs/rules/ludo.md`.
 //!
 //! A position is a chance node when the side to move must roll (`r1`..`r6`, weight 1 each)
 //! and a decision node when a rolled value waits for a move. Piece values are in the owner's

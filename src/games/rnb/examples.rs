@@ -1,4 +1,4 @@
-//! The worked examples of `shared/rules/rnb.md` §4, each as its own test, with the result
+//! The worked examples of `docs/rules/rnb.md` §4, each as its own test, with the result
 //! position strings and outcomes exactly as the rules file gives them.
 
 use super::Rnb;

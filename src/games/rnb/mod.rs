@@ -1,5 +1,5 @@
 //! R&B ("Red & Black", R&B-Dual): rules, notation and evaluation, per
-//! `shared/rules/rnb.md`.
+//! `docs/rules/rnb.md`.
 //!
 //! A 6×6 board (see [`geometry`] for every board constant), kings on their base squares,
 //! 16 alternating soldier placements, then one-step moves in 8 directions with hasami-shogi
