@@ -1,6 +1,8 @@
 //! Quartet: one engine for four two-player board games (R&B, Duell, Apocalypse, Ludo),
 //! driven through a UCI-style text protocol. See README.md and protocol.md.
 
+#![deny(missing_docs)]
+
 pub mod bench;
 pub mod cli;
 pub mod declaration;
@@ -24,4 +26,3 @@ pub mod referee;
 pub mod search;
 pub mod splitmix;
 pub mod toys;
-pub mod tunable;

@@ -21,8 +21,8 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(version, about)]
 pub struct Cli {
-    /// The game to play at start (rnb, duell, apocalypse, ludo).
-    #[arg(long, default_value = "duell", value_parser = GameKind::parse)]
+    /// The game to play at start (one of the `Game` option's values).
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
     pub game: GameKind,
     /// Who chooses the moves: the engine's search or a baseline (search, random, greedy,
     /// mcts); the `Player` option changes it later.

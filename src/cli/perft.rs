@@ -12,7 +12,7 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct PerftArgs {
     /// The game.
-    #[arg(long, default_value = "duell", value_parser = GameKind::parse)]
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
     pub game: GameKind,
     /// Plies to count.
     #[arg(long)]

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct ReplayArgs {
     /// The game.
-    #[arg(long, default_value = "duell", value_parser = GameKind::parse)]
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
     pub game: GameKind,
     /// The records file.
     pub file: PathBuf,

@@ -1,14 +1,15 @@
 //! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
 //! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file.
 
+use crate::eval::Evaluate;
+use crate::eval::tunable::{TunableEval, render_weights};
 use crate::game::RuleOptions;
-use crate::games::GameKind;
+use crate::games::{GameKind, GameVisitor};
 use crate::learn::data::DataFile;
 use crate::learn::texel::FitOptions;
 use crate::learn::tune::{TuneOptions, TuneReport, tune};
 use crate::notation::Notation;
 use crate::output::say;
-use crate::tunable::{Tunable, render_weights};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -108,18 +109,37 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         }
         files.push(file);
     }
-    match game {
-        GameKind::Duell => fit::<crate::games::duell::Duell>(args, &files),
-        GameKind::Rnb => fit::<crate::games::rnb::Rnb>(args, &files),
-        GameKind::Apocalypse => fit::<crate::games::apocalypse::Apocalypse>(args, &files),
-        GameKind::Ludo => Err(
-            "tune: Ludo's evaluation is a race model fitted to the exact 1- and 2-piece solutions, not a weighted sum".to_string(),
-        ),
+    game.visit(Fit {
+        args,
+        files: &files,
+    })
+}
+
+/// The fit of the chosen game.
+struct Fit<'a> {
+    args: &'a TuneArgs,
+    files: &'a [DataFile],
+}
+
+impl GameVisitor for Fit<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        let eval = G::TUNABLE.ok_or_else(|| {
+            format!(
+                "tune: {}'s evaluation is not a weighted sum of terms",
+                G::DECLARATION.name
+            )
+        })?;
+        fit(&eval, self.args, self.files)
     }
 }
 
-fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
-    let names = G::weight_names();
+fn fit<G: Evaluate + Notation>(
+    eval: &TunableEval<G>,
+    args: &TuneArgs,
+    files: &[DataFile],
+) -> Result<(), String> {
+    let names = (eval.weight_names)();
     let frozen: Vec<bool> = names
         .iter()
         .map(|n| args.freeze.iter().any(|f| n.starts_with(f.as_str())))
@@ -137,7 +157,7 @@ fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(),
             frozen,
         },
     };
-    let report: TuneReport = tune::<G>(files, &RuleOptions::default(), &options)?;
+    let report: TuneReport = tune(eval, files, &RuleOptions::default(), &options)?;
     say(format_args!(
         "positions: {} read, {} fitted, {} held out (quiet and |score| < {})",
         report.read, report.fitted, report.held_out, args.score_cap
@@ -154,7 +174,7 @@ fn fit<G: Tunable + Notation>(args: &TuneArgs, files: &[DataFile]) -> Result<(),
         "loss (held-out positions): {:.6} before, {:.6} after ({:.6} with the weights in use)",
         report.holdout_before, report.holdout_after, report.holdout_current
     ));
-    for ((name, &old), &new) in names.iter().zip(G::weights()).zip(&report.weights) {
+    for ((name, &old), &new) in names.iter().zip((eval.weights)()).zip(&report.weights) {
         if old != new {
             say(format_args!("  {name}: {old} -> {new}"));
         }

@@ -35,7 +35,7 @@ macro_rules! registry {
             pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),*];
 
             /// The game's declaration (name, node kinds, rule options).
-            pub fn declaration(self) -> &'static GameDeclaration {
+            pub const fn declaration(self) -> &'static GameDeclaration {
                 match self {
                     $(GameKind::$kind => &<$position as Notation>::DECLARATION),*
                 }
@@ -67,7 +67,7 @@ impl GameKind {
     pub const DEFAULT: GameKind = GameKind::Duell;
 
     /// The name the `Game` option and `--game` use.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         self.declaration().name
     }
 

@@ -1,7 +1,7 @@
 //! Learning the evaluations from self-play: the data format of positions with their
 //! results ([`data`]), the self-play driver that writes it ([`selfplay`]) and the tuner
 //! that fits a game's evaluation weights to it by Texel's method ([`texel`], with each
-//! game's weights behind [`crate::tunable::Tunable`]).
+//! game's weights behind [`crate::eval::tunable::Tunable`]).
 
 pub mod data;
 pub mod selfplay;

@@ -3,12 +3,12 @@
 //! (`mean (r − σ(k·E))²`) over every weight. `k` is fitted first for the starting weights
 //! and then held, so the weights keep the evaluation's scale.
 //!
-//! The evaluation is linear in its weights ([`crate::tunable`]), so each position is stored
+//! The evaluation is linear in its weights ([`crate::eval::tunable`]), so each position is stored
 //! as its sparse weight counts and the gradient is exact. The optimiser is Adam on the full
 //! batch, a few lines here: no crate's optimiser would save code or time on a problem this
 //! small and smooth.
 
-use crate::tunable::Coefficients;
+use crate::eval::tunable::Coefficients;
 
 /// The positions of a fit: per position its weight counts, fixed part and target.
 #[derive(Clone, Debug, Default)]
@@ -219,7 +219,7 @@ mod tests {
                 0.0
             };
             let mut c = Coefficients::default();
-            use crate::tunable::Terms;
+            use crate::eval::tunable::Terms;
             c.add(0, material);
             c.add(1, tempo);
             data.push(&c.merged(), result);

@@ -5,9 +5,9 @@
 use super::data::{DataFile, Sample};
 use super::texel::{self, Dataset, FitOptions, sigmoid};
 use crate::eval::Evaluate;
+use crate::eval::tunable::{Coefficients, TunableEval};
 use crate::game::{Action, Node, RuleOptions};
 use crate::notation::Notation;
-use crate::tunable::{Coefficients, Tunable};
 
 /// Which positions a fit uses and how it runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,7 +69,8 @@ fn chose_noisy<G: Evaluate + Notation>(pos: &G, best: &str) -> Option<bool> {
 
 /// The number of positions in `files` and the quiet, undecided ones. Fails on a position string or
 /// move the game does not read.
-fn load<G: Tunable + Notation>(
+fn load<G: Evaluate + Notation>(
+    eval: &TunableEval<G>,
     files: &[DataFile],
     rules: &RuleOptions,
     options: &TuneOptions,
@@ -106,7 +107,7 @@ fn load<G: Tunable + Notation>(
                 }
             }
             let mut c = Coefficients::default();
-            pos.terms(&mut c);
+            (eval.record)(&pos, &mut c);
             out.push(Row {
                 game: *game,
                 coefficients: c.merged(),
@@ -118,14 +119,19 @@ fn load<G: Tunable + Notation>(
     Ok((read, out))
 }
 
-/// Fits `G`'s weights to the data files (see the module documentation).
-pub fn tune<G: Tunable + Notation>(
+/// Fits the weights of `G`'s tunable evaluation `eval` to the data files (see the module
+/// documentation).
+pub fn tune<G: Evaluate + Notation>(
+    eval: &TunableEval<G>,
     files: &[DataFile],
     rules: &RuleOptions,
     options: &TuneOptions,
 ) -> Result<TuneReport, String> {
-    let (read, rows) = load::<G>(files, rules, options)?;
-    let start: Vec<f64> = G::start_weights().iter().map(|&w| f64::from(w)).collect();
+    let (read, rows) = load(eval, files, rules, options)?;
+    let start: Vec<f64> = (eval.start_weights)()
+        .iter()
+        .map(|&w| f64::from(w))
+        .collect();
     // k of the starting weights on results alone, for the score part of the target.
     let mut plain = Dataset::default();
     for row in &rows {
@@ -153,7 +159,7 @@ pub fn tune<G: Tunable + Notation>(
         ..options.fit.clone()
     };
     let fit = texel::fit(&train, &start, &fit_options);
-    let current: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
+    let current: Vec<f64> = (eval.weights)().iter().map(|&w| f64::from(w)).collect();
     let weights: Vec<i32> = fit.weights.iter().map(|w| w.round() as i32).collect();
     let rounded: Vec<f64> = weights.iter().map(|&w| f64::from(w)).collect();
     Ok(TuneReport {

@@ -5,7 +5,8 @@
 //! nodes have no side to move, so negamax does not fit them); reports and results are from
 //! the root player's view, as UCI expects. Node kinds are searched by
 //! [`alphabeta`] (turn nodes: PVS, transposition table, move ordering, quiescence),
-//! [`chance`] (expectation with Star1 pruning) and the simultaneous-node search.
+//! [`chance`] (expectation with Star1 cuts and Star2 probing) and the simultaneous-node
+//! search ([`simultaneous`], its line checks in [`line_check`]).
 //! Search never prints and never reads input: it takes a stop flag and limits and reports
 //! through a callback.
 

@@ -45,6 +45,7 @@ impl Game for Endless {
 }
 
 impl Evaluate for Endless {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     const MOVE_CODES: usize = 2;
     fn evaluate(&self) -> i32 {
         Endless::EVAL

@@ -88,6 +88,7 @@ impl Game for Gamble {
 }
 
 impl Evaluate for Gamble {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     const MOVE_CODES: usize = 32;
     fn evaluate(&self) -> i32 {
         match self.stage {

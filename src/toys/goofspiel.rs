@@ -74,6 +74,7 @@ impl Game for Goofspiel {
 }
 
 impl Evaluate for Goofspiel {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     const MOVE_CODES: usize = 16;
     fn evaluate(&self) -> i32 {
         (i32::from(self.points[0]) - i32::from(self.points[1])) * 100

@@ -75,6 +75,7 @@ impl Game for OneShot {
 }
 
 impl Evaluate for OneShot {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     const MOVE_CODES: usize = 3;
     fn evaluate(&self) -> i32 {
         0

@@ -86,6 +86,7 @@ impl Game for TicTacToe {
 }
 
 impl Evaluate for TicTacToe {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     const MOVE_CODES: usize = 9;
     fn evaluate(&self) -> i32 {
         (self.hash() % 201) as i32 - 100

@@ -7,8 +7,8 @@ use super::board::{
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
+use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::game::{Outcome, Player};
-use crate::tunable::{Sum, Terms, Tunable};
 
 /// The value of a won game. Values are expectations over mixed strategies, so a win is a
 /// plain number on the evaluation's scale (about 100 per pawn), not a mate score: a 50 %
@@ -85,6 +85,7 @@ impl Tunable for Apocalypse {
 }
 
 impl Evaluate for Apocalypse {
+    const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
     const MOVE_CODES: usize = MOVE_CODE_COUNT;
 
     fn evaluate(&self) -> i32 {

@@ -26,9 +26,9 @@ use super::board::{E1, E8, FILES, NEIGHBOUR, SQUARES, Square, bit, file_of, rank
 use super::movegen::Move;
 use super::piece::{self, EMPTY, VALUE};
 use super::{Duell, NO_SQUARE};
+use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::eval::{EVAL_LIMIT, Evaluate};
 use crate::game::{MoveList, Player};
-use crate::tunable::{Sum, Terms, Tunable};
 
 #[path = "hand_weights.rs"]
 mod hand_weights;
@@ -249,6 +249,7 @@ impl Tunable for Duell {
 }
 
 impl Evaluate for Duell {
+    const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
     const MOVE_CODES: usize = SQUARES * SQUARES * 5;
 
     fn noisy_moves(&self, p: Player, out: &mut MoveList<Move>) {

@@ -3,10 +3,10 @@
 //! with the colours swapped scores the negation), and the move-ordering knowledge.
 
 use super::*;
+use crate::eval::tunable::Coefficients;
 use crate::game::{Game, MoveList, Node, RuleOptions};
 use crate::games::duell::die::{self, Dir};
 use crate::notation::Notation;
-use crate::tunable::Coefficients;
 use rand::{RngExt, SeedableRng};
 
 /// The base value of a die in the evaluation's units (for directional checks).

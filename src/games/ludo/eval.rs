@@ -52,6 +52,7 @@ const NOISE: f64 = 3.1;
 const NOISE_FLOOR: f64 = 1.0;
 
 impl Evaluate for Ludo {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// Codes: rolls 0..6, `b-0` 6, `pass` 7, steps `8 + 6 * from + (to - from - 1)`.
     const MOVE_CODES: usize = 8 + 6 * GOAL as usize;
 

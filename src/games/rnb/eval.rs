@@ -9,9 +9,9 @@ use super::geometry::{
 use super::pieces::{Colour, Move};
 use super::position::{Rnb, step_count};
 use super::threats::threatened_by;
+use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::eval::{EVAL_LIMIT, Evaluate};
 use crate::game::Player;
-use crate::tunable::{Sum, Terms, Tunable};
 
 /// The king: present on both sides in every running game (its capture ends it), so it
 /// cancels; kept as a fixed term so that a position without a king still scores.
@@ -108,6 +108,7 @@ impl Tunable for Rnb {
 }
 
 impl Evaluate for Rnb {
+    const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
     /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`.
     const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES;
 

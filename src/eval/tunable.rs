@@ -127,6 +127,39 @@ pub fn render_weights(names: &[String], weights: &[i32], origin: &[&str]) -> Str
     text
 }
 
+/// A tunable evaluation reached without naming its game: what `quartet tune` needs, as plain
+/// functions ([`crate::eval::Evaluate::TUNABLE`]).
+pub struct TunableEval<G> {
+    /// [`Tunable::weights`].
+    pub weights: fn() -> &'static [i32],
+    /// [`Tunable::start_weights`].
+    pub start_weights: fn() -> &'static [i32],
+    /// [`Tunable::weight_names`].
+    pub weight_names: fn() -> Vec<String>,
+    /// [`Tunable::WEIGHTS_FILE`].
+    pub weights_file: &'static str,
+    /// Records a position's terms ([`Tunable::terms`] into [`Coefficients`]).
+    pub record: fn(&G, &mut Coefficients),
+}
+
+impl<G: Tunable> TunableEval<G> {
+    /// The functions of `G`'s [`Tunable`] implementation.
+    pub const fn of() -> TunableEval<G> {
+        TunableEval {
+            weights: G::weights,
+            start_weights: G::start_weights,
+            weight_names: G::weight_names,
+            weights_file: G::WEIGHTS_FILE,
+            record: record_terms::<G>,
+        }
+    }
+}
+
+/// [`Tunable::terms`] into a [`Coefficients`] sink.
+fn record_terms<G: Tunable>(pos: &G, sink: &mut Coefficients) {
+    pos.terms(sink);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

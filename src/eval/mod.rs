@@ -5,7 +5,10 @@
 //! Scores are `i32` from the first player's point of view. Static evaluations stay strictly
 //! inside `±EVAL_LIMIT`; forced wins and losses use the mate band above it.
 
+pub mod tunable;
+
 use crate::game::{Game, MoveList, Outcome, Player};
+use tunable::TunableEval;
 
 /// The score of a win at the root (a mate in 0 plies). A win found `ply` plies below the
 /// root scores `MATE - ply` for the winner.
@@ -26,6 +29,10 @@ pub trait Evaluate: Game {
     /// Move codes are below this bound (at most [`MAX_MOVE_CODES`]); sizes the history
     /// tables.
     const MOVE_CODES: usize;
+
+    /// The evaluation as `quartet tune` fits it, when it is a weighted sum of terms
+    /// ([`tunable::Tunable`]); `None` for an evaluation of another shape.
+    const TUNABLE: Option<TunableEval<Self>>;
 
     /// The static value of the position from the first player's view, strictly inside
     /// `±EVAL_LIMIT`. Called on non-terminal positions only. Must not allocate.
