@@ -177,3 +177,30 @@ fn no_file_names_a_path_outside_the_repository() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn every_game_folder_is_registered_and_has_its_rules() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let registered: Vec<&str> = quartet::games::GameKind::ALL
+        .iter()
+        .map(|g| g.name())
+        .collect();
+    let mut folders = Vec::new();
+    for entry in std::fs::read_dir(root.join("src/games")).expect("src/games") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            folders.push(path.file_name().expect("a name").to_string_lossy().into_owned());
+        }
+    }
+    folders.sort();
+    let mut names: Vec<String> = registered.iter().map(|s| s.to_string()).collect();
+    names.sort();
+    assert_eq!(
+        folders, names,
+        "each folder of src/games is one game of the registry (src/games/mod.rs)"
+    );
+    for name in registered {
+        let rules = root.join("docs/rules").join(format!("{name}.md"));
+        assert!(rules.is_file(), "{name}: no rules file {}", rules.display());
+    }
+}
