@@ -11,7 +11,7 @@ use crate::notation::Notation;
 use crate::perft;
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Limits, Settings, search};
+use crate::search::{Limits, Root, Settings, search};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -68,7 +68,7 @@ impl GameVisitor for Run<'_> {
                 side: Some(crate::game::Player::First),
                 ..Settings::default()
             };
-            nodes += search(&pos, &[], &limits, &settings, &tt, &stop, &mut |_| {}).nodes;
+            nodes += search(&Root::of(&pos), &limits, &settings, &tt, &stop, &mut |_| {}).nodes;
         }
         let search_time = started.elapsed();
         let start = G::start(&rules);
@@ -93,8 +93,9 @@ fn one_second_depth<G: Evaluate>(start: &G, tt: &TranspositionTable, stop: &Atom
     let second = Duration::from_secs(1);
     let limits = Limits {
         time: Some(TimeBudget {
-            soft: second * 2,
+            soft: second,
             hard: second,
+            to_deadline: true,
         }),
         ..Limits::default()
     };
@@ -102,7 +103,7 @@ fn one_second_depth<G: Evaluate>(start: &G, tt: &TranspositionTable, stop: &Atom
         side: Some(crate::game::Player::First),
         ..Settings::default()
     };
-    search(start, &[], &limits, &settings, tt, stop, &mut |_| {}).depth
+    search(&Root::of(start), &limits, &settings, tt, stop, &mut |_| {}).depth
 }
 
 #[cfg(test)]

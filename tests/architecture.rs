@@ -189,7 +189,12 @@ fn every_game_folder_is_registered_and_has_its_rules() {
     for entry in std::fs::read_dir(root.join("src/games")).expect("src/games") {
         let path = entry.expect("an entry").path();
         if path.is_dir() {
-            folders.push(path.file_name().expect("a name").to_string_lossy().into_owned());
+            folders.push(
+                path.file_name()
+                    .expect("a name")
+                    .to_string_lossy()
+                    .into_owned(),
+            );
         }
     }
     folders.sort();

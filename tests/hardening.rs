@@ -128,8 +128,8 @@ fn absurd_option_values_are_refused_and_change_nothing() {
             "info string error: setoption: Move Overhead: 99999999999 is out of range 0..5000",
         ),
         (
-            "setoption name Seed value 4294967296",
-            "info string error: setoption: Seed: 4294967296 is out of range 0..4294967295",
+            "setoption name Seed value 2147483648",
+            "info string error: setoption: Seed: 2147483648 is out of range 0..2147483647",
         ),
     ] {
         let (lines, took) = timed(&mut e, line.as_bytes());

@@ -18,7 +18,7 @@ use quartet::notation::Notation;
 use quartet::referee::dice::{DiceStream, pair_seed};
 use quartet::search::time::movetime_budget;
 use quartet::search::tt::TranspositionTable;
-use quartet::search::{Limits, Settings, search};
+use quartet::search::{Limits, Root, Settings, search};
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -54,7 +54,7 @@ fn engine_move(pos: &Ludo, limits: &Limits, tt: &TranspositionTable) -> Move {
 fn searched_move(pos: &Ludo, limits: &Limits, tt: &TranspositionTable) -> (Move, u64, u32) {
     let stop = AtomicBool::new(false);
     let settings = Settings::default();
-    let r = search(pos, &[], limits, &settings, tt, &stop, &mut |_| {});
+    let r = search(&Root::of(pos), limits, &settings, tt, &stop, &mut |_| {});
     match r.best {
         Some(Action::Single(m)) => (m, r.nodes, r.depth),
         _ => panic!("no move from the search at {}", pos.format_position()),
@@ -338,8 +338,7 @@ fn nodes_to_depth_on_four_piece_positions() {
             ..Limits::default()
         };
         search(
-            pos,
-            &[],
+            &Root::of(pos),
             &limits,
             &Settings::default(),
             &tt,

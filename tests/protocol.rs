@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Engine;
+use common::{Engine, piped};
 use std::time::{Duration, Instant};
 
 const DUELL_START: &str = "B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 w 0 1";
@@ -152,7 +152,6 @@ fn garbage_is_answered_and_changes_nothing() {
         "setoption name Nope value 1",
         "setoption name Game value chess",
         "query weather",
-        "isready now",
         "\u{0}\u{7f}\u{feff}",
         "go depth 99999999999999999999999999999 nodes 18446744073709551616 extra",
     ] {
@@ -345,43 +344,21 @@ fn a_clock_limited_go_answers_within_the_clock() {
     }
 }
 
-/// Runs the binary with `input` piped in (then closed) and returns its output lines.
-fn piped(input: &str) -> Vec<String> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start quartet");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("output");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
 #[test]
 fn the_end_of_input_lets_a_bounded_search_finish_and_stops_an_infinite_one() {
-    let lines = piped("position startpos\ngo depth 5\n");
+    let lines = piped(&[], "position startpos\ngo depth 5\n");
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 5 ")),
         "{lines:?}"
     );
     assert!(bestmove(&lines) != "(none)");
-    let lines = piped("go perft 2\n");
+    let lines = piped(&[], "go perft 2\n");
     assert_eq!(
         lines.last().map(String::as_str),
         Some("Nodes searched: 1293")
     );
     let started = Instant::now();
-    let lines = piped("go infinite\n");
+    let lines = piped(&[], "go infinite\n");
     assert!(started.elapsed() < Duration::from_secs(5));
     assert!(bestmove(&lines) != "(none)");
 }

@@ -267,7 +267,8 @@ fn dialogues(log: &Path) -> Vec<Dialogue> {
 /// Apocalypse with real engines behind logging proxies: every turn both engines get the
 /// same `position` (the earlier joint turns only) and a `go ... side w|b` for their own
 /// side, and the record's joint token is White's answer `/` Black's answer, verbatim.
-/// Each game begins with the engines' `Seed` set to the low 32 bits of the Seed tag.
+/// Each game begins with each engine's own `Seed` (31 bits, one per seat, the same for a
+/// seat in both games of a pair).
 #[test]
 fn apocalypse_declarations_are_committed_then_revealed() {
     let dir = scratch("real-apocalypse-reveal");
@@ -285,6 +286,7 @@ fn apocalypse_declarations_are_committed_then_revealed() {
     let records = replayed("apocalypse", &pgn);
     let logs = [("A", dialogues(&log_a)), ("B", dialogues(&log_b))];
     assert!(logs.iter().all(|(_, games)| games.len() == 2));
+    let mut seat_seeds = Vec::new();
     for (g, record) in records.iter().enumerate() {
         let seed: u64 = record
             .tag("Seed")
@@ -298,10 +300,12 @@ fn apocalypse_declarations_are_committed_then_revealed() {
                 "b"
             };
             let d = &games[g];
-            assert_eq!(
-                d.sent[0],
-                format!("setoption name Seed value {}", seed & 0xFFFF_FFFF)
-            );
+            let engine_seed: u64 = d.sent[0]
+                .strip_prefix("setoption name Seed value ")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("a Seed first: {}", d.sent[0]));
+            assert!(engine_seed <= i32::MAX as u64, "{engine_seed}");
+            seat_seeds.push((seed, side, engine_seed));
             let positions: Vec<&String> = d
                 .sent
                 .iter()
@@ -328,6 +332,19 @@ fn apocalypse_declarations_are_committed_then_revealed() {
             );
         }
     }
+    // Two games of one pair (one Seed tag): each seat keeps its value, the seats differ.
+    let of = |side: &str| -> Vec<u64> {
+        seat_seeds
+            .iter()
+            .filter(|(_, s, _)| *s == side)
+            .map(|&(_, _, v)| v)
+            .collect()
+    };
+    assert_eq!(seat_seeds[0].0, seat_seeds[2].0, "one pair");
+    let (w, b) = (of("w"), of("b"));
+    assert_eq!(w[0], w[1], "{seat_seeds:?}");
+    assert_eq!(b[0], b[1], "{seat_seeds:?}");
+    assert_ne!(w[0], b[0], "{seat_seeds:?}");
 }
 
 /// An engine whose every declaration is replaced by a void one (`a3a4`: no piece of its

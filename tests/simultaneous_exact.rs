@@ -16,7 +16,7 @@ use quartet::games::apocalypse::{Apocalypse, Move};
 use quartet::matrix::{round_value, solve};
 use quartet::notation::Notation;
 use quartet::search::tt::TranspositionTable;
-use quartet::search::{Features, Limits, SearchResult, Settings, search};
+use quartet::search::{Features, Limits, Root, SearchResult, Settings, search};
 use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -57,8 +57,7 @@ fn searched_with_seed(
         ..Settings::default()
     };
     search(
-        pos,
-        &[],
+        &Root::of(pos),
         &limits,
         &settings,
         &tt,

@@ -67,6 +67,10 @@ pub trait AnyGame: Send {
     /// position` (protocol.md): the fields every game has, then the game's own.
     fn describe(&self) -> String;
 
+    /// Whether `tokens` may restrict the root moves of a search here (`go searchmoves`):
+    /// each must be a legal move at a side's turn. The error says which is not, and why.
+    fn check_searchmoves(&self, tokens: &[String]) -> Result<(), String>;
+
     /// Perft per root token, in stable order, each row passed to `visit` as soon as it is
     /// counted; `false` when `stop` ended it early (see [`perft::divide_until`]).
     fn divide(&self, depth: u32, stop: &AtomicBool, visit: &mut dyn FnMut(&str, u64)) -> bool;
@@ -104,6 +108,8 @@ impl GameVisitor for NewGame {
 
 /// A seed for one position: the `Seed` option mixed with the position's hash
 /// (splitmix64's finaliser), so that the same seed and position give the same choice.
+/// Callers that choose for one side of a simultaneous turn mix the side in too
+/// ([`side_salt`]), so that the two sides' samples are independent.
 pub fn mix_seed(seed: u64, hash: u64) -> u64 {
     crate::splitmix::finalise(seed ^ hash.rotate_left(17) ^ crate::splitmix::GOLDEN_GAMMA)
 }
@@ -114,5 +120,16 @@ pub fn outcome_text(outcome: Outcome) -> &'static str {
         Outcome::Win(Player::First) => "p1win",
         Outcome::Win(Player::Second) => "p2win",
         Outcome::Draw => "draw",
+    }
+}
+
+/// What a choice for `side` adds to the position's hash before [`mix_seed`]: nothing for the
+/// first player (or no side), a fixed odd constant for the second, so that with one seed
+/// the two sides of a simultaneous turn do not pick the same index of their mirrored
+/// strategies.
+pub fn side_salt(side: Option<Player>) -> u64 {
+    match side {
+        Some(Player::Second) => 0xD1B5_4A32_D192_ED03,
+        _ => 0,
     }
 }

@@ -53,7 +53,7 @@ pub struct InfoLine {
 }
 
 /// What one `go` asks of the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchRequest {
     /// When to stop.
     pub limits: Limits,
@@ -63,6 +63,14 @@ pub struct SearchRequest {
     pub settings: Settings,
     /// The engine's search or a built-in baseline player.
     pub player: PlayerKind,
+    /// `go searchmoves`: the only root moves to search, as tokens (checked beforehand with
+    /// `AnyGame::check_searchmoves`); empty for all.
+    pub searchmoves: Vec<String>,
+    /// At a chance node, answer a roll drawn from the seed instead of no move (the
+    /// `EngineRolls` option, for runners without dice).
+    pub engine_rolls: bool,
+    /// Name the move expected in reply (`bestmove M ponder P`; the `Ponder` option).
+    pub ponder: bool,
 }
 
 /// What a search found, in text.
@@ -74,6 +82,35 @@ pub struct SearchSummary {
     pub note: Option<String>,
     /// The mixed strategy played from, as `<move>=<probability> ...` (simultaneous games).
     pub policy: Option<String>,
+    /// The reply expected to the move played (when asked for and known).
+    pub ponder: Option<String>,
+    /// The line to print last before `bestmove`, when the last report does not already say
+    /// the whole search: its pv starts with the move played and its nodes are the search's.
+    pub last_info: Option<InfoLine>,
+}
+
+impl SearchSummary {
+    /// A summary that plays `token` and says nothing more.
+    pub fn play(token: String) -> Self {
+        SearchSummary {
+            best: Some(token),
+            note: None,
+            policy: None,
+            ponder: None,
+            last_info: None,
+        }
+    }
+
+    /// A summary with no move to give, for `why`.
+    pub fn no_move(why: String) -> Self {
+        SearchSummary {
+            best: None,
+            note: Some(why),
+            policy: None,
+            ponder: None,
+            last_info: None,
+        }
+    }
 }
 
 /// `<move>=<probability> ...` with six decimals that sum to exactly 1 (largest

@@ -2,7 +2,9 @@
 //! rules and notation to the search, the baselines and perft.
 
 use super::report::format_policy;
-use super::{AnyGame, InfoLine, Score, SearchRequest, SearchSummary, mix_seed, outcome_text};
+use super::{
+    AnyGame, InfoLine, Score, SearchRequest, SearchSummary, mix_seed, outcome_text, side_salt,
+};
 use crate::declaration::GameDeclaration;
 use crate::eval::Evaluate;
 use crate::game::{Action, EndReason, Node, Player, RuleOptions};
@@ -12,8 +14,11 @@ use crate::perft;
 use crate::players::{self, Baseline, BaselineBudget};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Info, Settings};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// A game `G` under given rule options: the [`AnyGame`] of every game.
 #[derive(Clone)]
@@ -32,7 +37,8 @@ impl<G: Evaluate + Notation> Slot<G> {
     }
 
     /// A baseline player's choice. Its budget is `go nodes` (iterations) and the time
-    /// limit; with neither, [`DEFAULT_BASELINE_ITERATIONS`].
+    /// limit's target (the soft budget on a clock, all of a `movetime`); with neither,
+    /// [`DEFAULT_BASELINE_ITERATIONS`].
     fn baseline_choice(
         &self,
         baseline: Baseline,
@@ -41,23 +47,66 @@ impl<G: Evaluate + Notation> Slot<G> {
     ) -> SearchSummary {
         let root = self.history.current();
         let limits = &request.limits;
-        let deadline = limits.time.map(|t| std::time::Instant::now() + t.hard);
+        let deadline = limits.time.map(|t| Instant::now() + t.target());
         let budget = BaselineBudget {
             iterations: limits
                 .nodes
                 .or((deadline.is_none()).then_some(DEFAULT_BASELINE_ITERATIONS)),
             deadline,
         };
-        let seed = mix_seed(request.settings.seed, root.hash());
         let side = request.settings.side;
+        let seed = mix_seed(request.settings.seed, root.hash() ^ side_salt(side));
         let choice = players::choose(baseline, root, side, &budget, seed, stop);
-        SearchSummary {
-            best: choice.map(|a| root.format_action(a)),
-            note: choice
-                .is_none()
-                .then(|| no_move_note(&G::DECLARATION, root.node())),
-            policy: None,
+        match choice {
+            Some(a) => SearchSummary::play(root.format_action(a)),
+            None => SearchSummary::no_move(no_move_note(&G::DECLARATION, root.node())),
         }
+    }
+
+    /// At a chance node with `EngineRolls`: an outcome drawn by its weight with a generator
+    /// seeded by the `Seed` option and the position.
+    fn engine_roll(&self, request: &SearchRequest) -> SearchSummary {
+        let root = self.history.current();
+        let mut outcomes = Vec::new();
+        root.chance_outcomes(&mut outcomes);
+        let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+        let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(request.settings.seed, root.hash()));
+        let mut pick = if total == 0 {
+            0
+        } else {
+            rng.random_range(0..total)
+        };
+        let roll = outcomes.iter().find(|&&(_, w)| {
+            let here = pick < u64::from(w);
+            pick = pick.saturating_sub(u64::from(w));
+            here
+        });
+        match roll {
+            Some(&(m, _)) => SearchSummary::play(root.format_move(m)),
+            None => SearchSummary::no_move(no_move_note(&G::DECLARATION, root.node())),
+        }
+    }
+
+    /// The root moves `tokens` name (already checked by `check_searchmoves`).
+    fn searchmoves(&self, tokens: &[String]) -> Vec<G::Move> {
+        let pos = self.history.current();
+        tokens
+            .iter()
+            .filter_map(|t| match pos.parse_action(t) {
+                Ok(Action::Single(m)) => Some(m),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The reply the search expects to `best`, when it is a move at the next turn.
+    fn ponder_move(&self, pv: &[Action<G::Move>]) -> Option<String> {
+        let [Action::Single(best), Action::Single(reply), ..] = pv else {
+            return None;
+        };
+        let mut after = self.history.current().clone();
+        after.play(*best);
+        matches!(after.node(), Node::Turn(_)).then(|| after.format_move(*reply))
     }
 
     fn tokens_of(&self, actions: &[Action<G::Move>]) -> Vec<String> {
@@ -195,6 +244,21 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         perft::perft(self.history.current(), depth)
     }
 
+    fn check_searchmoves(&self, tokens: &[String]) -> Result<(), String> {
+        let pos = self.history.current();
+        if !tokens.is_empty() && !matches!(self.history.node(), Node::Turn(_)) {
+            return Err("only a side to move can have its moves restricted".to_string());
+        }
+        for token in tokens {
+            match pos.parse_action(token) {
+                Ok(Action::Single(_)) => {}
+                Ok(Action::Joint(..)) => return Err(format!("'{token}' is not a move here")),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        Ok(())
+    }
+
     fn search(
         &self,
         request: &SearchRequest,
@@ -202,29 +266,28 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&InfoLine),
     ) -> SearchSummary {
+        let started = Instant::now();
         let root = self.history.current();
         let node = self.history.node();
         if let Node::Terminal(outcome) = node {
-            return SearchSummary {
-                best: None,
-                note: Some(format!("the game is over ({})", outcome_text(outcome))),
-                policy: None,
-            };
+            return SearchSummary::no_move(format!("the game is over ({})", outcome_text(outcome)));
+        }
+        if node == Node::Chance && request.engine_rolls {
+            return self.engine_roll(request);
         }
         if let Some(baseline) = request.player.baseline() {
             return self.baseline_choice(baseline, request, stop);
         }
-        let viewer = root
-            .acting_player()
-            .or(request.settings.side)
-            .unwrap_or(Player::First);
+        // Values of chance roots come from the first player's view, and are shown from the
+        // roller's; a turn root's and a side's are already from the player asked.
+        let shown = |score: i32| match root.node() {
+            Node::Chance => root.acting_player().unwrap_or(Player::First).sign() * score,
+            _ => score,
+        };
+        let mut last: Option<InfoLine> = None;
         let mut report = |i: &Info<G::Move>| {
-            // Values of chance and simultaneous roots come from the first player's view.
-            let score = match root.node() {
-                Node::Turn(_) => i.score,
-                _ => viewer.sign() * i.score,
-            };
-            info(&InfoLine {
+            let score = shown(i.score);
+            let line = InfoLine {
                 depth: i.depth,
                 seldepth: i.seldepth,
                 multipv: i.multipv,
@@ -234,28 +297,66 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 time: i.time,
                 hashfull: i.hashfull,
                 pv: self.tokens_of(&i.pv),
-            });
+            };
+            info(&line);
+            last = Some(line);
         };
+        let side = request.settings.side;
         let settings = Settings {
-            seed: mix_seed(request.settings.seed, root.hash()),
+            seed: mix_seed(request.settings.seed, root.hash() ^ side_salt(side)),
             ..request.settings
         };
+        let searchmoves = self.searchmoves(&request.searchmoves);
+        let search_root = search::Root {
+            position: root,
+            history: self.history.history(),
+            searchmoves: &searchmoves,
+        };
         let result = search::search(
-            root,
-            self.history.history(),
+            &search_root,
             &request.limits,
             &settings,
             tt,
             stop,
             &mut report,
         );
+        let best = result.best.map(|a| root.format_action(a));
+        // The last line before bestmove names the move played first and the whole
+        // search's nodes (an interrupted iteration, or a sampled declaration, may differ
+        // from the last report).
+        let last_info = best.as_ref().and_then(|best| {
+            let complete = last
+                .as_ref()
+                .is_some_and(|l| l.pv.first() == Some(best) && l.nodes == result.nodes);
+            if complete {
+                return None;
+            }
+            let mut pv = self.tokens_of(&result.pv);
+            if pv.first() != Some(best) {
+                pv = vec![best.clone()];
+            }
+            let score = shown(result.score);
+            Some(InfoLine {
+                depth: result.depth,
+                seldepth: last.as_ref().map_or(result.depth, |l| l.seldepth),
+                multipv: 1,
+                score: Score::from_value(score),
+                wdl: G::wdl(score),
+                nodes: result.nodes,
+                time: started.elapsed(),
+                hashfull: tt.hashfull(),
+                pv,
+            })
+        });
         SearchSummary {
-            best: result.best.map(|a| root.format_action(a)),
-            note: result
-                .best
-                .is_none()
-                .then(|| no_move_note(&G::DECLARATION, node)),
+            note: best.is_none().then(|| no_move_note(&G::DECLARATION, node)),
             policy: (!result.policy.is_empty()).then(|| format_policy(root, &result.policy)),
+            ponder: request
+                .ponder
+                .then(|| self.ponder_move(&result.pv))
+                .flatten(),
+            last_info,
+            best,
         }
     }
 

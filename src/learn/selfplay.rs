@@ -190,8 +190,11 @@ pub fn play_game<G: Evaluate + Notation>(
                     ..Settings::default()
                 };
                 let r = search::search(
-                    &pos,
-                    record.history(),
+                    &search::Root {
+                        position: &pos,
+                        history: record.history(),
+                        searchmoves: &[],
+                    },
                     &limits,
                     &settings,
                     tt,
@@ -220,8 +223,11 @@ pub fn play_game<G: Evaluate + Notation>(
                         ..Settings::default()
                     };
                     let r = search::search(
-                        &pos,
-                        record.history(),
+                        &search::Root {
+                            position: &pos,
+                            history: record.history(),
+                            searchmoves: &[],
+                        },
                         &limits,
                         &settings,
                         tt,

@@ -30,6 +30,12 @@ pub enum Command {
     Go(GoParams),
     /// `stop`: end the search now.
     Stop,
+    /// `ponderhit`: the move pondered on was played; the search goes on under its limits.
+    PonderHit,
+    /// `debug on|off`: accepted (Quartet has no debug output on stdout).
+    Debug(bool),
+    /// `register ...`: accepted and ignored (Quartet needs no registration).
+    Register,
     /// `quit`: end the search and the program.
     Quit,
     /// `d`: show the board, the position string and the hash.
@@ -61,6 +67,13 @@ pub struct GoParams {
     pub movetime: Option<u64>,
     /// Search until `stop`.
     pub infinite: bool,
+    /// Search until a forced win in at most this many own moves is found.
+    pub mate: Option<u64>,
+    /// Search only these root moves (tokens, resolved against the position later).
+    pub searchmoves: Vec<String>,
+    /// Ponder: search the position (the predicted move already played) until `ponderhit`
+    /// or `stop`.
+    pub ponder: bool,
     /// Run perft to this depth instead of a search.
     pub perft: Option<u64>,
     /// In simultaneous games, the side asked to declare (`side w|b`).

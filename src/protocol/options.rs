@@ -18,6 +18,10 @@ pub const MAX_THREADS: u64 = 256;
 /// The largest `Move Overhead` in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
+/// The largest `Seed`: spin bounds must fit a signed 32-bit integer (cutechess reads them
+/// with `toInt`).
+pub const MAX_SEED: u64 = i32::MAX as u64;
+
 /// Every option's current value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
@@ -29,10 +33,14 @@ pub struct EngineOptions {
     pub threads: usize,
     /// Lines reported per search.
     pub multipv: usize,
-    /// Seed of random choices (mixed strategies).
+    /// Seed of random choices (mixed strategies, engine rolls, baselines).
     pub seed: u64,
     /// Time kept back per move for the GUI and the pipe, in ms.
     pub move_overhead_ms: u64,
+    /// Name the expected reply in `bestmove M ponder P` (UCI's `Ponder`).
+    pub ponder: bool,
+    /// At a chance node, `go` answers a seeded roll token (for runners without dice).
+    pub engine_rolls: bool,
     /// Rule options of the games.
     pub rules: RuleOptions,
     /// Who chooses the moves: the engine's search or a built-in baseline.
@@ -49,6 +57,8 @@ impl EngineOptions {
             multipv: 1,
             seed: 0,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            ponder: false,
+            engine_rolls: false,
             rules: RuleOptions::default(),
             player: PlayerKind::Search,
         }
@@ -58,7 +68,7 @@ impl EngineOptions {
 /// What the session must do after an option changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Nothing beyond storing the value.
+    /// Nothing beyond storing the value (also: the value was the current one).
     None,
     /// Switch to the new game at its start position and clear the hash table.
     NewGame,
@@ -70,8 +80,9 @@ pub enum Effect {
     NewRules,
 }
 
-/// The `option` lines of the `uci` answer, in a fixed order.
-pub fn declarations() -> Vec<String> {
+/// The `option` lines of the `uci` answer, in a fixed order; each `default` is the value
+/// the session started with (`defaults`: the command line's `--game` and `--player`).
+pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
     let games: Vec<String> = GameKind::ALL
         .iter()
         .map(|g| format!("var {}", g.name()))
@@ -83,22 +94,40 @@ pub fn declarations() -> Vec<String> {
     let mut lines = vec![
         format!(
             "option name Game type combo default {} {}",
-            GameKind::DEFAULT.name(),
+            defaults.game.name(),
             games.join(" ")
         ),
-        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
-        "option name Clear Hash type button".to_string(),
-        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-        "option name Seed type spin default 0 min 0 max 4294967295".to_string(),
         format!(
-            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            defaults.hash_mb
+        ),
+        "option name Clear Hash type button".to_string(),
+        format!(
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            defaults.threads
+        ),
+        format!(
+            "option name MultiPV type spin default {} min 1 max {MAX_MULTIPV}",
+            defaults.multipv
+        ),
+        format!(
+            "option name Seed type spin default {} min 0 max {MAX_SEED}",
+            defaults.seed
+        ),
+        format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            defaults.move_overhead_ms
+        ),
+        format!("option name Ponder type check default {}", defaults.ponder),
+        format!(
+            "option name EngineRolls type check default {}",
+            defaults.engine_rolls
         ),
     ];
     lines.extend(games::rule_options().iter().map(|o| o.uci_line()));
     lines.push(format!(
         "option name Player type combo default {} {}",
-        PlayerKind::Search.name(),
+        defaults.player.name(),
         players.join(" ")
     ));
     lines
@@ -106,17 +135,24 @@ pub fn declarations() -> Vec<String> {
 
 impl EngineOptions {
     /// Applies `setoption name <name> value <value>` (names are case-insensitive). On an
-    /// error nothing changes.
+    /// error nothing changes; setting an option to its current value changes nothing
+    /// either ([`Effect::None`]).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let before = *self;
+        let effect = self.apply(name, value)?;
+        Ok(if *self == before && effect != Effect::ClearHash {
+            Effect::None
+        } else {
+            effect
+        })
+    }
+
+    fn apply(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
         let key = name.to_ascii_lowercase();
         match key.as_str() {
             "game" => {
                 let v = need(name, value)?;
-                let game = GameKind::from_name(v).ok_or_else(|| {
-                    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
-                    format!("Game: unknown game '{v}' (one of {})", names.join(", "))
-                })?;
-                self.game = game;
+                self.game = GameKind::parse(v).map_err(|e| format!("Game: {e}"))?;
                 Ok(Effect::NewGame)
             }
             "hash" => {
@@ -133,11 +169,19 @@ impl EngineOptions {
                 Ok(Effect::None)
             }
             "seed" => {
-                self.seed = spin(name, need(name, value)?, 0, u64::from(u32::MAX))?;
+                self.seed = spin(name, need(name, value)?, 0, MAX_SEED)?;
                 Ok(Effect::None)
             }
             "move overhead" => {
                 self.move_overhead_ms = spin(name, need(name, value)?, 0, MAX_MOVE_OVERHEAD_MS)?;
+                Ok(Effect::None)
+            }
+            "ponder" => {
+                self.ponder = check(name, need(name, value)?)?;
+                Ok(Effect::None)
+            }
+            "enginerolls" => {
+                self.engine_rolls = check(name, need(name, value)?)?;
                 Ok(Effect::None)
             }
             "player" => {
@@ -168,6 +212,14 @@ fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
     value.ok_or_else(|| format!("option '{name}' needs a value"))
 }
 
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name}: '{value}' is not true or false")),
+    }
+}
+
 fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
     let n: u64 = value
         .parse()
@@ -186,7 +238,7 @@ mod tests {
     #[test]
     fn the_game_combo_lists_every_game() {
         assert_eq!(
-            declarations()[0],
+            declarations(&EngineOptions::new(GameKind::Duell))[0],
             "option name Game type combo default duell var rnb var apocalypse var duell var ludo"
         );
     }
@@ -194,7 +246,9 @@ mod tests {
     #[test]
     fn the_player_combo_lists_every_player() {
         assert_eq!(
-            declarations().last().map(String::as_str),
+            declarations(&EngineOptions::new(GameKind::Duell))
+                .last()
+                .map(String::as_str),
             Some(
                 "option name Player type combo default search var search var random var greedy var mcts"
             )
@@ -206,17 +260,51 @@ mod tests {
         let mut o = EngineOptions::new(GameKind::Duell);
         assert_eq!(o.set("hash", Some("64")), Ok(Effect::ResizeHash));
         assert_eq!(o.hash_mb, 64);
+        assert_eq!(
+            o.set("Hash", Some("64")),
+            Ok(Effect::None),
+            "no reallocation"
+        );
         assert_eq!(o.set("Move Overhead", Some("0")), Ok(Effect::None));
         assert_eq!(o.move_overhead_ms, 0);
-        assert_eq!(o.set("Seed", Some("4294967295")), Ok(Effect::None));
-        assert_eq!(o.seed, 4_294_967_295);
+        assert_eq!(o.set("Seed", Some("2147483647")), Ok(Effect::None));
+        assert_eq!(o.seed, 2_147_483_647);
         assert_eq!(o.set("DoubleStep", Some("FALSE")), Ok(Effect::None));
         assert_eq!(o.rules.settings().collect::<Vec<_>>(), [("DoubleStep", 0)]);
         assert_eq!(o.set("Game", Some("Ludo")), Ok(Effect::NewGame));
         assert_eq!(o.set("Pieces", Some("2")), Ok(Effect::NewRules));
+        assert_eq!(
+            o.set("Pieces", Some("2")),
+            Ok(Effect::None),
+            "the current value"
+        );
+        assert_eq!(
+            o.set("Game", Some("ludo")),
+            Ok(Effect::None),
+            "the current game"
+        );
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
         assert_eq!(o.set("player", Some("MCTS")), Ok(Effect::None));
         assert_eq!(o.player, PlayerKind::Mcts);
+    }
+
+    #[test]
+    fn defaults_are_the_starting_values_and_every_spin_fits_32_bits() {
+        let ludo = EngineOptions {
+            player: PlayerKind::Mcts,
+            ..EngineOptions::new(GameKind::Ludo)
+        };
+        let lines = declarations(&ludo);
+        assert!(lines[0].starts_with("option name Game type combo default ludo "));
+        assert!(lines.last().is_some_and(|l| l.contains("default mcts ")));
+        for line in lines.iter().filter(|l| l.contains(" type spin ")) {
+            let max: i64 = line
+                .rsplit(' ')
+                .next()
+                .and_then(|m| m.parse().ok())
+                .expect("a max");
+            assert!(max <= i64::from(i32::MAX), "{line}");
+        }
     }
 
     #[test]
@@ -229,7 +317,7 @@ mod tests {
             ("Hash", Some("-1")),
             ("Hash", None),
             ("MultiPV", Some("x")),
-            ("Seed", Some("4294967296")),
+            ("Seed", Some("2147483648")),
             ("DoubleStep", Some("yes")),
             ("Pieces", Some("5")),
             ("Game", Some("chess")),

@@ -121,6 +121,48 @@ fn side(input: &str) -> Res<'_, Side> {
     .parse(input)
 }
 
+/// Every command word, as `help` lists them.
+pub const COMMANDS: [&str; 16] = [
+    "uci",
+    "ugi",
+    "isready",
+    "debug",
+    "register",
+    "setoption",
+    "ucinewgame",
+    "uginewgame",
+    "position",
+    "go",
+    "ponderhit",
+    "stop",
+    "quit",
+    "d",
+    "query",
+    "help",
+];
+
+/// Every parameter word of `go`, as `help` and the errors list them.
+pub const GO_PARAMETERS: [&str; 18] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "side",
+    "perft",
+];
+
 /// One `go` argument, applied to `p`.
 fn go_arg<'a>(input: &'a str, p: &mut GoParams) -> Res<'a, ()> {
     let (input, key) = token(input)?;
@@ -140,9 +182,30 @@ fn go_arg<'a>(input: &'a str, p: &mut GoParams) -> Res<'a, ()> {
         "nodes" => count(input).map(|(i, v)| (i, p.nodes = Some(v)))?.0,
         "movetime" => count(input).map(|(i, v)| (i, p.movetime = Some(v)))?.0,
         "perft" => count(input).map(|(i, v)| (i, p.perft = Some(v)))?.0,
+        "mate" => count(input).map(|(i, v)| (i, p.mate = Some(v)))?.0,
         "infinite" => {
             p.infinite = true;
             input
+        }
+        "ponder" => {
+            p.ponder = true;
+            input
+        }
+        "searchmoves" => {
+            // Every token up to the next `go` parameter (or the end of the line) is a move.
+            let (i, moves) = many0(preceded(
+                multispace1,
+                token.map_opt(|t: &str| (!GO_PARAMETERS.contains(&t)).then_some(t)),
+            ))
+            .parse(input)?;
+            if moves.is_empty() {
+                return Err(nom::Err::Failure(Expected {
+                    what: "at least one move after 'searchmoves'".into(),
+                    found: describe(i),
+                }));
+            }
+            p.searchmoves.extend(moves.into_iter().map(str::to_string));
+            i
         }
         "side" => {
             let (i, s) = expect("'w' or 'b'", preceded(multispace1, side)).parse(input)?;
@@ -151,7 +214,7 @@ fn go_arg<'a>(input: &'a str, p: &mut GoParams) -> Res<'a, ()> {
         }
         _ => {
             return Err(nom::Err::Failure(Expected {
-                what: "a go parameter (wtime btime winc binc movestogo depth nodes movetime infinite p1time p2time p1inc p2inc side perft)".into(),
+                what: format!("a go parameter ({})", GO_PARAMETERS.join(" ")),
                 found: describe(key),
             }));
         }
@@ -266,14 +329,29 @@ fn query_args(input: &str) -> Res<'_, Command> {
 /// The command words, each with its argument parser.
 fn command(input: &str) -> Res<'_, (&'static str, Command)> {
     let simple = |k: &'static str, c: Command| word(k).map(move |_| (k, c.clone()));
+    // As UCI says, tokens after these commands are ignored.
+    let lenient = |k: &'static str, c: Command| (word(k), rest).map(move |_| (k, c.clone()));
     alt((
-        simple("uci", Command::Uci),
-        simple("ugi", Command::Ugi),
-        simple("isready", Command::IsReady),
-        simple("ucinewgame", Command::NewGame),
-        simple("uginewgame", Command::NewGame),
-        simple("stop", Command::Stop),
-        simple("quit", Command::Quit),
+        lenient("uci", Command::Uci),
+        lenient("ugi", Command::Ugi),
+        lenient("isready", Command::IsReady),
+        lenient("ucinewgame", Command::NewGame),
+        lenient("uginewgame", Command::NewGame),
+        lenient("stop", Command::Stop),
+        lenient("quit", Command::Quit),
+        lenient("ponderhit", Command::PonderHit),
+        lenient("register", Command::Register),
+        preceded(
+            word("debug"),
+            expect(
+                "'on' or 'off'",
+                preceded(
+                    multispace1,
+                    alt((word("on").map(|_| true), word("off").map(|_| false))),
+                ),
+            ),
+        )
+        .map(|on| ("debug", Command::Debug(on))),
         simple("d", Command::Display),
         simple("help", Command::Help),
         preceded(
@@ -326,7 +404,7 @@ pub fn parse_command(line: &str) -> Result<Command, CommandError> {
 
 /// The static name of a known command word (for error messages).
 fn known_name(word: &str) -> &'static str {
-    ["setoption", "position", "go", "query"]
+    ["setoption", "position", "go", "query", "debug"]
         .into_iter()
         .find(|&k| k == word)
         .unwrap_or("command")
@@ -335,6 +413,20 @@ fn known_name(word: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_command_word_is_a_command() {
+        for word in COMMANDS {
+            assert!(
+                !matches!(parse_command(word), Err(CommandError::Unknown(_))),
+                "{word}"
+            );
+        }
+        assert!(matches!(
+            parse_command("perft"),
+            Err(CommandError::Unknown(_))
+        ));
+    }
 
     fn ok(line: &str) -> Command {
         parse_command(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
@@ -376,11 +468,19 @@ mod tests {
     }
 
     #[test]
-    fn trailing_words_are_bad_arguments() {
-        assert_eq!(
-            bad("isready now"),
-            "isready: expected end of line, found 'now'"
-        );
+    fn trailing_words_are_ignored_where_uci_says_so() {
+        assert_eq!(ok("isready now"), Command::IsReady);
+        assert_eq!(ok("uci extra words"), Command::Uci);
+        assert_eq!(ok("stop x"), Command::Stop);
+        assert_eq!(ok("quit x"), Command::Quit);
+        assert_eq!(ok("ucinewgame x"), Command::NewGame);
+        assert_eq!(ok("ponderhit"), Command::PonderHit);
+        assert_eq!(ok("register later"), Command::Register);
+        assert_eq!(ok("register name A code 1"), Command::Register);
+        assert_eq!(ok("debug on"), Command::Debug(true));
+        assert_eq!(ok("debug off"), Command::Debug(false));
+        assert!(bad("debug maybe").contains("'on' or 'off'"));
+        assert_eq!(bad("d now"), "d: expected end of line, found 'now'");
     }
 
     #[test]
@@ -468,6 +568,15 @@ mod tests {
             panic!("not go")
         };
         assert_eq!(p.perft, Some(3));
+        let Command::Go(p) = ok("go mate 3 searchmoves d1d7 a1e2n depth 4 ponder") else {
+            panic!("not go")
+        };
+        assert_eq!(p.mate, Some(3));
+        assert_eq!(p.searchmoves, ["d1d7", "a1e2n"]);
+        assert_eq!(p.depth, Some(4));
+        assert!(p.ponder);
+        assert!(bad("go searchmoves").contains("at least one move"));
+        assert!(bad("go searchmoves depth 3").contains("at least one move"));
     }
 
     #[test]

@@ -1,16 +1,29 @@
-//! The reading loop: input lines, one at a time, handed to the [`Session`] until `quit` or
-//! the end of input. Invalid UTF-8 is replaced, not fatal; lines longer than
-//! [`MAX_LINE_BYTES`] are refused whole with an error.
+//! The reading loop. A reading thread splits the input into lines ([`LineSplitter`]) and
+//! sends each, with the moment it arrived, to the loop; a search thread that has printed
+//! its `bestmove` sends a wake-up, so lines waiting for that search are carried out at
+//! once, not when the next line comes. The loop hands both to the [`Session`] until `quit`
+//! or the end of input (then the session finishes its bounded search and waiting lines).
 
+use super::line::{LineSplitter, MAX_LINE_BYTES, Piece};
 use super::response::error;
 use super::session::{ENGINE_AUTHOR, ENGINE_NAME, Flow, Session};
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::players::PlayerKind;
-use std::io::{BufRead, Read};
+use std::io::{BufRead, ErrorKind};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+use std::time::Instant;
 
-/// The longest input line read whole; longer lines are refused.
-pub const MAX_LINE_BYTES: u64 = 16 << 20;
+/// What the loop is told.
+enum Event {
+    /// An input line and when it arrived.
+    Line(String, Instant),
+    /// A search or perft has printed its last line.
+    Done,
+    /// The input has ended (or could not be read).
+    End(Result<(), String>),
+}
 
 /// The protocol on standard input and output: the banner, then every line of stdin.
 pub fn serve_stdio(game: GameKind, player: PlayerKind) -> Result<(), String> {
@@ -20,49 +33,87 @@ pub fn serve_stdio(game: GameKind, player: PlayerKind) -> Result<(), String> {
         game.name()
     ));
     let mut session = Session::new(out.clone(), game, player)?;
-    run(std::io::stdin().lock(), &mut session, &out)
+    let (tx, rx) = channel();
+    wake_on_done(&mut session, &tx);
+    // Detached: after `quit` the program ends while this thread may still wait for input.
+    thread::spawn(move || read_lines(std::io::stdin().lock(), &tx, &out));
+    serve(&rx, &mut session)
 }
 
 /// Carries out every line of `input` in `session` (errors about the input itself go to
-/// `out`). At the end of input the session finishes its bounded search.
-pub fn run(mut input: impl BufRead, session: &mut Session, out: &Output) -> Result<(), String> {
-    let mut buf = Vec::new();
+/// `out`), exactly as [`serve_stdio`] does with standard input.
+pub fn run(input: impl BufRead + Send, session: &mut Session, out: &Output) -> Result<(), String> {
+    let (tx, rx) = channel();
+    wake_on_done(session, &tx);
+    thread::scope(|scope| {
+        scope.spawn(move || read_lines(input, &tx, out));
+        serve(&rx, session)
+    })
+}
+
+fn wake_on_done(session: &mut Session, tx: &Sender<Event>) {
+    let tx = tx.clone();
+    session.set_done_notifier(move || {
+        // The loop may have ended already; then nobody needs waking.
+        let _ = tx.send(Event::Done);
+    });
+}
+
+/// The loop: each event to the session, until `quit` or the end of input.
+fn serve(rx: &Receiver<Event>, session: &mut Session) -> Result<(), String> {
     loop {
-        buf.clear();
-        let n = (&mut input)
-            .take(MAX_LINE_BYTES)
-            .read_until(b'\n', &mut buf)
-            .map_err(|e| format!("reading input: {e}"))?;
-        if n == 0 {
-            break;
-        }
-        if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE_BYTES {
-            skip_line(&mut input)?;
-            out.line(&error(&format!(
-                "line longer than {MAX_LINE_BYTES} bytes ignored"
-            )));
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if session.handle_line(line.trim_end_matches(['\n', '\r'])) == Flow::Quit {
+        let flow = match rx.recv() {
+            Ok(Event::Line(line, received)) => session.handle_line_at(&line, received),
+            Ok(Event::Done) => session.search_done(),
+            Ok(Event::End(result)) => {
+                session.finish();
+                return result;
+            }
+            Err(_) => {
+                session.finish();
+                return Ok(());
+            }
+        };
+        if flow == Flow::Quit {
             return Ok(());
         }
     }
-    session.finish();
-    Ok(())
 }
 
-/// Reads and drops the rest of an over-long line.
-fn skip_line(input: &mut impl BufRead) -> Result<(), String> {
-    let mut chunk = Vec::new();
+/// Sends every line of `input`, then the end.
+fn read_lines(mut input: impl BufRead, tx: &Sender<Event>, out: &Output) {
+    let mut splitter = LineSplitter::default();
+    let send = |piece: Piece| match piece {
+        Piece::Line(line) => tx.send(Event::Line(line, Instant::now())).is_ok(),
+        Piece::TooLong => {
+            out.line(&error(&format!(
+                "line longer than {MAX_LINE_BYTES} bytes ignored"
+            )));
+            true
+        }
+    };
     loop {
-        chunk.clear();
-        let m = input
-            .take(MAX_LINE_BYTES)
-            .read_until(b'\n', &mut chunk)
-            .map_err(|e| format!("reading input: {e}"))?;
-        if m == 0 || chunk.ends_with(b"\n") {
-            return Ok(());
+        let bytes = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = tx.send(Event::End(Err(format!("reading input: {e}"))));
+                return;
+            }
+        };
+        if bytes.is_empty() {
+            if let Some(piece) = splitter.end() {
+                send(piece);
+            }
+            let _ = tx.send(Event::End(Ok(())));
+            return;
+        }
+        let (used, piece) = splitter.take(bytes);
+        input.consume(used);
+        if let Some(piece) = piece
+            && !send(piece)
+        {
+            return;
         }
     }
 }
@@ -124,5 +175,22 @@ mod tests {
             1,
             "{lines:?}"
         );
+    }
+
+    #[test]
+    fn a_line_waiting_for_a_search_runs_when_it_ends_and_a_query_after_it_sees_its_work() {
+        let lines = session(b"go depth 3\nposition startpos moves b1b2\nquery fen\nquit\n");
+        let best = lines.iter().position(|l| l.starts_with("bestmove"));
+        let fen = lines.iter().position(|l| l.starts_with("response"));
+        assert!(best < fen, "{lines:?}");
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.starts_with("info depth 3"))
+                .count(),
+            1,
+            "the search ran to its depth: {lines:?}"
+        );
+        assert!(lines[fen.unwrap_or(0)].ends_with(" b 1 1"), "{lines:?}");
     }
 }

@@ -47,8 +47,9 @@ pub fn info_string(text: &str) -> String {
 /// (a 10 MiB refused value must not make a 10 MiB answer).
 pub const MAX_ERROR_CHARS: usize = 400;
 
-/// `info string error: <text>`, with control characters escaped so that echoed input
-/// cannot break the line-based output, and at most [`MAX_ERROR_CHARS`] characters of
+/// `info string error: <text>`, with control and invisible characters escaped (`\n`,
+/// `\u{200b}`) so that echoed input cannot break the line-based output or hide in it,
+/// and at most [`MAX_ERROR_CHARS`] characters of
 /// `text` (then `...`).
 pub fn error(text: &str) -> String {
     let mut line = String::from("info string error: ");
@@ -59,11 +60,21 @@ pub fn error(text: &str) -> String {
         }
         if c.is_control() {
             line.extend(c.escape_default());
+        } else if is_invisible(c) {
+            line.extend(c.escape_unicode());
         } else {
             line.push(c);
         }
     }
     line
+}
+
+/// Whether `c` is a format character that draws nothing (zero-width spaces and joiners,
+/// bidirectional controls, the byte-order mark, the soft hyphen).
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
 }
 
 /// `bestmove <token>` or `bestmove (none)`.
@@ -141,6 +152,10 @@ mod tests {
         assert_eq!(response("true"), "response true");
         assert_eq!(error("x"), "info string error: x");
         assert_eq!(error("a\u{0}b\nc"), "info string error: a\\u{0}b\\nc");
+        assert_eq!(
+            error("go\u{200b}x \u{feff}é"),
+            "info string error: go\\u{200b}x \\u{feff}é"
+        );
     }
 
     #[test]

@@ -260,7 +260,7 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
     fn new_game(&mut self, spec: &GameSpec) {
         for p in [Player::First, Player::Second] {
             let asked = Instant::now();
-            let ready = self.engines[p.index()].new_game(spec.engine_seed(), self.s.timeout);
+            let ready = self.engines[p.index()].new_game(spec.engine_seed(p), self.s.timeout);
             self.engine_time += asked.elapsed();
             if let Err(e) = ready {
                 let termination = if e == super::engine::EngineError::Closed {

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::game::{Action, Node, RuleOptions};
+use crate::game::{Action, Node, Player, RuleOptions};
 use crate::history::GameHistory;
 use crate::notation::Notation;
 
@@ -107,11 +107,18 @@ pub struct GameSpec {
 }
 
 impl GameSpec {
-    /// The `Seed` option the engines get for this game: the low 32 bits of the game's seed
-    /// (the protocol's `Seed` covers 0..2^32-1). Both games of a pair get the same value,
-    /// so a duplicate pair repeats the engines' random choices as well as the dice.
-    pub fn engine_seed(&self) -> u32 {
-        (self.seed & u64::from(u32::MAX)) as u32
+    /// The `Seed` option the engine in `seat` gets for this game: 31 bits of the game's
+    /// seed mixed with the seat (the protocol's `Seed` covers 0..2^31-1, and each engine
+    /// gets its own, so that the two never copy each other's random choices). Both games of
+    /// a pair give a seat the same value, so a duplicate pair repeats the random choices of
+    /// each colour as well as the dice.
+    pub fn engine_seed(&self, seat: Player) -> u32 {
+        let salt = match seat {
+            Player::First => 0,
+            Player::Second => 0x9E37_79B9_7F4A_7C15,
+        };
+        let mixed = (self.seed ^ salt).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        ((mixed >> 33) & 0x7FFF_FFFF) as u32
     }
 }
 
@@ -240,6 +247,32 @@ mod tests {
 
     use crate::game::Game;
     use crate::toys::{Dice, Nim};
+
+    #[test]
+    fn each_seat_gets_its_own_31_bit_engine_seed() {
+        let spec = |seed| GameSpec {
+            index: 0,
+            pair: 0,
+            swapped: false,
+            opening: Arc::new(Opening {
+                fen: None,
+                moves: Vec::new(),
+            }),
+            seed,
+        };
+        for seed in [0, 1, u64::MAX, 0x7FFF_FFFF, 1 << 40] {
+            let (a, b) = (
+                spec(seed).engine_seed(Player::First),
+                spec(seed).engine_seed(Player::Second),
+            );
+            assert_ne!(a, b, "seed {seed}");
+            assert!(a <= i32::MAX as u32 && b <= i32::MAX as u32);
+        }
+        assert_ne!(
+            spec(1).engine_seed(Player::First),
+            spec(2).engine_seed(Player::First)
+        );
+    }
 
     #[test]
     fn shard_parsing() {

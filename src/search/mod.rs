@@ -43,6 +43,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time allowance.
     pub time: Option<TimeBudget>,
+    /// Stop once a forced win in at most this many own moves is proved (at turn roots).
+    pub mate: Option<u32>,
 }
 
 /// Switches for the pruning techniques whose values may differ from plain minimax. All
@@ -144,15 +146,37 @@ pub fn root_player<G: Evaluate>(root: &G, asked: Option<Player>) -> Player {
     }
 }
 
-/// Searches `root` within `limits`. `history` holds the hashes of the positions before the
-/// root, oldest first (for repetition draws). `stop` ends the search early when set.
-/// `report` receives an [`Info`] per completed iteration and MultiPV line.
+/// What a search starts from: the position, the hashes of the positions before it (oldest
+/// first, for repetition draws), and the root moves to consider (empty: all of them; only
+/// turn roots are restricted).
+#[derive(Clone, Copy, Debug)]
+pub struct Root<'a, G: Evaluate> {
+    /// The position searched.
+    pub position: &'a G,
+    /// Hashes of the positions before it, oldest first.
+    pub history: &'a [u64],
+    /// `go searchmoves`: the only root moves searched (empty: every legal move).
+    pub searchmoves: &'a [G::Move],
+}
+
+impl<'a, G: Evaluate> Root<'a, G> {
+    /// `position` with no history and every move searched.
+    pub fn of(position: &'a G) -> Root<'a, G> {
+        Root {
+            position,
+            history: &[],
+            searchmoves: &[],
+        }
+    }
+}
+
+/// Searches `root` within `limits`. `stop` ends the search early when set. `report`
+/// receives an [`Info`] per completed iteration and MultiPV line.
 ///
 /// With `settings.threads > 1` the other threads search the same root silently, sharing
 /// the table (Lazy SMP); they end when the first thread has its answer.
 pub fn search<G: Evaluate>(
-    root: &G,
-    history: &[u64],
+    root: &Root<'_, G>,
     limits: &Limits,
     settings: &Settings,
     tt: &TranspositionTable,
@@ -160,6 +184,7 @@ pub fn search<G: Evaluate>(
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     tt.new_search();
+    let history = root.history;
     if settings.threads <= 1 {
         let mut s = searcher::Searcher::new(tt, stop, None, limits, settings.features, history);
         return search_root(&mut s, root, limits, settings, report);
@@ -193,11 +218,12 @@ pub fn search<G: Evaluate>(
 /// One thread's iterative deepening at `root`, by the root's node kind.
 fn search_root<G: Evaluate>(
     s: &mut searcher::Searcher<'_, G>,
-    root: &G,
+    root: &Root<'_, G>,
     limits: &Limits,
     settings: &Settings,
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
+    let (searchmoves, root) = (root.searchmoves, root.position);
     match root.node() {
         Node::Terminal(outcome) => SearchResult {
             best: None,
@@ -207,7 +233,7 @@ fn search_root<G: Evaluate>(
             pv: Vec::new(),
             policy: Vec::new(),
         },
-        Node::Turn(_) => root::search_turn_root(s, root, limits, settings, report),
+        Node::Turn(_) => root::search_turn_root(s, root, searchmoves, limits, settings, report),
         Node::Simultaneous if settings.side.is_some() => {
             simultaneous_root::search_simultaneous_root(s, root, limits, settings, report)
         }

@@ -25,15 +25,33 @@ pub(crate) fn max_depth(limits: &Limits) -> u32 {
 }
 
 /// Whether another iteration may start: not after an abort, and not once half of the soft
-/// time budget has gone (the next iteration would likely not finish in time).
+/// time budget has gone (the next iteration would likely not finish in time), except for
+/// a budget used to its deadline (`movetime`).
 pub(crate) fn may_continue<G: Evaluate>(s: &Searcher<'_, G>, limits: &Limits) -> bool {
-    !s.aborted && limits.time.is_none_or(|t| s.started.elapsed() < t.soft / 2)
+    !s.aborted
+        && limits.time.is_none_or(|t| {
+            let elapsed = s.started.elapsed();
+            if t.to_deadline {
+                elapsed < t.hard
+            } else {
+                elapsed < t.soft / 2
+            }
+        })
+}
+
+/// Whether `go mate N` is answered: `score` (the mover's) is a forced win in at most N
+/// own moves.
+fn mate_found(limits: &Limits, score: i32) -> bool {
+    limits
+        .mate
+        .is_some_and(|n| score >= crate::eval::MATE_BOUND && (MATE - score + 1) / 2 <= n as i32)
 }
 
 /// Iterative deepening at a turn root, with `settings.multipv` lines.
 pub fn search_turn_root<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     root: &G,
+    searchmoves: &[G::Move],
     limits: &Limits,
     settings: &Settings,
     report: &mut dyn FnMut(&Info<G::Move>),
@@ -42,6 +60,9 @@ pub fn search_turn_root<G: Evaluate>(
         return empty_result();
     };
     let mut root_moves = ordered_root_moves(s, root, p);
+    if !searchmoves.is_empty() {
+        root_moves.retain(|r| searchmoves.contains(&r.m));
+    }
     let Some(first) = root_moves.first() else {
         return empty_result();
     };
@@ -86,7 +107,7 @@ pub fn search_turn_root<G: Evaluate>(
         };
         report_lines(s, &root_moves[..lines], depth, report);
         let forced = root_moves.len() == 1 && limits.time.is_some();
-        if forced || !may_continue(s, limits) {
+        if forced || mate_found(limits, result.score) || !may_continue(s, limits) {
             break;
         }
     }

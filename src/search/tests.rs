@@ -3,7 +3,7 @@
 //! plain value (design.md §3).
 
 use super::tt::TranspositionTable;
-use super::{Features, Info, Limits, SearchResult, Settings, search};
+use super::{Features, Info, Limits, Root, SearchResult, Settings, search};
 use crate::eval::{Evaluate, MATE};
 use crate::game::{Action, Game, Node};
 use crate::toys::{DiceRace, TicTacToe};
@@ -66,8 +66,7 @@ fn run<G: Evaluate>(
 ) -> SearchResult<G::Move> {
     let tt = TranspositionTable::new(1).expect("table");
     search(
-        pos,
-        &[],
+        &Root::of(pos),
         limits,
         settings,
         &tt,
@@ -187,8 +186,7 @@ fn a_set_stop_flag_still_gives_a_legal_move() {
     let tt = TranspositionTable::new(1).expect("table");
     let stop = AtomicBool::new(true);
     let r = search(
-        &TicTacToe::new(),
-        &[],
+        &Root::of(&TicTacToe::new()),
         &Limits::default(),
         &Settings::default(),
         &tt,

@@ -26,6 +26,9 @@ pub struct TimeBudget {
     pub soft: Duration,
     /// Stop the search when this much has passed.
     pub hard: Duration,
+    /// Use the time to the hard deadline: start iterations until then (`movetime`, which
+    /// asks for exactly that long), instead of stopping after half the soft budget.
+    pub to_deadline: bool,
 }
 
 impl TimeBudget {
@@ -35,6 +38,17 @@ impl TimeBudget {
         TimeBudget {
             soft: self.soft.saturating_sub(spent).max(floor),
             hard: self.hard.saturating_sub(spent).max(floor),
+            to_deadline: self.to_deadline,
+        }
+    }
+
+    /// The time a player without iterations (a baseline) aims at: the deadline of a
+    /// `movetime`, the soft budget on a clock.
+    pub fn target(self) -> Duration {
+        if self.to_deadline {
+            self.hard
+        } else {
+            self.soft
         }
     }
 }
@@ -47,18 +61,30 @@ const DEFAULT_MOVES_TO_GO: i64 = 30;
 /// reserve for nothing).
 const MAX_MOVES_TO_GO: i64 = 50;
 
-/// The budget for a fixed `movetime`: all of it but the overhead (at least 1 ms).
+/// The budget for a fixed `movetime`: all of it but the overhead (at least 1 ms), used to
+/// the deadline.
 pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
     let ms = movetime_ms.saturating_sub(overhead_ms).max(1);
     let d = Duration::from_millis(ms);
-    TimeBudget { soft: d, hard: d }
+    TimeBudget {
+        soft: d,
+        hard: d,
+        to_deadline: true,
+    }
 }
+
+/// The most of the remaining clock one move may take: four fifths, less the overhead.
+const MOVE_CAP_NUMERATOR: i64 = 4;
+/// See [`MOVE_CAP_NUMERATOR`].
+const MOVE_CAP_DENOMINATOR: i64 = 5;
 
 /// The budget for playing on a clock.
 ///
-/// The base share is `time / moves_to_go + 3/4 · inc`; the soft budget is that share, the
-/// hard deadline three times it, and neither may exceed what is left once the overhead
-/// (counted once per remaining move of the control, up to 10) is kept back.
+/// The base share is `time / moves_to_go + 3/4 · inc` (with the overhead, counted once per
+/// remaining move of the control up to 10, kept back from `time`); the soft budget is that
+/// share and the hard deadline three times it. Neither exceeds four fifths of the clock
+/// less the overhead, whatever `movestogo` or the increment say, nor (in sudden death) a
+/// fifth of the usable time plus the increment.
 pub fn clock_budget(clock: Clock, overhead_ms: u64) -> TimeBudget {
     let time = clock.time_ms.max(0);
     let inc = clock.inc_ms.max(0);
@@ -69,9 +95,12 @@ pub fn clock_budget(clock: Clock, overhead_ms: u64) -> TimeBudget {
     let reserve = overhead.saturating_mul(mtg.min(10));
     let usable = time.saturating_sub(reserve).max(0);
     let share = (usable / mtg).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
-    // The hard limit may not take more than what is left after one overhead, nor more
-    // than a fifth of the clock in sudden death (a long search late in the game is bad).
-    let cap = time.saturating_sub(overhead).max(1);
+    // The hard limit may not take more than four fifths of the clock less one overhead,
+    // nor more than a fifth of it in sudden death (a long search late in the game is bad).
+    let cap = (time / MOVE_CAP_DENOMINATOR * MOVE_CAP_NUMERATOR
+        + time % MOVE_CAP_DENOMINATOR * MOVE_CAP_NUMERATOR / MOVE_CAP_DENOMINATOR)
+        .saturating_sub(overhead)
+        .max(1);
     let cap = if clock.moves_to_go == Some(1) {
         cap
     } else {
@@ -82,6 +111,7 @@ pub fn clock_budget(clock: Clock, overhead_ms: u64) -> TimeBudget {
     TimeBudget {
         soft: Duration::from_millis(soft as u64),
         hard: Duration::from_millis(hard as u64),
+        to_deadline: false,
     }
 }
 
@@ -95,19 +125,22 @@ mod tests {
         let b = TimeBudget {
             soft: ms(50),
             hard: ms(90),
+            to_deadline: false,
         };
         assert_eq!(
             b.after(ms(20)),
             TimeBudget {
                 soft: ms(30),
-                hard: ms(70)
+                hard: ms(70),
+                to_deadline: false,
             }
         );
         assert_eq!(
             b.after(ms(60)),
             TimeBudget {
                 soft: ms(1),
-                hard: ms(30)
+                hard: ms(30),
+                to_deadline: false,
             }
         );
         assert_eq!(b.after(ms(500)).hard, ms(1));
@@ -121,6 +154,8 @@ mod tests {
     fn movetime_keeps_the_overhead() {
         let b = movetime_budget(1000, 10);
         assert_eq!((ms(b.soft), ms(b.hard)), (990, 990));
+        assert!(b.to_deadline, "movetime is used to its end");
+        assert_eq!(b.target(), Duration::from_millis(990));
         assert_eq!(ms(movetime_budget(5, 10).hard), 1);
     }
 
@@ -150,12 +185,12 @@ mod tests {
             },
             50,
         );
-        // reserve 50, usable 4 950, share 4 950; cap 4 950: soft = hard = 4 950.
-        assert_eq!((ms(b.soft), ms(b.hard)), (4_950, 4_950));
+        // reserve 50, usable 4 950, share 4 950; but the cap is 4/5 · 5 000 − 50 = 3 950.
+        assert_eq!((ms(b.soft), ms(b.hard)), (3_950, 3_950));
     }
 
     #[test]
-    fn never_exceeds_the_clock_minus_overhead() {
+    fn never_exceeds_four_fifths_of_the_clock_minus_overhead() {
         for time in [0i64, 1, 5, 20, 100, 1_000, 10_000] {
             for inc in [0i64, 10, 100, 5_000] {
                 for mtg in [None, Some(1), Some(2), Some(40), Some(u32::MAX)] {
@@ -166,7 +201,7 @@ mod tests {
                     };
                     let b = clock_budget(clock, 30);
                     assert!(b.soft <= b.hard);
-                    let limit = (time - 30).max(1) as u128;
+                    let limit = (time * 4 / 5 - 30).max(1) as u128;
                     assert!(ms(b.hard) <= limit, "{clock:?}: {b:?}");
                 }
             }

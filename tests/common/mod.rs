@@ -11,6 +11,29 @@ use std::time::{Duration, Instant};
 /// How long a reply may take before a test fails (generous: CI machines are slow).
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// Runs the binary with `args` and `input` piped in (then closed); returns its output
+/// lines, the banner first.
+pub fn piped(args: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start quartet");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("output");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 /// A running engine process.
 pub struct Engine {
     /// The first line the engine printed.
