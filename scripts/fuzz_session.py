@@ -10,8 +10,9 @@ after every step:
 - the engine answers `isready` within the patience;
 - a rejected command (`info string error: ...`) leaves `query fen` and `d`'s Key as they
   were;
-- every `go` gets exactly one `bestmove` (never two), and after a command that stops the
-  search (`stop`, `position`, `setoption`, `ucinewgame`) none is outstanding;
+- every `go` gets exactly one `bestmove` (never two), and after a command that ends the
+  search (`stop`) or waits for it (`position`, `setoption`, `ucinewgame`) none is
+  outstanding once `isready` is answered; a `go` with a huge limit is ended by `stop`;
 - every `bestmove` is a legal token of the position searched (the side's declarations
   with `side`), or `(none)` with an `info string` giving the reason;
 - a move list built from `query legalmoves` is accepted.
@@ -41,7 +42,8 @@ GAMES = ["rnb", "apocalypse", "duell", "ludo"]
 SIMULTANEOUS = "apocalypse"
 # Numbers at the edges of the 64-bit ranges (a GUI bug or an attacker may send them).
 EXTREMES = [2**31, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 10**30, -(2**63), -(2**63) - 1]
-# Commands after which no search may be running once `isready` is answered.
+# Commands after which no search may be running once `isready` is answered (they stop
+# the search or wait for it to end).
 STOPPING = {"stop", "position", "setoption", "ucinewgame", "uginewgame"}
 
 
@@ -293,9 +295,14 @@ class Session:
     def do_go(self):
         rng = self.rng
         limits = []
+        huge = []
+
         def extreme(usual):
             """Mostly `usual`, sometimes a number at or beyond the 64-bit limits."""
-            return str(rng.choice(EXTREMES) if rng.random() < 0.1 else usual)
+            if rng.random() < 0.1:
+                huge.append(True)
+                return str(rng.choice(EXTREMES))
+            return str(usual)
 
         for _ in range(rng.randrange(1, 4)):
             limits += rng.choice([
@@ -323,7 +330,9 @@ class Session:
                 self.observe(lines[-1])
             return lines + self.sync()
         lines = self.send_go(" ".join(["go"] + limits))
-        if rng.random() < 0.7:
+        # A search with a huge limit runs for ever, and lines after it wait for it
+        # (protocol.md §4): like a GUI, end it with `stop`.
+        if huge or rng.random() < 0.7:
             time.sleep(rng.random() * 0.02)
             lines += self.ask("stop")
             self.check_idle("stop")
@@ -335,7 +344,7 @@ class Session:
             ("Game", lambda: rng.choice(GAMES + ["LUDO", "Duell", "chess"])),
             ("Hash", lambda: str(rng.choice([1, 2, 16, 0, 16385, -1, 999999999]))),
             ("MultiPV", lambda: str(rng.choice([1, 2, 3, 0, 257]))),
-            ("Seed", lambda: str(rng.choice([0, 1, 4294967295, 4294967296, -3]))),
+            ("Seed", lambda: str(rng.choice([0, 1, 2147483647, 2147483648, -3]))),
             ("Move Overhead", lambda: str(rng.choice([0, 10, 5000, 5001]))),
             ("DoubleStep", lambda: rng.choice(["true", "false", "maybe"])),
             ("Pieces", lambda: str(rng.choice([1, 2, 4, 0, 5]))),
@@ -344,8 +353,10 @@ class Session:
         ])
         v = value()
         lines = self.ask(f"setoption name {name}" + ("" if v is None else f" value {v}"))
-        self.check_idle("setoption")
         if not any(l.startswith("info string error") for l in lines):
+            # Accepted: it waited for the search or stopped it. (A refused line leaves
+            # the search running.)
+            self.check_idle("setoption")
             if name == "Game":
                 self.game = v.lower()
             if name in ("Game", "DoubleStep", "Pieces"):

@@ -481,3 +481,56 @@ fn options_fit_32_bits_show_the_command_line_s_default_and_a_same_value_changes_
     assert!(e.ask("setoption name Pieces value 2").is_empty());
     assert_ne!(e.query("fen"), fen);
 }
+
+#[test]
+fn a_ludo_game_with_engine_rolls_is_a_record_quartet_replay_accepts() {
+    // A runner without dice: the engine rolls (EngineRolls) and moves; the runner plays
+    // every answer as a token, writes the record, and `quartet replay` re-checks it.
+    let mut e = Engine::start(&["--game", "ludo"]);
+    e.send("setoption name Pieces value 1");
+    e.send("setoption name EngineRolls value true");
+    let mut moves: Vec<String> = Vec::new();
+    while e.query("gameover") == "false" {
+        let token = best(&go(&mut e, "go nodes 200"));
+        assert_ne!(token, "(none)", "after {moves:?}");
+        moves.push(token);
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        assert!(moves.len() < 2000, "the game ends");
+    }
+    assert!(moves.iter().any(|m| m.starts_with('r')) && moves.iter().any(|m| !m.starts_with('r')));
+    let result = match e.query("result").as_str() {
+        "p1win" => "1-0",
+        "p2win" => "0-1",
+        other => panic!("Ludo has no draws: {other}"),
+    };
+    let record = format!(
+        "[Game \"ludo\"]\n[Result \"{result}\"]\n\n{} {result}\n",
+        moves.join(" ")
+    );
+    let dir = std::env::temp_dir().join(format!("quartet-engine-rolls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, record).expect("write the record");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quartet"))
+        .args(["replay", "--game", "ludo", "--pieces", "1"])
+        .arg(&path)
+        .output()
+        .expect("run replay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 games, every move legal"));
+    // A record with one roll changed is refused.
+    let bad = std::fs::read_to_string(&path)
+        .expect("read")
+        .replacen(" r", " rx", 1);
+    std::fs::write(&path, bad).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quartet"))
+        .args(["replay", "--game", "ludo", "--pieces", "1"])
+        .arg(&path)
+        .output()
+        .expect("run replay");
+    assert!(!out.status.success());
+}

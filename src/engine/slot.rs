@@ -64,13 +64,17 @@ impl<G: Evaluate + Notation> Slot<G> {
     }
 
     /// At a chance node with `EngineRolls`: an outcome drawn by its weight with a generator
-    /// seeded by the `Seed` option and the position.
+    /// seeded by the `Seed` option, the position and the number of tokens played to it.
     fn engine_roll(&self, request: &SearchRequest) -> SearchSummary {
         let root = self.history.current();
         let mut outcomes = Vec::new();
         root.chance_outcomes(&mut outcomes);
         let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
-        let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(request.settings.seed, root.hash()));
+        // The position and how many tokens led to it: a position that comes again (a pass
+        // back to the same roll) must not get the same roll again, or play would loop.
+        let plies = self.history.history().len() as u64;
+        let key = root.hash() ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(request.settings.seed, key));
         let mut pick = if total == 0 {
             0
         } else {

@@ -115,8 +115,8 @@ mod tests {
     #[test]
     fn bom_and_unicode_spaces_are_normalised() {
         assert_eq!(
-            lines("\u{feff}go\tdepth\u{a0}3\u{2003}\n".as_bytes()),
-            vec![line("go depth 3 ")]
+            lines("\u{feff}go\tdepth\u{a0}3\u{2003}\u{b}\u{c}x\n".as_bytes()),
+            vec![line("go depth 3   x")]
         );
     }
 

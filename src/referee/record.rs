@@ -9,8 +9,8 @@
 //! move. The referee writes the tags `Event Round White Black Result Game Termination
 //! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`: `Game` is the `Game` option's
 //! value, `FEN` the start position string (also for the start position), `Seed` the seed
-//! the game's chance outcomes are drawn from (whose low 32 bits the engines got as their
-//! `Seed` option), `OpeningPlies` how many tokens of the move list were the opening.
+//! the game's chance outcomes are drawn from (from which each engine got its own `Seed`
+//! option, one per seat), `OpeningPlies` how many tokens of the move list were the opening.
 
 use std::fmt::Write as _;
 

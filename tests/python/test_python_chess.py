@@ -165,8 +165,10 @@ def test_handshake_names_the_engine_and_declares_the_documented_options():
             for name, o in engine.options.items()
         }
         assert parsed == documented_options()
-        # python-chess manages MultiPV itself; our other options are plain ones.
-        assert [o.name for o in engine.options.values() if o.is_managed()] == ["MultiPV"]
+        # python-chess manages MultiPV and Ponder itself (analysis(multipv=N),
+        # play(ponder=True)); our other options are plain ones.
+        managed = [o.name for o in engine.options.values() if o.is_managed()]
+        assert managed == ["MultiPV", "Ponder"]
         assert engine.options["Game"].var == GAMES
 
     run(check)

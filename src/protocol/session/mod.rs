@@ -150,7 +150,8 @@ impl Session {
                 }
                 if timing == Timing::AfterSearch && !self.refuses(&front.line) {
                     // An unbounded search: the line stops it first (a line that will be
-                    // refused leaves it running).
+                    // refused leaves it running, except a `go`, whose answer must follow
+                    // the running search's).
                     self.stop_search();
                 }
             }
@@ -188,11 +189,12 @@ impl Session {
         }
     }
 
-    /// Whether carrying out `line` now would refuse it (a dry run on copies: nothing
-    /// changes).
+    /// Whether carrying out `line` now would refuse it without an answer that must come
+    /// in order (a dry run on copies: nothing changes). A refused `go` still answers
+    /// `bestmove (none)`, so it counts as carried out.
     fn refuses(&self, line: &str) -> bool {
         match parse_command(line.trim()) {
-            Err(_) => true,
+            Err(_) => !is_go(line),
             Ok(Command::Position { fen, moves }) => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
                 self.game
@@ -204,7 +206,6 @@ impl Session {
                 let mut options = self.options;
                 options.set(&name, value.as_deref()).is_err()
             }
-            Ok(Command::Go(params)) => self.game.check_searchmoves(&params.searchmoves).is_err(),
             Ok(_) => false,
         }
     }
@@ -286,14 +287,20 @@ impl Drop for Session {
     }
 }
 
+/// Whether `line` is a `go` (whose one `bestmove`, even `(none)` after a refusal, must come
+/// after the answer of the search before it).
+fn is_go(line: &str) -> bool {
+    line.split_whitespace().next() == Some("go")
+}
+
 /// How `line` is treated while a search runs, by its first word. A line that cannot be
-/// parsed is refused in its turn without waiting for (or stopping) a search.
+/// parsed is refused in its turn without waiting for (or stopping) a search, except `go`.
 fn timing(line: &str) -> Timing {
     let line = line.trim_start();
     if line.starts_with('#') {
         return Timing::Always;
     }
-    if !line.is_empty() && parse_command(line).is_err() {
+    if !line.is_empty() && !is_go(line) && parse_command(line).is_err() {
         return Timing::Prompt;
     }
     match line.split_whitespace().next() {
