@@ -40,7 +40,7 @@ fn the_referee_replays_a_finished_gui_game() {
     );
     let games = replay::<Ludo>(&rec.to_text(), &RuleOptions::default()).unwrap();
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].termination, Termination::Normal);
+    assert_eq!(games[0].termination, Some(Termination::Normal));
     assert_eq!(games[0].record.moves, ["r3", "53-56"]);
     // The same game with the wrong result is refused: the check is real.
     let wrong = gui_record(
@@ -58,5 +58,16 @@ fn the_referee_replays_a_gui_game_stopped_by_a_crash() {
     let start = "B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 w 0 1";
     let rec = gui_record("duell", "crash", start, "a1a6 i8i3", "0-1");
     let games = replay::<Duell>(&rec.to_text(), &RuleOptions::default()).unwrap();
-    assert_eq!(games[0].termination, Termination::Crash);
+    assert_eq!(games[0].termination, Some(Termination::Crash));
+}
+
+#[test]
+fn the_referee_replays_a_gui_game_saved_while_under_way() {
+    let start = "B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 w 0 1";
+    let rec = gui_record("duell", "unterminated", start, "a1a6 i8i3", "*");
+    let games = replay::<Duell>(&rec.to_text(), &RuleOptions::default()).unwrap();
+    assert_eq!((games[0].outcome, games[0].termination), (None, None));
+    // An illegal move is still found.
+    let bad = gui_record("duell", "unterminated", start, "a1a6 i8i2", "*");
+    assert!(replay::<Duell>(&bad.to_text(), &RuleOptions::default()).is_err());
 }

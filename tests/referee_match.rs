@@ -27,7 +27,7 @@ fn first_player_wins_every_game_of_takers() {
     assert_eq!(games.len(), 4);
     for g in &games {
         assert_eq!(g.record.moves, vec!["t1"; 15]);
-        assert_eq!(g.outcome, Outcome::Win(Player::First));
+        assert_eq!(g.outcome, Some(Outcome::Win(Player::First)));
     }
     let lines = std::fs::read_to_string(&jsonl).unwrap();
     assert_eq!(lines.lines().count(), 4);

@@ -64,6 +64,12 @@ pub fn result_text(outcome: Outcome) -> &'static str {
     }
 }
 
+/// The result of a game still under way (PGN's `*`).
+pub const UNFINISHED: &str = "*";
+
+/// The `Termination` tag of a game still under way.
+pub const UNTERMINATED: &str = "unterminated";
+
 /// Reads a result text back.
 pub fn parse_result(text: &str) -> Option<Outcome> {
     match text {
@@ -218,10 +224,10 @@ pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
 pub struct ReplayedGame {
     /// The record as read.
     pub record: PgnRecord,
-    /// Its outcome.
-    pub outcome: Outcome,
-    /// How it ended.
-    pub termination: Termination,
+    /// Its outcome, or `None` for a game still under way (result `*`, as a GUI saves one).
+    pub outcome: Option<Outcome>,
+    /// How it ended (`None` while under way: `Termination` tag `unterminated` or absent).
+    pub termination: Option<Termination>,
     /// The position string after the last token.
     pub final_position: String,
 }
@@ -230,7 +236,8 @@ pub struct ReplayedGame {
 /// `Game` tag names `G`, every token is legal where it stands (from `FEN`, or the start
 /// position), no token follows the end of the game, a normal end is a terminal position
 /// with the recorded result, a repetition end is a third occurrence and a draw, an
-/// adjudicated game ended in a running position. When `Seed` and `OpeningPlies` are present,
+/// adjudicated game ended in a running position, and a game under way (result `*`,
+/// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and `OpeningPlies` are present,
 /// every chance outcome after the opening must be the one the referee's dice stream
 /// gives for that seed.
 pub fn check_record<G: Notation>(
@@ -253,8 +260,12 @@ pub fn check_record<G: Notation>(
             ));
         }
     }
-    let outcome = parse_result(&record.result)
-        .ok_or_else(|| fail(None, format!("bad result '{}'", record.result)))?;
+    let unfinished = record.result == UNFINISHED;
+    let outcome = match parse_result(&record.result) {
+        Some(o) => Some(o),
+        None if unfinished => None,
+        None => return Err(fail(None, format!("bad result '{}'", record.result))),
+    };
     if record.tag("Result").is_some_and(|r| r != record.result) {
         return Err(fail(
             None,
@@ -262,9 +273,19 @@ pub fn check_record<G: Notation>(
         ));
     }
     let termination = match record.tag("Termination") {
-        Some(t) => t.parse().map_err(|e: String| fail(None, e))?,
-        None => Termination::Normal,
+        Some(UNTERMINATED) | None if unfinished => None,
+        Some(UNTERMINATED) => {
+            return Err(fail(None, "an unterminated game has the result '*'".into()));
+        }
+        Some(t) => Some(t.parse().map_err(|e: String| fail(None, e))?),
+        None => Some(Termination::Normal),
     };
+    if unfinished && termination.is_some() {
+        return Err(fail(
+            None,
+            "a game with the result '*' has no Termination but 'unterminated'".into(),
+        ));
+    }
     let pos = match record.tag("FEN") {
         Some(fen) => G::parse_position(fen, rules).map_err(|e| fail(None, e.to_string()))?,
         None => G::start(rules),
@@ -310,6 +331,17 @@ pub fn check_record<G: Notation>(
             .map_err(|_| fail(ply, format!("'{token}' cannot be played here")))?;
     }
     let end = |why: &str| Err(fail(None, why.to_string()));
+    let Some((termination, outcome)) = termination.zip(outcome) else {
+        if rules_ending(&game).is_some() {
+            return Err(fail(None, "the game is over, but its result is '*'".into()));
+        }
+        return Ok(ReplayedGame {
+            record: record.clone(),
+            outcome: None,
+            termination: None,
+            final_position: game.current().format_position(),
+        });
+    };
     match (termination, rules_ending(&game)) {
         (Termination::Normal, Some((o, Termination::Normal))) if o == outcome => {}
         (Termination::Normal, Some((_, Termination::Normal))) => {
@@ -326,8 +358,8 @@ pub fn check_record<G: Notation>(
     }
     Ok(ReplayedGame {
         record: record.clone(),
-        outcome,
-        termination,
+        outcome: Some(outcome),
+        termination: Some(termination),
         final_position: game.current().format_position(),
     })
 }
@@ -383,7 +415,7 @@ mod tests {
             "1-0",
         );
         let g = check_record::<Nim>(&rec, 1, &RuleOptions::default()).unwrap();
-        assert_eq!(g.outcome, Outcome::Win(Player::First));
+        assert_eq!(g.outcome, Some(Outcome::Win(Player::First)));
         assert_eq!(g.final_position, "0 s 0");
     }
 
@@ -402,7 +434,13 @@ mod tests {
         assert!(check(&[nim], "t3 t3 t3 t3 t3", "0-1").contains("not the rules' result"));
         assert!(check(&[nim], "t3", "1-0").contains("not over"));
         assert!(check(&[nim, ("Result", "0-1")], "t3", "1-0").contains("disagree"));
-        assert!(check(&[nim], "t3", "*").contains("bad result"));
+        assert!(check(&[nim], "t3", "+").contains("bad result"));
+        // `*`: a game under way, so the rules must not have ended it, and it has no
+        // Termination but `unterminated`.
+        let under_way = ("Termination", "unterminated");
+        assert!(check(&[nim], "t3 t3 t3 t3 t3", "*").contains("the game is over"));
+        assert!(check(&[nim, ("Termination", "crash")], "t3", "*").contains("'unterminated'"));
+        assert!(check(&[nim, under_way], "t3", "1-0").contains("result '*'"));
         let rep = ("Termination", "repetition");
         assert!(check(&[nim, rep], "p p p", "1/2-1/2").contains("no drawn third"));
         let crash = ("Termination", "crash");
@@ -413,8 +451,13 @@ mod tests {
         };
         assert_eq!(
             ok(&[nim, rep], "p p p p", "1/2-1/2").termination,
-            Termination::Repetition
+            Some(Termination::Repetition)
         );
+        for tags in [&[nim][..], &[nim, under_way]] {
+            let g = ok(tags, "t3 t2", "*");
+            assert_eq!((g.outcome, g.termination), (None, None));
+            assert_eq!(g.final_position, "10 f 0");
+        }
         assert_eq!(
             ok(&[nim, crash, ("FEN", "4 s 0")], "t1", "0-1").final_position,
             "3 f 0"

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from play import human_act, states
-from test_games import download_record
+from test_games import download_record, replay
 
 
 def rows(p):
@@ -90,6 +90,8 @@ def test_a_downloaded_record_loads_again(page, downloads):
     moves = p.moves()
     path = download_record(p, downloads, "ludo")
     assert '[Result "*"]' in path.read_text()
+    # A game under way replays too (its moves are checked, its end is not).
+    replay("ludo", path)
     q = page()
     q.new_game("duell", "human", "human")
     n0 = states(q)
