@@ -12,7 +12,11 @@ level, a column per game) and the `CALIBRATIONS` rows for src/engine/skill.rs.
 
 A match whose winner won every pair has no finite Elo; the chain then uses the match's
 one-sided 95 % lower bound (marked `>=` in the table), so the levels above it are lower
-bounds too.
+bounds too. A match whose 95 % interval reaches a 100 % score (no upper end) has its ±
+taken from the lower half of the interval (marked `*`).
+
+`--reuse` takes a match's result from the --out directory when it is there (a ladder
+stopped half-way goes on where it stopped; the table is recomputed without playing).
 
 Check mode (`--check GAME=ELO ...`): plays an engine with `UCI_LimitStrength true` and
 `UCI_Elo ELO` against the calibrated level whose Elo is nearest below-or-at ELO (or the
@@ -21,7 +25,7 @@ random player when ELO is below level 0's) and prints the Elo the match implies 
 Usage:
     python3 scripts/skill_ladder.py [--games N] [--nodes N | --movetime MS]
         [--concurrency K] [--seed S] [--openings SPEC] [--levels 0,2,...,18,19,20]
-        [--game G ...] [--out DIR] [--quartet PATH] [--check GAME=ELO ...]
+        [--game G ...] [--out DIR] [--reuse] [--quartet PATH] [--check GAME=ELO ...]
 
 Defaults: 100 games per match, --nodes 2000, concurrency 1, seed 1, openings random:4,
 levels 0,2,4,...,18,19,20, all four games, a fresh temporary directory,
@@ -31,6 +35,7 @@ target/release/quartet. Python 3.11, standard library only.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import re
 import subprocess
@@ -51,6 +56,7 @@ class Step:
     elo: float
     err: float
     bound: bool  # the Elo is only a one-sided lower bound (every pair won)
+    half: bool  # the ± is the lower half of an interval without an upper end
     wdl: str
     seconds: float
 
@@ -63,9 +69,23 @@ class Rung:
     elo: float
     err: float
     bound: bool
+    half: bool
 
 
-def parse_report(text: str) -> Step:
+def lower_half_width(results: Path) -> float:
+    """The lower half of the pentanomial 95 % Elo interval from a --results file (the
+    referee's own method: the pairs' mean score ± 1.96 standard errors, in Elo)."""
+    penta = json.loads(results.read_text())["report"]["tally"]["penta"]
+    value = {"ll": 0.0, "ld": 0.25, "wl": 0.5, "dd": 0.5, "wd": 0.75, "ww": 1.0}
+    n = sum(penta.values())
+    mu = sum(penta[k] * v for k, v in value.items()) / n
+    var = sum(penta[k] * (v - mu) ** 2 for k, v in value.items()) / n
+    lo = mu - 1.96 * math.sqrt(var / n)
+    elo = lambda s: -400 * math.log10(1 / s - 1)
+    return elo(mu) - elo(lo) if 0 < lo < mu < 1 else math.inf
+
+
+def parse_report(text: str, results: Path) -> Step:
     """The Elo of a `quartet match` report (its first engine over its second)."""
     games = re.search(r"^Games: \d+ of \d+, Wins: (\d+), Losses: (\d+), Draws: (\d+)", text, re.M)
     wdl = f"{games.group(1)}-{games.group(3)}-{games.group(2)}" if games else "?"
@@ -75,15 +95,14 @@ def parse_report(text: str) -> Step:
     if pairs:
         elo, err = pairs.group(1), pairs.group(2)
         if elo not in ("inf", "-inf", "n/a") and err not in ("inf", "n/a"):
-            return Step(float(elo), float(err), False, wdl, 0.0)
+            return Step(float(elo), float(err), False, False, wdl, 0.0)
     if lower:
-        return Step(float(lower.group(1)), 0.0, True, wdl, 0.0)
+        return Step(float(lower.group(1)), 0.0, True, False, wdl, 0.0)
     if upper:
-        return Step(float(upper.group(1)), 0.0, True, wdl, 0.0)
+        return Step(float(upper.group(1)), 0.0, True, False, wdl, 0.0)
     if pairs and pairs.group(1) not in ("inf", "-inf", "n/a"):
-        # A finite Elo whose interval reaches a 0 % or 100 % score: keep the estimate,
-        # its error unknown (shown as inf).
-        return Step(float(pairs.group(1)), math.inf, False, wdl, 0.0)
+        # A finite Elo whose interval reaches a 100 % score: the lower half of it.
+        return Step(float(pairs.group(1)), lower_half_width(results), False, True, wdl, 0.0)
     raise ValueError("no Elo in the match report:\n" + text)
 
 
@@ -111,12 +130,15 @@ def play(opts, game: str, first: list[str], second: list[str], tag: str) -> Step
         "--seed", str(opts.seed), "--openings", opts.openings, "--no-progress",
         "--pgnout", f"{base}.pgn", "--results", f"{base}.json",
     ]
+    report, results = Path(f"{base}.txt"), Path(f"{base}.json")
+    if opts.reuse and report.exists() and results.exists():
+        return parse_report(report.read_text(), results)
     started = time.monotonic()
     run = subprocess.run(cmd, capture_output=True, text=True)
-    Path(f"{base}.txt").write_text(run.stdout + run.stderr)
+    report.write_text(run.stdout + run.stderr)
     if run.returncode != 0:
         sys.exit(f"quartet match failed ({run.returncode}), see {base}.txt")
-    step = parse_report(run.stdout)
+    step = parse_report(run.stdout, results)
     step.seconds = time.monotonic() - started
     return step
 
@@ -130,10 +152,11 @@ def ladder(opts, game: str) -> list[Rung]:
                     level_engine(opts.quartet, lower), f"L{level}-{'random' if lower is None else f'L{lower}'}")
         base_elo, base_err, base_bound = (below.elo, below.err, below.bound) if below else (0.0, 0.0, False)
         rung = Rung(level, base_elo + step.elo, math.hypot(base_err, step.err),
-                    base_bound or step.bound)
+                    base_bound or step.bound, (below.half if below else False) or step.half)
         print(f"  {game}: L{level} vs {'random' if lower is None else f'L{lower}'}: "
               f"{step.wdl} (W-D-L), {step.elo:+.0f} ± {step.err:.0f}"
-              f"{' (lower bound)' if step.bound else ''}, {step.seconds:.0f} s; "
+              f"{' (lower bound)' if step.bound else ''}{' (lower half)' if step.half else ''}, "
+              f"{step.seconds:.0f} s; "
               f"L{level} = {rung.elo:.0f} ± {rung.err:.0f}", file=sys.stderr, flush=True)
         rungs.append(rung)
         below = rung
@@ -141,7 +164,7 @@ def ladder(opts, game: str) -> list[Rung]:
 
 
 def cell(r: Rung) -> str:
-    return f"{'>= ' if r.bound else ''}{r.elo:.0f} ± {r.err:.0f}"
+    return f"{'>= ' if r.bound else ''}{r.elo:.0f} ± {r.err:.0f}{'*' if r.half else ''}"
 
 
 def monotone(rungs: list[Rung]) -> list[tuple[int, int]]:
@@ -194,6 +217,8 @@ def main() -> None:
     p.add_argument("--levels", default="0,2,4,6,8,10,12,14,16,18,19,20")
     p.add_argument("--game", action="append", choices=GAMES)
     p.add_argument("--out")
+    p.add_argument("--reuse", action="store_true",
+                   help="take a match's result from --out when it is there")
     p.add_argument("--quartet", default=str(ROOT / "target" / "release" / "quartet"))
     p.add_argument("--check", action="append", metavar="GAME=ELO",
                    help="measure UCI_Elo ELO in GAME instead of the ladder (needs the "

@@ -286,7 +286,10 @@ mod tests {
         assert_eq!(at(0, false, ELO_MIN).map(|s| s.level), Some(0.0));
         assert_eq!(at(20, true, ELO_MAX), None, "the top Elo is full strength");
         assert_eq!(at(20, true, ELO_MIN).map(|s| s.level), Some(0.0));
-        assert_eq!(Skill::new("chess", Strength::default(), Method::PickBest), None);
+        assert_eq!(
+            Skill::new("chess", Strength::default(), Method::PickBest),
+            None
+        );
     }
 
     #[test]
@@ -321,7 +324,10 @@ mod tests {
     fn pick_best_without_noise_is_the_best_and_with_it_varies() {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         // One candidate: it is the pick.
-        assert_eq!(skill(0.0, Method::PickBest).pick_best(&[5], &mut rng), Some(0));
+        assert_eq!(
+            skill(0.0, Method::PickBest).pick_best(&[5], &mut rng),
+            Some(0)
+        );
         assert_eq!(skill(0.0, Method::PickBest).pick_best(&[], &mut rng), None);
         // A mate against a pawn: push is at most (weakness * gap + 100 * weakness) / 128,
         // so with gap 29000 the worse move's score + push stays far below the top.

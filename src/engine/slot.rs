@@ -359,7 +359,12 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         };
         let mut result = search::search(&search_root, &limits, &settings, tt, stop, &mut report);
         if let Some(skill) = &skill {
-            weaken(skill, &lines, mix_seed(settings.seed, SKILL_STREAM), &mut result);
+            weaken(
+                skill,
+                &lines,
+                mix_seed(settings.seed, SKILL_STREAM),
+                &mut result,
+            );
         }
         let best = result.best.map(|a| root.format_action(a));
         // The last line before bestmove names the move played first and the whole

@@ -330,6 +330,38 @@ mod tests {
     }
 
     #[test]
+    fn setting_the_strength_options() {
+        let mut o = EngineOptions::new(GameKind::Duell);
+        assert_eq!(o.strength, Strength::default());
+        assert_eq!(o.set("skill level", Some("0")), Ok(Effect::None));
+        assert_eq!(o.set("Skill Level", Some("20")), Ok(Effect::None));
+        assert_eq!(o.strength.level, 20);
+        assert_eq!(o.set("uci_limitstrength", Some("TRUE")), Ok(Effect::None));
+        assert!(o.strength.limit);
+        let max = ELO_MAX.to_string();
+        assert_eq!(o.set("UCI_Elo", Some(&max)), Ok(Effect::None));
+        assert_eq!(o.strength.elo, ELO_MAX);
+        let before = o;
+        for (name, value) in [
+            ("Skill Level", Some("21")),
+            ("Skill Level", Some("-1")),
+            ("Skill Level", None),
+            ("UCI_LimitStrength", Some("1")),
+            ("UCI_Elo", Some(&*(i64::from(ELO_MAX) + 1).to_string())),
+            ("UCI_Elo", Some(&*(i64::from(ELO_MIN) - 1).to_string())),
+            ("UCI_Elo", Some("99999999999999999999")),
+            ("UCI_Elo", Some("1e3")),
+        ] {
+            assert!(o.set(name, value).is_err(), "{name} {value:?}");
+            assert_eq!(o, before);
+        }
+        assert_eq!(
+            o.set("Skill Level", Some("21")),
+            Err("Skill Level: 21 is out of range 0..20".into())
+        );
+    }
+
+    #[test]
     fn defaults_are_the_starting_values_and_every_spin_fits_32_bits() {
         let ludo = EngineOptions {
             player: PlayerKind::Mcts,
