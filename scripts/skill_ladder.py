@@ -24,7 +24,7 @@ random player when ELO is below level 0's) and prints the Elo the match implies 
 
 Usage:
     python3 scripts/skill_ladder.py [--games N] [--nodes N | --movetime MS]
-        [--concurrency K] [--seed S] [--openings SPEC] [--levels 0,2,...,18,19,20]
+        [--anchor-games N] [--concurrency K] [--seed S] [--openings SPEC] [--levels 0,2,...,18,19,20]
         [--game G ...] [--out DIR] [--reuse] [--quartet PATH] [--check GAME=ELO ...]
 
 Defaults: 100 games per match, --nodes 2000, concurrency 1, seed 1, openings random:4,
@@ -121,12 +121,13 @@ def level_engine(quartet: str, level: int | None) -> list[str]:
     return engine(quartet, f"L{level}", {"Skill Level": str(level)})
 
 
-def play(opts, game: str, first: list[str], second: list[str], tag: str) -> Step:
+def play(opts, game: str, first: list[str], second: list[str], tag: str,
+         games: int | None = None) -> Step:
     """Plays one match and returns its Elo (the first engine over the second)."""
     base = Path(opts.out) / f"{game}-{tag}"
     cmd = [
         "nice", "-n", "19", opts.quartet, "match", "--game", game, *first, *second,
-        "--games", str(opts.games), *opts.limit, "--concurrency", str(opts.concurrency),
+        "--games", str(games or opts.games), *opts.limit, "--concurrency", str(opts.concurrency),
         "--seed", str(opts.seed), "--openings", opts.openings, "--no-progress",
         "--pgnout", f"{base}.pgn", "--results", f"{base}.json",
     ]
@@ -149,7 +150,8 @@ def ladder(opts, game: str) -> list[Rung]:
     for level in opts.levels:
         lower = below.level if below else None
         step = play(opts, game, level_engine(opts.quartet, level),
-                    level_engine(opts.quartet, lower), f"L{level}-{'random' if lower is None else f'L{lower}'}")
+                    level_engine(opts.quartet, lower), f"L{level}-{'random' if lower is None else f'L{lower}'}",
+                    opts.anchor_games if lower is None else None)
         base_elo, base_err, base_bound = (below.elo, below.err, below.bound) if below else (0.0, 0.0, False)
         rung = Rung(level, base_elo + step.elo, math.hypot(base_err, step.err),
                     base_bound or step.bound, (below.half if below else False) or step.half)
@@ -211,6 +213,9 @@ def main() -> None:
     lim = p.add_mutually_exclusive_group()
     lim.add_argument("--nodes", type=int)
     lim.add_argument("--movetime", type=int)
+    p.add_argument("--anchor-games", type=int,
+                   help="games of the first match (the lowest level against random), "
+                        "where one side wins nearly every game (default: --games)")
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--openings", default="random:4")
@@ -232,7 +237,8 @@ def main() -> None:
     opts.out = opts.out or tempfile.mkdtemp(prefix="quartet-skill.")
     Path(opts.out).mkdir(parents=True, exist_ok=True)
     games = opts.game or GAMES
-    setting = (f"{' '.join(opts.limit)}, {opts.games} games per match, concurrency "
+    anchor = f" ({opts.anchor_games} against random)" if opts.anchor_games else ""
+    setting = (f"{' '.join(opts.limit)}, {opts.games} games per match{anchor}, concurrency "
                f"{opts.concurrency}, seed {opts.seed}, openings {opts.openings}")
     print(f"Quartet skill ladder: {setting}; files in {opts.out}", file=sys.stderr)
 

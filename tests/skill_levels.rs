@@ -48,7 +48,7 @@ fn search(game: &dyn AnyGame, request: &SearchRequest) -> (SearchSummary, Vec<In
 
 /// The side to ask for at a simultaneous turn (alternating with `i`), else `None`.
 fn side_for(game: &dyn AnyGame, i: usize) -> Option<Player> {
-    (game.node() == Node::Simultaneous).then_some(if i % 2 == 0 {
+    (game.node() == Node::Simultaneous).then_some(if i.is_multiple_of(2) {
         Player::First
     } else {
         Player::Second
