@@ -5,6 +5,7 @@
 //! baseline players, perft and the game's history.
 
 mod report;
+pub mod skill;
 mod slot;
 
 pub use report::{InfoLine, Score, SearchRequest, SearchSummary};

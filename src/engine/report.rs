@@ -1,6 +1,7 @@
 //! What a search reports, in text: the score as UCI shows it, one `info` line, what a `go`
 //! asks and what the search found. The protocol formats these; nothing here prints.
 
+use super::skill::Strength;
 use crate::eval::MATE_BOUND;
 use crate::notation::Notation;
 use crate::players::PlayerKind;
@@ -71,6 +72,8 @@ pub struct SearchRequest {
     pub engine_rolls: bool,
     /// Name the move expected in reply (`bestmove M ponder P`; the `Ponder` option).
     pub ponder: bool,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo` (the search's own player only).
+    pub strength: Strength,
 }
 
 /// What a search found, in text.

@@ -2,6 +2,7 @@
 //! rules and notation to the search, the baselines and perft.
 
 use super::report::format_policy;
+use super::skill::{Method, Skill, sample_index};
 use super::{
     AnyGame, InfoLine, Score, SearchRequest, SearchSummary, mix_seed, outcome_text, side_salt,
 };
@@ -11,9 +12,9 @@ use crate::game::{Action, EndReason, Node, Player, RuleOptions};
 use crate::history::GameHistory;
 use crate::notation::{Notation, NotationError, player_token};
 use crate::perft;
-use crate::players::{self, Baseline, BaselineBudget};
+use crate::players::{self, Baseline, BaselineBudget, PlayerKind};
 use crate::search::tt::TranspositionTable;
-use crate::search::{self, Info, Settings};
+use crate::search::{self, Info, SearchResult, Settings};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -89,6 +90,21 @@ impl<G: Evaluate + Notation> Slot<G> {
             Some(&(m, _)) => SearchSummary::play(root.format_move(m)),
             None => SearchSummary::no_move(no_move_note(&G::DECLARATION, root.node())),
         }
+    }
+
+    /// The weakened level the request asks for at this node: only for the search's own
+    /// player, at a side's turn or a side's declaration; `None` at full strength.
+    fn skill(&self, request: &SearchRequest, node: Node) -> Option<Skill> {
+        let method = match node {
+            Node::Turn(_) if G::DECLARATION.nodes.chance.is_some() => Method::Softmax,
+            Node::Turn(_) => Method::PickBest,
+            Node::Simultaneous if request.settings.side.is_some() => Method::Softmax,
+            _ => return None,
+        };
+        if request.player != PlayerKind::Search {
+            return None;
+        }
+        Skill::new(G::DECLARATION.name, request.strength, method)
     }
 
     /// The root moves `tokens` name (already checked by `check_searchmoves`).
@@ -288,8 +304,43 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             Node::Chance => root.acting_player().unwrap_or(Player::First).sign() * score,
             _ => score,
         };
+        let side = request.settings.side;
+        let skill = self.skill(request, node);
+        let mut settings = Settings {
+            seed: mix_seed(request.settings.seed, root.hash() ^ side_salt(side)),
+            ..request.settings
+        };
+        let mut limits = request.limits;
+        let searchmoves = self.searchmoves(&request.searchmoves);
+        if let Some(skill) = &skill {
+            let moves = match root.node() {
+                Node::Turn(p) if searchmoves.is_empty() => {
+                    let mut moves = Vec::new();
+                    root.legal_moves(p, &mut moves);
+                    moves.len()
+                }
+                Node::Turn(_) => searchmoves.len(),
+                _ => usize::MAX,
+            };
+            settings.multipv = settings.multipv.max(skill.candidates(moves));
+            if skill.method == Method::PickBest {
+                limits.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
+            }
+        }
+        // The lines of the last completed iteration, when a skill level chooses among them.
+        let mut lines: Vec<Info<G::Move>> = Vec::new();
         let mut last: Option<InfoLine> = None;
         let mut report = |i: &Info<G::Move>| {
+            if skill.is_some() {
+                if lines.first().is_some_and(|l| l.depth != i.depth) {
+                    lines.clear();
+                }
+                lines.push(i.clone());
+                if i.multipv > request.settings.multipv {
+                    // A candidate the client did not ask to see.
+                    return;
+                }
+            }
             let score = shown(i.score);
             let line = InfoLine {
                 depth: i.depth,
@@ -305,25 +356,20 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             info(&line);
             last = Some(line);
         };
-        let side = request.settings.side;
-        let settings = Settings {
-            seed: mix_seed(request.settings.seed, root.hash() ^ side_salt(side)),
-            ..request.settings
-        };
-        let searchmoves = self.searchmoves(&request.searchmoves);
         let search_root = search::Root {
             position: root,
             history: self.history.history(),
             searchmoves: &searchmoves,
         };
-        let result = search::search(
-            &search_root,
-            &request.limits,
-            &settings,
-            tt,
-            stop,
-            &mut report,
-        );
+        let mut result = search::search(&search_root, &limits, &settings, tt, stop, &mut report);
+        if let Some(skill) = &skill {
+            weaken(
+                skill,
+                &lines,
+                mix_seed(settings.seed, SKILL_STREAM),
+                &mut result,
+            );
+        }
         let best = result.best.map(|a| root.format_action(a));
         // The last line before bestmove names the move played first and the whole
         // search's nodes (an interrupted iteration, or a sampled declaration, may differ
@@ -367,6 +413,48 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+}
+
+/// What the skill level's generator mixes into the search's seed, so that its draws are
+/// not the search's own (the sample of a mixed strategy).
+const SKILL_STREAM: u64 = 0x5C11_1E7E_1A57_0001;
+
+/// Replaces `result`'s move by the one `skill` chooses among `lines` (the last completed
+/// iteration's, best first or most probable first), with a generator seeded by `seed`; at a
+/// simultaneous root the policy becomes the skill's softmax. No lines (no iteration
+/// completed): the result stays.
+fn weaken<M: Copy>(skill: &Skill, lines: &[Info<M>], seed: u64, result: &mut SearchResult<M>) {
+    let scores: Vec<i32> = lines.iter().map(|l| l.score).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    if skill.keeps_full_strength(rng.random::<f64>()) {
+        return;
+    }
+    let probabilities = (skill.method == Method::Softmax).then(|| skill.softmax(&scores));
+    let chosen = match &probabilities {
+        Some(p) => Some(sample_index(p, &mut rng)),
+        None => skill.pick_best(&scores, &mut rng),
+    };
+    let Some(line) = chosen.and_then(|i| lines.get(i)) else {
+        return;
+    };
+    if !result.policy.is_empty()
+        && let Some(p) = probabilities
+    {
+        let mut policy: Vec<(M, f64)> = lines
+            .iter()
+            .zip(p)
+            .filter_map(|(l, p)| match l.pv.first() {
+                Some(Action::Single(m)) => Some((*m, p)),
+                _ => None,
+            })
+            .collect();
+        policy.sort_by(|a, b| b.1.total_cmp(&a.1));
+        result.policy = policy;
+    }
+    result.best = line.pv.first().copied();
+    result.pv = line.pv.clone();
+    result.score = line.score;
+    result.depth = line.depth;
 }
 
 /// MCTS iterations of a baseline player given no node or time limit.

@@ -2,6 +2,7 @@
 //! `setoption` changes them. The rule options of every game (as the games declare them)
 //! are options too.
 
+use crate::engine::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL, Strength};
 use crate::game::RuleOptions;
 use crate::games::{self, GameKind};
 use crate::players::PlayerKind;
@@ -45,6 +46,8 @@ pub struct EngineOptions {
     pub rules: RuleOptions,
     /// Who chooses the moves: the engine's search or a built-in baseline.
     pub player: PlayerKind,
+    /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
+    pub strength: Strength,
 }
 
 impl EngineOptions {
@@ -61,6 +64,7 @@ impl EngineOptions {
             engine_rolls: false,
             rules: RuleOptions::default(),
             player: PlayerKind::Search,
+            strength: Strength::default(),
         }
     }
 }
@@ -123,6 +127,18 @@ pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
             "option name EngineRolls type check default {}",
             defaults.engine_rolls
         ),
+        format!(
+            "option name Skill Level type spin default {} min 0 max {MAX_LEVEL}",
+            defaults.strength.level
+        ),
+        format!(
+            "option name UCI_LimitStrength type check default {}",
+            defaults.strength.limit
+        ),
+        format!(
+            "option name UCI_Elo type spin default {} min {ELO_MIN} max {ELO_MAX}",
+            defaults.strength.elo
+        ),
     ];
     lines.extend(games::rule_options().iter().map(|o| o.uci_line()));
     lines.push(format!(
@@ -184,6 +200,19 @@ impl EngineOptions {
                 self.engine_rolls = check(name, need(name, value)?)?;
                 Ok(Effect::None)
             }
+            "skill level" => {
+                let level = spin(name, need(name, value)?, 0, u64::from(MAX_LEVEL))?;
+                self.strength.level = level as u8;
+                Ok(Effect::None)
+            }
+            "uci_limitstrength" => {
+                self.strength.limit = check(name, need(name, value)?)?;
+                Ok(Effect::None)
+            }
+            "uci_elo" => {
+                self.strength.elo = signed_spin(name, need(name, value)?, ELO_MIN, ELO_MAX)?;
+                Ok(Effect::None)
+            }
             "player" => {
                 self.player = need(name, value)?
                     .parse()
@@ -226,6 +255,18 @@ fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
         .map_err(|_| format!("{name}: '{value}' is not a whole number"))?;
     if (min..=max).contains(&n) {
         Ok(n)
+    } else {
+        Err(format!("{name}: {value} is out of range {min}..{max}"))
+    }
+}
+
+/// A spin whose range may include negative numbers (`UCI_Elo`).
+fn signed_spin(name: &str, value: &str, min: i32, max: i32) -> Result<i32, String> {
+    let n: i64 = value
+        .parse()
+        .map_err(|_| format!("{name}: '{value}' is not a whole number"))?;
+    if (i64::from(min)..=i64::from(max)).contains(&n) {
+        Ok(n as i32)
     } else {
         Err(format!("{name}: {value} is out of range {min}..{max}"))
     }
@@ -286,6 +327,38 @@ mod tests {
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
         assert_eq!(o.set("player", Some("MCTS")), Ok(Effect::None));
         assert_eq!(o.player, PlayerKind::Mcts);
+    }
+
+    #[test]
+    fn setting_the_strength_options() {
+        let mut o = EngineOptions::new(GameKind::Duell);
+        assert_eq!(o.strength, Strength::default());
+        assert_eq!(o.set("skill level", Some("0")), Ok(Effect::None));
+        assert_eq!(o.set("Skill Level", Some("20")), Ok(Effect::None));
+        assert_eq!(o.strength.level, 20);
+        assert_eq!(o.set("uci_limitstrength", Some("TRUE")), Ok(Effect::None));
+        assert!(o.strength.limit);
+        let max = ELO_MAX.to_string();
+        assert_eq!(o.set("UCI_Elo", Some(&max)), Ok(Effect::None));
+        assert_eq!(o.strength.elo, ELO_MAX);
+        let before = o;
+        for (name, value) in [
+            ("Skill Level", Some("21")),
+            ("Skill Level", Some("-1")),
+            ("Skill Level", None),
+            ("UCI_LimitStrength", Some("1")),
+            ("UCI_Elo", Some(&*(i64::from(ELO_MAX) + 1).to_string())),
+            ("UCI_Elo", Some(&*(i64::from(ELO_MIN) - 1).to_string())),
+            ("UCI_Elo", Some("99999999999999999999")),
+            ("UCI_Elo", Some("1e3")),
+        ] {
+            assert!(o.set(name, value).is_err(), "{name} {value:?}");
+            assert_eq!(o, before);
+        }
+        assert_eq!(
+            o.set("Skill Level", Some("21")),
+            Err("Skill Level: 21 is out of range 0..20".into())
+        );
     }
 
     #[test]

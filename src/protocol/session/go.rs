@@ -152,6 +152,7 @@ impl Session {
             searchmoves: params.searchmoves,
             engine_rolls: self.options.engine_rolls,
             ponder: self.options.ponder,
+            strength: self.options.strength,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let job = Job {
