@@ -129,6 +129,92 @@ impl<G: Evaluate + Notation> Slot<G> {
         matches!(after.node(), Node::Turn(_)).then(|| after.format_move(*reply))
     }
 
+    /// A root value as `info` shows it: values of chance roots come from the first
+    /// player's view and are shown from the roller's; a turn root's and a side's are
+    /// already from the player asked.
+    fn shown(&self, score: i32) -> i32 {
+        let root = self.history.current();
+        match root.node() {
+            Node::Chance => root.acting_player().unwrap_or(Player::First).sign() * score,
+            _ => score,
+        }
+    }
+
+    /// The `info` line of one search report.
+    fn info_line(&self, i: &Info<G::Move>) -> InfoLine {
+        let score = self.shown(i.score);
+        InfoLine {
+            depth: i.depth,
+            seldepth: i.seldepth,
+            multipv: i.multipv,
+            score: Score::from_value(score),
+            wdl: G::wdl(score),
+            nodes: i.nodes,
+            time: i.time,
+            hashfull: i.hashfull,
+            pv: self.tokens_of(&i.pv),
+        }
+    }
+
+    /// A skill level's search: enough MultiPV candidates to choose from, and (Stockfish's
+    /// pick) a level-limited depth.
+    fn narrow_for_skill(
+        &self,
+        skill: &Skill,
+        searchmoves: &[G::Move],
+        settings: &mut Settings,
+        limits: &mut search::Limits,
+    ) {
+        let root = self.history.current();
+        let moves = match root.node() {
+            Node::Turn(p) if searchmoves.is_empty() => {
+                let mut moves = Vec::new();
+                root.legal_moves(p, &mut moves);
+                moves.len()
+            }
+            Node::Turn(_) => searchmoves.len(),
+            _ => usize::MAX,
+        };
+        settings.multipv = settings.multipv.max(skill.candidates(moves));
+        if skill.method == Method::PickBest {
+            limits.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
+        }
+    }
+
+    /// The `info` line to print before `bestmove best`, unless the last one printed
+    /// (`last`) already names `best` first and counts every node of `result`: then `None`.
+    fn closing_line(
+        &self,
+        best: &str,
+        last: Option<&InfoLine>,
+        result: &SearchResult<G::Move>,
+        started: Instant,
+        hashfull: u32,
+    ) -> Option<InfoLine> {
+        let complete = last.is_some_and(|l| {
+            l.pv.first().map(String::as_str) == Some(best) && l.nodes == result.nodes
+        });
+        if complete {
+            return None;
+        }
+        let mut pv = self.tokens_of(&result.pv);
+        if pv.first().map(String::as_str) != Some(best) {
+            pv = vec![best.to_string()];
+        }
+        let score = self.shown(result.score);
+        Some(InfoLine {
+            depth: result.depth,
+            seldepth: last.map_or(result.depth, |l| l.seldepth),
+            multipv: 1,
+            score: Score::from_value(score),
+            wdl: G::wdl(score),
+            nodes: result.nodes,
+            time: started.elapsed(),
+            hashfull,
+            pv,
+        })
+    }
+
     fn tokens_of(&self, actions: &[Action<G::Move>]) -> Vec<String> {
         let mut pos = self.history.current().clone();
         actions
@@ -298,12 +384,6 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         if let Some(baseline) = request.player.baseline() {
             return self.baseline_choice(baseline, request, stop);
         }
-        // Values of chance roots come from the first player's view, and are shown from the
-        // roller's; a turn root's and a side's are already from the player asked.
-        let shown = |score: i32| match root.node() {
-            Node::Chance => root.acting_player().unwrap_or(Player::First).sign() * score,
-            _ => score,
-        };
         let side = request.settings.side;
         let skill = self.skill(request, node);
         let mut settings = Settings {
@@ -313,19 +393,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         let mut limits = request.limits;
         let searchmoves = self.searchmoves(&request.searchmoves);
         if let Some(skill) = &skill {
-            let moves = match root.node() {
-                Node::Turn(p) if searchmoves.is_empty() => {
-                    let mut moves = Vec::new();
-                    root.legal_moves(p, &mut moves);
-                    moves.len()
-                }
-                Node::Turn(_) => searchmoves.len(),
-                _ => usize::MAX,
-            };
-            settings.multipv = settings.multipv.max(skill.candidates(moves));
-            if skill.method == Method::PickBest {
-                limits.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
-            }
+            self.narrow_for_skill(skill, &searchmoves, &mut settings, &mut limits);
         }
         // The lines of the last completed iteration, when a skill level chooses among them.
         let mut lines: Vec<Info<G::Move>> = Vec::new();
@@ -341,18 +409,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                     return;
                 }
             }
-            let score = shown(i.score);
-            let line = InfoLine {
-                depth: i.depth,
-                seldepth: i.seldepth,
-                multipv: i.multipv,
-                score: Score::from_value(score),
-                wdl: G::wdl(score),
-                nodes: i.nodes,
-                time: i.time,
-                hashfull: i.hashfull,
-                pv: self.tokens_of(&i.pv),
-            };
+            let line = self.info_line(i);
             info(&line);
             last = Some(line);
         };
@@ -375,28 +432,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         // search's nodes (an interrupted iteration, or a sampled declaration, may differ
         // from the last report).
         let last_info = best.as_ref().and_then(|best| {
-            let complete = last
-                .as_ref()
-                .is_some_and(|l| l.pv.first() == Some(best) && l.nodes == result.nodes);
-            if complete {
-                return None;
-            }
-            let mut pv = self.tokens_of(&result.pv);
-            if pv.first() != Some(best) {
-                pv = vec![best.clone()];
-            }
-            let score = shown(result.score);
-            Some(InfoLine {
-                depth: result.depth,
-                seldepth: last.as_ref().map_or(result.depth, |l| l.seldepth),
-                multipv: 1,
-                score: Score::from_value(score),
-                wdl: G::wdl(score),
-                nodes: result.nodes,
-                time: started.elapsed(),
-                hashfull: tt.hashfull(),
-                pv,
-            })
+            self.closing_line(best, last.as_ref(), &result, started, tt.hashfull())
         });
         SearchSummary {
             note: best.is_none().then(|| no_move_note(&G::DECLARATION, node)),

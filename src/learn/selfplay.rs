@@ -139,16 +139,7 @@ pub fn play_game<G: Evaluate + Notation>(
     let mut decisions = 0u32;
     let mut candidates: Vec<(String, i32, u32, String)> = Vec::new();
     let stop = AtomicBool::new(false);
-    let limits = match config.limit {
-        MoveLimit::Nodes(n) => Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        },
-        MoveLimit::Movetime(ms) => Limits {
-            time: Some(movetime_budget(ms, 0)),
-            ..Limits::default()
-        },
-    };
+    let limits = search_limits(config.limit);
     let outcome = loop {
         let ply = record.actions().len() as u32;
         let node = record.node();
@@ -161,20 +152,7 @@ pub fn play_game<G: Evaluate + Notation>(
         let pos = record.current().clone();
         let action = match node {
             Node::Terminal(_) => unreachable!("handled above"),
-            Node::Chance => {
-                pos.chance_outcomes(&mut outcomes);
-                let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
-                let mut r = rng.random_range(0..total.max(1));
-                let mut pick = outcomes[0].0;
-                for &(m, w) in &outcomes {
-                    if r < w {
-                        pick = m;
-                        break;
-                    }
-                    r -= w;
-                }
-                Action::Single(pick)
-            }
+            Node::Chance => Action::Single(chance_outcome(&pos, &mut rng, &mut outcomes)),
             _ if decisions < config.random_plies => {
                 decisions += 1;
                 let actions = pos.actions();
@@ -183,71 +161,18 @@ pub fn play_game<G: Evaluate + Notation>(
                 }
                 actions[rng.random_range(0..actions.len())]
             }
-            Node::Turn(p) => {
+            _ => {
                 decisions += 1;
-                let settings = Settings {
-                    seed: rng.random(),
-                    ..Settings::default()
+                let root = search::Root {
+                    position: &pos,
+                    history: record.history(),
+                    searchmoves: &[],
                 };
-                let r = search::search(
-                    &search::Root {
-                        position: &pos,
-                        history: record.history(),
-                        searchmoves: &[],
-                    },
-                    &limits,
-                    &settings,
-                    tt,
-                    &stop,
-                    &mut |_| {},
-                );
-                let Some(best) = r.best else {
+                let Some((best, score)) = searched(&root, &limits, tt, &stop, &mut rng) else {
                     break Outcome::Draw;
                 };
-                candidates.push((
-                    pos.format_position(),
-                    p.sign() * r.score,
-                    ply,
-                    pos.format_action(best),
-                ));
+                candidates.push((pos.format_position(), score, ply, pos.format_action(best)));
                 best
-            }
-            Node::Simultaneous => {
-                decisions += 1;
-                let mut halves = [None, None];
-                let mut score = 0;
-                for side in [Player::First, Player::Second] {
-                    let settings = Settings {
-                        seed: rng.random(),
-                        side: Some(side),
-                        ..Settings::default()
-                    };
-                    let r = search::search(
-                        &search::Root {
-                            position: &pos,
-                            history: record.history(),
-                            searchmoves: &[],
-                        },
-                        &limits,
-                        &settings,
-                        tt,
-                        &stop,
-                        &mut |_| {},
-                    );
-                    if side == Player::First {
-                        score = r.score;
-                    }
-                    halves[side.index()] = r.best.and_then(|a| match a {
-                        Action::Single(m) => Some(m),
-                        Action::Joint(..) => None,
-                    });
-                }
-                let [Some(a), Some(b)] = halves else {
-                    break Outcome::Draw;
-                };
-                let joint = Action::Joint(a, b);
-                candidates.push((pos.format_position(), score, ply, pos.format_action(joint)));
-                joint
             }
         };
         if record.try_play(action).is_err() {
@@ -282,6 +207,83 @@ pub fn play_game<G: Evaluate + Notation>(
         samples,
         result,
         plies: record.actions().len(),
+    }
+}
+
+/// The search limits of one self-play move.
+fn search_limits(limit: MoveLimit) -> Limits {
+    match limit {
+        MoveLimit::Nodes(n) => Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        },
+        MoveLimit::Movetime(ms) => Limits {
+            time: Some(movetime_budget(ms, 0)),
+            ..Limits::default()
+        },
+    }
+}
+
+/// A chance outcome of `pos` drawn by its weight.
+fn chance_outcome<G: Evaluate>(
+    pos: &G,
+    rng: &mut ChaCha8Rng,
+    outcomes: &mut Vec<(G::Move, u32)>,
+) -> G::Move {
+    pos.chance_outcomes(outcomes);
+    let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+    let mut r = rng.random_range(0..total.max(1));
+    let mut pick = outcomes[0].0;
+    for &(m, w) in outcomes.iter() {
+        if r < w {
+            pick = m;
+            break;
+        }
+        r -= w;
+    }
+    pick
+}
+
+/// The searched action at a turn or simultaneous `root` (each side searched with its own
+/// seed from `rng`) and its first player's score; `None` when a side has no move.
+fn searched<G: Evaluate>(
+    root: &search::Root<'_, G>,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    rng: &mut ChaCha8Rng,
+) -> Option<(Action<G::Move>, i32)> {
+    let run = |side: Option<Player>, seed: u64| {
+        let settings = Settings {
+            seed,
+            side,
+            ..Settings::default()
+        };
+        search::search(root, limits, &settings, tt, stop, &mut |_| {})
+    };
+    match root.position.node() {
+        Node::Turn(p) => {
+            let r = run(None, rng.random());
+            r.best.map(|best| (best, p.sign() * r.score))
+        }
+        _ => {
+            let mut halves = [None, None];
+            let mut score = 0;
+            for side in [Player::First, Player::Second] {
+                let r = run(Some(side), rng.random());
+                if side == Player::First {
+                    score = r.score;
+                }
+                halves[side.index()] = r.best.and_then(|a| match a {
+                    Action::Single(m) => Some(m),
+                    Action::Joint(..) => None,
+                });
+            }
+            let [Some(a), Some(b)] = halves else {
+                return None;
+            };
+            Some((Action::Joint(a, b), score))
+        }
     }
 }
 
