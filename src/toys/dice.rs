@@ -4,7 +4,8 @@
 //! start `0 0 f -`. The fake engine `tests/fixtures/referee/fake_engine.py` implements the
 //! same rules.
 
-use super::text::{mix, parse_num, parse_side, side_char};
+use super::text::{declaration, mix, parse_num, parse_side, side_char};
+use crate::declaration::{GameDeclaration, NodeKinds};
 use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player, RuleOptions};
 use crate::notation::{Notation, NotationError};
 
@@ -94,21 +95,14 @@ impl Game for Dice {
 }
 
 impl Notation for Dice {
-    const DECLARATION: crate::declaration::GameDeclaration = crate::declaration::GameDeclaration {
-        name: "dice",
-        title: "dice",
-        nodes: crate::declaration::NodeKinds {
+    const DECLARATION: GameDeclaration = declaration(
+        "dice",
+        NodeKinds {
             turns: true,
             simultaneous: false,
-            chance: None,
+            chance: Some("roll the die first"),
         },
-        rule_options: &[],
-        bench: crate::declaration::BenchSpec {
-            depth: 1,
-            perft_depth: 1,
-            positions: &[],
-        },
-    };
+    );
     const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {

@@ -4,7 +4,8 @@
 //! applies. Position string `<stones> <f|s> <plies-since-take>`, start `15 f 0`. The fake
 //! engine `tests/fixtures/referee/fake_engine.py` implements the same rules.
 
-use super::text::{mix, parse_num, parse_side, side_char};
+use super::text::{declaration, mix, parse_num, parse_side, side_char};
+use crate::declaration::{GameDeclaration, NodeKinds};
 use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player, RuleOptions};
 use crate::notation::{Notation, NotationError};
 
@@ -83,21 +84,14 @@ impl Game for Nim {
 }
 
 impl Notation for Nim {
-    const DECLARATION: crate::declaration::GameDeclaration = crate::declaration::GameDeclaration {
-        name: "nim",
-        title: "nim",
-        nodes: crate::declaration::NodeKinds {
+    const DECLARATION: GameDeclaration = declaration(
+        "nim",
+        NodeKinds {
             turns: true,
             simultaneous: false,
             chance: None,
         },
-        rule_options: &[],
-        bench: crate::declaration::BenchSpec {
-            depth: 1,
-            perft_depth: 1,
-            positions: &[],
-        },
-    };
+    );
     const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {

@@ -5,7 +5,8 @@
 //! string `<first-points> <second-points> <turn>`, start `0 0 0`. The fake engine
 //! `tests/fixtures/referee/fake_engine.py` implements the same rules.
 
-use super::text::{mix, parse_num};
+use super::text::{declaration, mix, parse_num};
+use crate::declaration::{GameDeclaration, NodeKinds};
 use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player, RuleOptions};
 use crate::notation::{Notation, NotationError};
 
@@ -83,21 +84,14 @@ impl Game for Pennies {
 }
 
 impl Notation for Pennies {
-    const DECLARATION: crate::declaration::GameDeclaration = crate::declaration::GameDeclaration {
-        name: "pennies",
-        title: "pennies",
-        nodes: crate::declaration::NodeKinds {
-            turns: true,
-            simultaneous: false,
+    const DECLARATION: GameDeclaration = declaration(
+        "pennies",
+        NodeKinds {
+            turns: false,
+            simultaneous: true,
             chance: None,
         },
-        rule_options: &[],
-        bench: crate::declaration::BenchSpec {
-            depth: 1,
-            perft_depth: 1,
-            positions: &[],
-        },
-    };
+    );
     const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {

@@ -1,5 +1,6 @@
 //! Text helpers shared by the toys with a notation.
 
+use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds};
 use crate::game::Player;
 use crate::notation::NotationError;
 
@@ -39,4 +40,20 @@ pub(super) fn mix(parts: &[u64]) -> u64 {
         h ^= h >> 31;
     }
     h
+}
+
+/// The declaration of a toy game called `name` with `nodes`: no rule options, and a bench
+/// of one ply (toys are never benched).
+pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDeclaration {
+    GameDeclaration {
+        name,
+        title: name,
+        nodes,
+        rule_options: &[],
+        bench: BenchSpec {
+            depth: 1,
+            perft_depth: 1,
+            positions: &[],
+        },
+    }
 }

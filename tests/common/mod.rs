@@ -11,16 +11,21 @@ use std::time::{Duration, Instant};
 /// How long a reply may take before a test fails (generous: CI machines are slow).
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
-/// Runs the binary with `args` and `input` piped in (then closed); returns its output
-/// lines, the banner first.
-pub fn piped(args: &[&str], input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
+/// Starts the binary with `args`, its stdin and stdout piped, its stderr dropped.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_quartet"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .expect("start quartet");
+        .expect("start quartet")
+}
+
+/// Runs the binary with `args` and `input` piped in (then closed); returns its output
+/// lines, the banner first.
+pub fn piped(args: &[&str], input: &str) -> Vec<String> {
+    let mut child = spawn(args);
     child
         .stdin
         .take()
@@ -46,13 +51,7 @@ pub struct Engine {
 impl Engine {
     /// Starts `quartet` with `args` and reads its banner line into `banner`.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start quartet");
+        let mut child = spawn(args);
         let stdout = child.stdout.take().expect("stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {

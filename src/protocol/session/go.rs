@@ -96,6 +96,8 @@ impl Worker {
     /// Stops the search (or perft) and waits for its last line.
     pub(super) fn stop_and_join(self) {
         self.stop.store(true, Ordering::Relaxed);
+        // A worker holding its bestmove waits parked for this.
+        self.handle.thread().unpark();
         self.join();
     }
 }
@@ -190,6 +192,7 @@ impl Session {
         };
         let budget = ponder.budget.lock().map(|mut b| b.take()).unwrap_or(None);
         ponder.hit.store(true, Ordering::Relaxed);
+        worker.handle.thread().unpark();
         if let Some(budget) = budget {
             // The search started without a clock: end it when the budget is spent.
             let stop = Arc::clone(&worker.stop);
@@ -298,7 +301,8 @@ impl Job {
                 self.out.line(&info.to_string())
             });
         while self.holds_bestmove && !self.released() {
-            thread::sleep(Duration::from_millis(1));
+            // Woken by `stop` or `ponderhit` (the timeout only guards a missed wake-up).
+            thread::park_timeout(Duration::from_millis(50));
         }
         self.answer(&summary);
         self.finish.signal();

@@ -21,7 +21,7 @@ mod queries;
 use super::command::Command;
 use super::line::normalise;
 use super::options::{Effect, EngineOptions};
-use super::parse::parse_command;
+use super::parse::{CommandError, parse_command};
 use super::response::{bestmove, error, response};
 use crate::engine::{self, AnyGame};
 use crate::games::GameKind;
@@ -50,6 +50,8 @@ pub enum Flow {
 /// A line that waits for the running search to end.
 struct Waiting {
     line: String,
+    /// The line parsed once, as it arrived; `None` for a blank line or a comment.
+    parsed: Option<Result<Command, CommandError>>,
     received: Instant,
     timing: Timing,
 }
@@ -116,9 +118,12 @@ impl Session {
     /// Takes one input line received at `received` (a `go`'s clock runs from there).
     pub fn handle_line_at(&mut self, line: &str, received: Instant) -> Flow {
         let line = normalise(line);
+        let text = line.trim();
+        let parsed = (!text.is_empty() && !text.starts_with('#')).then(|| parse_command(text));
         let waiting = Waiting {
-            timing: timing(&line),
+            timing: timing(&line, parsed.as_ref()),
             line,
+            parsed,
             received,
         };
         if waiting.timing == Timing::Always {
@@ -148,7 +153,7 @@ impl Session {
                 if !now {
                     break;
                 }
-                if timing == Timing::AfterSearch && !self.refuses(&front.line) {
+                if timing == Timing::AfterSearch && !self.refuses(front) {
                     // An unbounded search: the line stops it first (a line that will be
                     // refused leaves it running, except a `go`, whose answer must follow
                     // the running search's).
@@ -192,36 +197,34 @@ impl Session {
     /// Whether carrying out `line` now would refuse it without an answer that must come
     /// in order (a dry run on copies: nothing changes). A refused `go` still answers
     /// `bestmove (none)`, so it counts as carried out.
-    fn refuses(&self, line: &str) -> bool {
-        match parse_command(line.trim()) {
-            Err(_) => !is_go(line),
-            Ok(Command::Position { fen, moves }) => {
+    fn refuses(&self, waiting: &Waiting) -> bool {
+        match &waiting.parsed {
+            None => false,
+            Some(Err(_)) => !is_go(&waiting.line),
+            Some(Ok(Command::Position { fen, moves })) => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
                 self.game
                     .clone_box()
                     .set_position(fen.as_deref(), &moves)
                     .is_err()
             }
-            Ok(Command::SetOption { name, value }) => {
+            Some(Ok(Command::SetOption { name, value })) => {
                 let mut options = self.options;
-                options.set(&name, value.as_deref()).is_err()
+                options.set(name, value.as_deref()).is_err()
             }
-            Ok(_) => false,
+            Some(Ok(_)) => false,
         }
     }
 
     /// Carries out one line now.
     fn run(&mut self, waiting: Waiting) -> Flow {
-        let line = waiting.line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Flow::Continue;
-        }
-        match parse_command(line) {
-            Ok(command) => self.execute(command, waiting.received),
-            Err(e) => {
+        match waiting.parsed {
+            None => Flow::Continue,
+            Some(Ok(command)) => self.execute(command, waiting.received),
+            Some(Err(e)) => {
                 self.out.line(&error(&e.to_string()));
                 // Every awaited reply comes, even after a refusal.
-                match line.split_whitespace().next() {
+                match waiting.line.split_whitespace().next() {
                     Some("go") => self.out.line(&bestmove(None)),
                     Some("query") => self.out.line(&response("")),
                     _ => {}
@@ -293,22 +296,30 @@ fn is_go(line: &str) -> bool {
     line.split_whitespace().next() == Some("go")
 }
 
-/// How `line` is treated while a search runs, by its first word. A line that cannot be
+/// How `line` (parsed as `parsed`) is treated while a search runs. A line that cannot be
 /// parsed is refused in its turn without waiting for (or stopping) a search, except `go`.
-fn timing(line: &str) -> Timing {
-    let line = line.trim_start();
-    if line.starts_with('#') {
-        return Timing::Always;
-    }
-    if !line.is_empty() && !is_go(line) && parse_command(line).is_err() {
-        return Timing::Prompt;
-    }
-    match line.split_whitespace().next() {
-        None | Some("debug") => Timing::Always,
-        Some("quit") => Timing::Quit,
-        Some(
-            "isready" | "stop" | "ponderhit" | "query" | "d" | "help" | "uci" | "ugi" | "register",
-        ) => Timing::Prompt,
-        Some(_) => Timing::AfterSearch,
+fn timing(line: &str, parsed: Option<&Result<Command, CommandError>>) -> Timing {
+    let command = match parsed {
+        None => return Timing::Always,
+        Some(Err(_)) if is_go(line) => return Timing::AfterSearch,
+        Some(Err(_)) => return Timing::Prompt,
+        Some(Ok(command)) => command,
+    };
+    match command {
+        Command::Debug(_) => Timing::Always,
+        Command::Quit => Timing::Quit,
+        Command::IsReady
+        | Command::Stop
+        | Command::PonderHit
+        | Command::Query(_)
+        | Command::Display
+        | Command::Help
+        | Command::Uci
+        | Command::Ugi
+        | Command::Register => Timing::Prompt,
+        Command::NewGame
+        | Command::SetOption { .. }
+        | Command::Position { .. }
+        | Command::Go(_) => Timing::AfterSearch,
     }
 }
