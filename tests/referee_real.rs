@@ -146,6 +146,9 @@ fn each_game_plays_a_short_match_whose_records_replay() {
         assert!(report.contains("Games: 4 of 4"), "{report}");
         // The report after game 2, then the final one (not a copy of it after game 4).
         assert_eq!(report.matches("Results of").count(), 2, "{report}");
+        // The report after game 2 says the match runs; only the final one that it stopped.
+        assert!(report.contains("Running: 2 of 4 games played"), "{report}");
+        assert_eq!(report.matches("Stopped:").count(), 1, "{report}");
         assert!(report.contains("Stopped: all games played"), "{report}");
         let records = replayed(game, &pgn);
         assert_eq!(records.iter().map(round).collect::<Vec<_>>(), [1, 2, 3, 4]);

@@ -13,6 +13,9 @@ use super::stats::{
 /// Why a match stopped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StopReason {
+    /// Not stopped: the match is still being played (the reports every N games, and the
+    /// results file of a match that was interrupted).
+    Running,
     /// Every scheduled game was played.
     Completed,
     /// The SPRT reached the lower bound.
@@ -28,6 +31,7 @@ pub enum StopReason {
 impl fmt::Display for StopReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            StopReason::Running => f.write_str("not yet: the match is running"),
             StopReason::Completed => f.write_str("all games played"),
             StopReason::SprtH0 => f.write_str("SPRT: H0 accepted"),
             StopReason::SprtH1 => f.write_str("SPRT: H1 accepted"),
@@ -55,7 +59,7 @@ pub struct MatchReport {
     pub terminations: BTreeMap<String, u32>,
     /// The SPRT, if one runs.
     pub sprt: Option<Sprt>,
-    /// Why the match stopped (`Completed` while it runs).
+    /// Why the match stopped (`Running` while it runs).
     pub stop: StopReason,
     /// Milliseconds spent waiting for engines, over all games.
     pub engine_ms: u64,
@@ -252,7 +256,15 @@ impl fmt::Display for MatchReport {
                 self.engine_ms as f64 / 1000.0 / f64::from(self.concurrency)
             )?;
         }
-        write!(f, "Stopped: {}", self.stop)
+        match self.stop {
+            StopReason::Running => write!(
+                f,
+                "Running: {} of {} games played",
+                self.tally.games(),
+                self.scheduled
+            ),
+            ref stop => write!(f, "Stopped: {stop}"),
+        }
     }
 }
 
@@ -319,6 +331,16 @@ mod tests {
         }
         assert!(!text.contains("one-sided"), "{text}");
         assert!(report().short().starts_with("+3 =1 -0  Elo "));
+    }
+
+    #[test]
+    fn a_running_match_says_how_far_it_is_not_that_it_stopped() {
+        let mut r = report();
+        r.stop = StopReason::Running;
+        r.scheduled = 10;
+        let text = r.to_string();
+        assert!(text.ends_with("Running: 4 of 10 games played"), "{text}");
+        assert!(!text.contains("Stopped"), "{text}");
     }
 
     #[test]

@@ -134,8 +134,13 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
         }
         merged.engine_ms += r.engine_ms;
         merged.wall_ms += r.wall_ms;
-        if r.stop != StopReason::Completed {
-            problems.push(format!("shard {} stopped: {}", shard_name(f.shard), r.stop));
+        match r.stop {
+            StopReason::Completed => {}
+            StopReason::Running => problems.push(format!(
+                "shard {} is unfinished (still running, or interrupted)",
+                shard_name(f.shard)
+            )),
+            ref stop => problems.push(format!("shard {} stopped: {stop}", shard_name(f.shard))),
         }
     }
     let missing: Vec<String> = (1..=count)

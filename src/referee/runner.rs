@@ -320,7 +320,7 @@ impl Gather<'_> {
             Some((_, SprtDecision::AcceptH1)) => Some(StopReason::SprtH1),
             _ => None,
         };
-        if let Some(reason) = decided.filter(|_| report.stop == StopReason::Completed) {
+        if let Some(reason) = decided.filter(|_| report.stop == StopReason::Running) {
             report.stop = reason;
             stop.store(true, Ordering::Relaxed);
         }
@@ -373,7 +373,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             tally: Tally::default(),
             terminations: BTreeMap::new(),
             sprt: cfg.sprt,
-            stop: StopReason::Completed,
+            stop: StopReason::Running,
             engine_ms: 0,
             wall_ms: 0,
             elapsed_ms: 0,
@@ -421,8 +421,10 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         return Err(e);
     }
     let mut report = gather.report;
-    if let Some(why) = engine_down.filter(|_| report.stop == StopReason::Completed) {
+    if let Some(why) = engine_down.filter(|_| report.stop == StopReason::Running) {
         report.stop = StopReason::EngineFailure(why);
+    } else if report.stop == StopReason::Running {
+        report.stop = StopReason::Completed;
     }
     write_results(cfg, &report)?;
     Ok(report)
