@@ -75,6 +75,16 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// This position with the turn passed to the opponent, for null-move pruning: `None`
+    /// (the default) where passing must not be tried, because the game has no turn to pass
+    /// here or because being obliged to move may hurt (zugzwang). A game returns `Some`
+    /// only at a turn node and only where zugzwang is rare; the child's hash differs from
+    /// this position's (the side to move is part of it). The rules have no pass: this is
+    /// search knowledge. Must not allocate.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// The bounds every value of this game lies in (used by chance-node pruning, where
     /// tighter bounds prune more). The default covers mate scores.
     fn value_bounds() -> (i32, i32) {

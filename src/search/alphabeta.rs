@@ -1,13 +1,14 @@
 //! Turn nodes: principal variation search with a transposition table, move ordering
-//! (table move, noisy moves by their hint, killers, history), late-move reductions, and
-//! quiescence on noisy moves at the horizon.
+//! (table move, noisy moves by their hint, killers, history), null-move pruning where the
+//! game offers a pass and late-move reductions (both switched by `Features::reductions`),
+//! and quiescence on noisy moves at the horizon.
 //!
 //! The window arrives in first-player values; inside a node it is turned to the mover's
 //! view (`side_window`), and each child's first-player value is turned back.
 
 use super::searcher::Searcher;
 use super::tt::{Bound, Entry};
-use crate::eval::{Evaluate, MATE};
+use crate::eval::{Evaluate, MATE, MATE_BOUND};
 use crate::game::Player;
 
 /// Ordering key of the transposition-table move.
@@ -21,6 +22,8 @@ const NOISY_HINT_MAX: i32 = 1 << 24;
 const KEY_KILLER: i32 = 1 << 27;
 /// History scores stay within ± this (below the killer keys).
 const HISTORY_MAX: i32 = 1 << 20;
+/// Null-move pruning is tried from this depth on.
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
 
 /// The first-player window corresponding to the open window (`a`, `b`) of the player
 /// with sign `s` (and back: the map is its own inverse).
@@ -54,6 +57,9 @@ impl<G: Evaluate> Searcher<'_, G> {
             Ok(entry) => entry,
             Err(value) => return value,
         };
+        if let Some(value) = self.null_move_cut(pos, s, depth, ply, alpha, beta) {
+            return value;
+        }
         let (mut a, b) = side_window(s, alpha, beta);
         let alpha_orig = a;
 
@@ -163,6 +169,46 @@ impl<G: Evaluate> Searcher<'_, G> {
             return Err(e.value);
         }
         Ok(entry)
+    }
+
+    /// Null-move pruning at a non-PV node of the mover with sign `s` whose static value
+    /// reaches beta: if even passing the turn ([`Evaluate::null_move`]), searched
+    /// `R = 2 + depth / 4` plies shallower with a null window at beta, fails high, the node
+    /// is cut (`Some`: a first-player lower bound for the mover, capped below the mate
+    /// band, since a mate found after a pass is no proof). Only with
+    /// `Features::reductions`, from [`NULL_MOVE_MIN_DEPTH`], not right after a null move,
+    /// not when beta is a mate score, and only where the game offers a pass.
+    #[inline(always)]
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        s: i32,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let (a, b) = side_window(s, alpha, beta);
+        if !self.features.reductions
+            || depth < NULL_MOVE_MIN_DEPTH
+            || b - a > 1
+            || b.abs() >= MATE_BOUND
+            || self.after_null()
+        {
+            return None;
+        }
+        // Asked before the static value, which a game without passes need not compute.
+        let child = pos.null_move()?;
+        if s * pos.evaluate() < b {
+            return None;
+        }
+        let reduction = 2 + depth / 4;
+        let (lo, hi) = side_window(s, b - 1, b);
+        let v = s * self.null_value(&child, (depth - 1 - reduction).max(0), ply + 1, lo, hi);
+        if self.aborted {
+            return Some(0);
+        }
+        (v >= b).then(|| s * v.min(MATE_BOUND - 1))
     }
 
     /// The late-move reduction of the `i`-th move (ordering key `key`) at `depth`: quiet

@@ -63,6 +63,9 @@ pub struct Searcher<'a, G: Evaluate> {
     pub(crate) killers: Vec<[Option<G::Move>; 2]>,
     /// History heuristic scores, indexed by player then move code.
     pub(crate) history: Vec<i32>,
+    /// The index in `hashes` of the position reached by the latest null move on the path,
+    /// if any: repetitions are not looked for across it (a pass is no move of the game).
+    null_child: Option<usize>,
 }
 
 impl<'a, G: Evaluate> Searcher<'a, G> {
@@ -102,6 +105,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * G::MOVE_CODES],
+            null_child: None,
         }
     }
 
@@ -131,6 +135,29 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         };
         self.hashes.pop();
         v
+    }
+
+    /// The value of `child`, the position after a null move from the node being searched,
+    /// as [`Searcher::value`] gives it; below it the path before the pass is not searched
+    /// for repetitions.
+    pub(crate) fn null_value(
+        &mut self,
+        child: &G,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let outer = self.null_child.replace(self.hashes.len());
+        let v = self.value(child, depth, ply, alpha, beta);
+        self.null_child = outer;
+        v
+    }
+
+    /// Whether the node being searched (the last position of the path) was reached by a
+    /// null move: it passes no turn itself, as two passes in a row prove nothing.
+    pub(crate) fn after_null(&self) -> bool {
+        self.null_child == Some(self.hashes.len() - 1)
     }
 
     /// Enters the root position (with hash `key`) into the path, for repetition checks
@@ -180,10 +207,13 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
 
     /// Whether the position just pushed (with hash `key`, `window` reversible plies) is a
     /// draw by repetition: it occurred before inside the search, or twice before in the
-    /// game (making three occurrences).
+    /// game (making three occurrences). Positions before the latest null move on the path
+    /// do not count.
     pub(crate) fn is_repetition(&self, key: u64, window: u32) -> bool {
         let current = self.hashes.len() - 1;
-        let start = current.saturating_sub(window as usize);
+        let start = current
+            .saturating_sub(window as usize)
+            .max(self.null_child.unwrap_or(0));
         let mut earlier = 0;
         for i in (start..current).rev() {
             if self.hashes[i] == key {

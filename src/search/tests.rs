@@ -5,8 +5,9 @@
 use super::tt::TranspositionTable;
 use super::{Features, Info, Limits, Root, SearchResult, Settings, search};
 use crate::eval::{Evaluate, MATE};
-use crate::game::{Action, Game, Node};
-use crate::toys::{DiceRace, TicTacToe};
+use crate::game::{Action, EndReason, Game, MoveList, Node, Player};
+use crate::toys::{DiceRace, Nim, NimMove, TicTacToe};
+use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
 /// Plain minimax / expectimax with the search's depth rules: turn nodes cost a ply,
@@ -242,4 +243,82 @@ fn with_threads_the_node_limit_counts_every_thread() {
         "{}",
         r.nodes
     );
+}
+
+thread_local! {
+    /// How often [`PassingNim::null_move`] was asked on this thread.
+    static NULL_MOVES_ASKED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Toy Nim offering the search a null move everywhere it is a turn node, with a
+/// pseudo-random static value: a game that opts in to null-move pruning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PassingNim(Nim);
+
+impl Game for PassingNim {
+    type Move = NimMove;
+    fn node(&self) -> Node {
+        self.0.node()
+    }
+    fn legal_moves(&self, p: Player, out: &mut MoveList<NimMove>) {
+        self.0.legal_moves(p, out);
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(NimMove, u32)>) {
+        out.clear();
+    }
+    fn play(&mut self, m: NimMove) {
+        self.0.play(m);
+    }
+    fn end_reason(&self) -> Option<EndReason> {
+        None
+    }
+    /// Counts the plies without a take too, so that no position repeats (plain minimax
+    /// knows no repetition draws).
+    fn hash(&self) -> u64 {
+        self.0.hash() ^ u64::from(self.0.since).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+    fn repetition_window(&self) -> Option<u32> {
+        self.0.repetition_window()
+    }
+}
+
+impl Evaluate for PassingNim {
+    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    const MOVE_CODES: usize = 4;
+    fn evaluate(&self) -> i32 {
+        (self.hash() % 201) as i32 - 100
+    }
+    fn is_noisy(&self, m: NimMove) -> bool {
+        m == NimMove::Take(3)
+    }
+    fn order_hint(&self, _: NimMove) -> i32 {
+        0
+    }
+    fn move_code(m: NimMove) -> u32 {
+        match m {
+            NimMove::Take(k) => u32::from(k.min(3)),
+            NimMove::Pass => 0,
+        }
+    }
+    fn null_move(&self) -> Option<Self> {
+        NULL_MOVES_ASKED.with(|n| n.set(n.get() + 1));
+        let mut child = self.clone();
+        child.0.play(NimMove::Pass);
+        Some(child)
+    }
+}
+
+#[test]
+fn null_moves_are_tried_only_with_reductions() {
+    let start = PassingNim(Nim {
+        stones: 15,
+        side: Player::First,
+        since: 0,
+    });
+    NULL_MOVES_ASKED.with(|n| n.set(0));
+    search_equals_plain(&start, 30, 12);
+    assert_eq!(NULL_MOVES_ASKED.with(Cell::get), 0);
+    let r = run(&start, &depth(8), &Settings::default(), &mut |_| {});
+    assert!(NULL_MOVES_ASKED.with(Cell::get) > 0);
+    assert!(matches!(r.best, Some(Action::Single(_))));
 }

@@ -36,6 +36,10 @@ mod hand_weights;
 mod weights;
 use weights::WEIGHTS;
 
+/// Null-move pruning needs at least this many ordinary dice (not the key) on the mover's
+/// side.
+const NULL_MOVE_MIN_DICE: u32 = 3;
+
 /// When the side to move can take the enemy key (or step its key onto the enemy key square).
 const WIN_NEXT_MOVE: i32 = 5_000;
 
@@ -287,6 +291,21 @@ impl Evaluate for Duell {
             VALUE[mover as usize] as i32
         };
         1_000 + 16 * VALUE[victim as usize] as i32 - attacker
+    }
+
+    /// Passing is offered while the side to move has at least [`NULL_MOVE_MIN_DICE`]
+    /// ordinary dice: with that many, one of them can nearly always make a harmless move,
+    /// so having to move is rarely a disadvantage (zugzwang is rare). The counters advance
+    /// as after a quiet move.
+    fn null_move(&self) -> Option<Duell> {
+        let us = self.side.index();
+        let dice = self.occ[us].count_ones() - u32::from(self.keys[us] != NO_SQUARE);
+        if dice < NULL_MOVE_MIN_DICE || self.decided().is_some() {
+            return None;
+        }
+        let mut child = self.clone();
+        child.pass_turn();
+        Some(child)
     }
 
     fn move_code(m: Move) -> u32 {

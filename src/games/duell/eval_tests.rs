@@ -362,3 +362,28 @@ fn move_codes_differ_for_the_two_paths_to_one_square() {
         71 * 360 + 70 * 5
     );
 }
+
+#[test]
+fn a_null_move_passes_the_turn_only_with_three_dice() {
+    // The start: White passes, Black moves, one ply without a capture, still move 1.
+    let start = Duell::start(&RuleOptions::default());
+    let passed = start.null_move().expect("eight dice may pass");
+    assert_eq!(
+        passed,
+        pos("B53B13B23B63BKB63B23B13B53/9/9/9/9/9/9/W54W14W24W64WKW64W24W14W54 b 1 1")
+    );
+    assert_ne!(passed.hash(), start.hash());
+    // White has its key and two dice: no pass. Black, with three, passes (move 2 follows).
+    let white = pos("B31B31B311BK4/9/9/9/9/9/9/W31W312WK4 w 5 9");
+    assert_eq!(white.null_move(), None);
+    let black = pos("B31B31B311BK4/9/9/9/9/9/9/W31W312WK4 b 5 9");
+    assert_eq!(
+        black.null_move(),
+        Some(pos("B31B31B311BK4/9/9/9/9/9/9/W31W312WK4 w 6 10"))
+    );
+    // A finished game (Black's key is gone) passes no turn, though Black has four dice.
+    assert_eq!(
+        pos("B31B31B31B315/9/9/9/9/9/9/W31W31W31WK5 b 0 1").null_move(),
+        None
+    );
+}

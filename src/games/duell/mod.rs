@@ -122,6 +122,16 @@ impl Duell {
         }
     }
 
+    /// Passes the turn (for the search's null move; the rules have no pass): the other
+    /// side moves, and the counters advance as after a quiet move.
+    fn pass_turn(&mut self) {
+        self.plies_since_capture = self.plies_since_capture.saturating_add(1);
+        if self.side == Player::Second {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.set_side(self.side.other());
+    }
+
     /// The side to move (also when the game is over).
     pub fn side_to_move(&self) -> Player {
         self.side
