@@ -125,11 +125,22 @@ function schedule() {
       stats.renders.push(performance.now() - t0);
       if (stats.firstStateAt === null) stats.firstStateAt = performance.now();
       if (moveSentAt !== null && state.moves.length > movesAtSend && humanSide() && !state.thinking) {
-        stats.replies.push({ ms: performance.now() - moveSentAt, engine_ms: state.reply_ms, limit: state.limit });
+        const sent = moveSentAt;
+        const reply = { ms: performance.now() - sent, painted_ms: null, engine_ms: state.reply_ms, limit: state.limit };
+        stats.replies.push(reply);
+        afterPaint(() => { reply.painted_ms = performance.now() - sent; });
         moveSentAt = null;
       }
     }
   });
+}
+
+// Runs fn in the first task after this frame's style, layout and paint (a message posted
+// from an animation frame callback is handled after the frame's rendering steps).
+function afterPaint(fn) {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => { ch.port1.close(); fn(); };
+  ch.port2.postMessage(null);
 }
 
 // Pieces of the previous position that are not there any more, leaving out the squares the
