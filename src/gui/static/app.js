@@ -2,6 +2,7 @@
 // the engine's `query position` JSON, legal targets from its `query legalmoves` lists; no
 // rule of any game is known here.
 import { el, defs, arrow, polyline, cross } from './svg.js';
+import { afterPaint } from './frame.js';
 import { tokenSquares } from './grid.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
@@ -21,6 +22,7 @@ const REASONS = {
 
 let ws = null;
 let state = null;
+let movesShown = null;
 let hello = null;
 let flip = false;
 let sel = null, selKey = null, choice = null, voidMode = false;
@@ -133,14 +135,6 @@ function schedule() {
       }
     }
   });
-}
-
-// Runs fn in the first task after this frame's style, layout and paint (a message posted
-// from an animation frame callback is handled after the frame's rendering steps).
-function afterPaint(fn) {
-  const ch = new MessageChannel();
-  ch.port1.onmessage = () => { ch.port1.close(); fn(); };
-  ch.port2.postMessage(null);
 }
 
 // Pieces of the previous position that are not there any more, leaving out the squares the
@@ -418,7 +412,9 @@ function renderActions() {
 }
 
 function renderPanels() {
-  drawMoves(state.moves);
+  // The move list is rebuilt only when it changed (its scrolling needs a layout).
+  const moves = state.moves.join(' ');
+  if (moves !== movesShown) { drawMoves(state.moves); movesShown = moves; }
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');
