@@ -22,6 +22,8 @@ const REASONS = {
 
 let ws = null;
 let state = null;
+// The board as last drawn: its layers, geometry and game module (for redrawing the best line).
+let drawn = null;
 let movesShown = null;
 let hello = null;
 let flip = false;
@@ -58,7 +60,7 @@ function handle(m) {
       if (!state) break;
       analysis.add(m);
       analysisAt = state.moves.length;
-      schedule();
+      schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
     case 'error': showMessage(m.message); break;
@@ -112,14 +114,18 @@ function onState(s) {
 
 // Drawing happens once per animation frame with the newest state and analysis, so that
 // messages never queue behind drawing (engine games at 100 ms a move, bursts of info lines).
-let scheduled = false, stateDrawn = true;
-function schedule() {
+// An info line redraws only the analysis (the panel, the bar, the best line on the board),
+// so that a search's lines keep the page free to draw the engine's move when it comes.
+let scheduled = false, stateDrawn = true, boardDirty = false;
+function schedule(part = 'state') {
+  if (part === 'state') boardDirty = true;
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
     const t0 = performance.now();
-    render();
+    if (boardDirty) render(); else renderAnalysis();
+    boardDirty = false;
     if (!stateDrawn) {
       stateDrawn = true;
       stats.states++;
@@ -209,14 +215,22 @@ function render() {
   renderActions();
   renderReveal();
   renderPanels();
+  renderAnalysis();
+  tickClocks();
+}
+
+// The analysis alone: its panel, the evaluation bar and the best line on the board.
+function renderAnalysis() {
+  if (!state) return;
+  renderPv();
   analysis.draw(state.game, sideName);
   evalBar();
-  tickClocks();
 }
 
 function renderBoard() {
   const pos = state.position, svg = $('board');
   svg.innerHTML = '';
+  drawn = null;
   if (!pos) return;
   const mod = GAMES[state.game];
   const G = mod.layout(pos, flip);
@@ -227,16 +241,17 @@ function renderBoard() {
   svg.dataset.flipped = flip;
   defs(svg);
   const L = {};
-  for (const name of ['board', 'marks', 'pieces', 'over', 'hit']) L[name] = el('g', { class: 'layer-' + name }, svg);
+  for (const name of ['board', 'pv-marks', 'marks', 'pieces', 'over', 'pv', 'hit']) L[name] = el('g', { class: 'layer-' + name }, svg);
   const ctx = { sideName, extraRoll: extraRoll() };
   mod.draw(G, pos, L, ctx);
   const centre = k => mod.centre(G, k);
-  const cellMark = (k, cls) => {
+  const cellMark = (k, cls, layer = L.marks) => {
     const c = centre(k);
     if (!c) return;
     const s = state.game === 'ludo' ? 38 : 60;
-    el('rect', { x: c.x - s / 2, y: c.y - s / 2, width: s, height: s, class: cls }, L.marks);
+    el('rect', { x: c.x - s / 2, y: c.y - s / 2, width: s, height: s, class: cls }, layer);
   };
+  drawn = { L, mod, pos, centre, cellMark };
   // The last move (a joint turn is shown by the reveal).
   const i = state.actors.map(a => a.kind).lastIndexOf('move');
   if (i >= 0 && i >= state.actors.length - 3) {
@@ -259,15 +274,6 @@ function renderBoard() {
     for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
   }
   for (const k of removed) cross(L.over, centre(k), 18);
-  // The best line of the running analysis or search, while it belongs to this position.
-  if (analysisAt === state.moves.length) {
-    const pvSide = analysis.best() ? analysis.best().pov : null;
-    analysis.pv().filter(t => !/^r[1-6]$/.test(t)).slice(0, 3).forEach((tok, j) => {
-      const m = state.game === 'ludo' ? (j === 0 && pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
-      if (m && m.from) arrow(L.over, centre(m.from), centre(m.to), 'pv', [0.9, 0.55, 0.3][j]).classList.add('pv-arrow');
-      else if (m && m.at) cellMark(m.at, 'last-mark');
-    });
-  }
   // Selection, targets, choices.
   if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
@@ -295,6 +301,22 @@ function renderBoard() {
     }
   }
   svg.onclick = e => { const k = e.target && e.target.dataset && e.target.dataset.key; if (k) clickKey(k); };
+}
+
+// The best line of the running analysis or search, while it belongs to this position, in
+// its own two layers of the board (redrawn without the rest for each info line).
+function renderPv() {
+  if (!drawn) return;
+  const { L, mod, pos, centre, cellMark } = drawn;
+  L.pv.replaceChildren();
+  L['pv-marks'].replaceChildren();
+  if (analysisAt !== state.moves.length) return;
+  const pvSide = analysis.best() ? analysis.best().pov : null;
+  analysis.pv().filter(t => !/^r[1-6]$/.test(t)).slice(0, 3).forEach((tok, j) => {
+    const m = state.game === 'ludo' ? (j === 0 && pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
+    if (m && m.from) arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.55, 0.3][j]).classList.add('pv-arrow');
+    else if (m && m.at) cellMark(m.at, 'last-mark', L['pv-marks']);
+  });
 }
 
 // Apocalypse: squares where a mover of a legal declaration did not survive the turn.
