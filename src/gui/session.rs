@@ -123,6 +123,8 @@ pub struct Session {
     pub(super) seq: u64,
     /// Milliseconds from the last move's `go` to its `bestmove`.
     pub(super) reply_ms: Option<u64>,
+    /// The state changed since it was last sent.
+    pub(super) state_due: bool,
 }
 
 /// Runs the session of one WebSocket connection to its end, then ends its engine.
@@ -164,6 +166,7 @@ pub async fn run(socket: WebSocket, config: Arc<Config>) {
         closed: false,
         seq: 0,
         reply_ms: None,
+        state_due: false,
     };
     s.main().await;
     if let Some(e) = s.engine.take() {
@@ -184,7 +187,7 @@ impl Session {
         if let Err(f) = self.start_engine().await {
             self.fail(f).await;
         }
-        self.send_state().await;
+        self.state_changed();
         while !self.closed {
             // Act until nothing is left to start (a roll is followed at once by the move
             // after it; a search or a person then has to answer).
@@ -197,6 +200,9 @@ impl Session {
                         break;
                     }
                 }
+            }
+            if self.state_due {
+                self.send_state().await;
             }
             self.flush().await;
             let wake = self.wake_time();
@@ -334,7 +340,15 @@ impl Session {
         }
     }
 
-    pub(super) async fn send_state(&mut self) {
+    /// Notes that the state changed: it is sent once the loop has started all it can (so
+    /// that a person's move and the engine's `go` after it make one message, one drawing).
+    pub(super) fn state_changed(&mut self) {
+        self.state_due = true;
+    }
+
+    /// Sends the whole state to the page.
+    async fn send_state(&mut self) {
+        self.state_due = false;
         self.seq += 1;
         let now = Instant::now();
         let snap = self.snap.as_ref();
@@ -402,7 +416,7 @@ impl Session {
         self.console('#', &format!("engine fault ({:?}): {}", f.kind, f.detail));
         self.send(json!({"t": "fault", "fault": f})).await;
         self.fault = Some(Fault { failure: f });
-        self.send_state().await;
+        self.state_changed();
     }
 
     // ---- the engine ----------------------------------------------------------------
@@ -564,7 +578,7 @@ impl Session {
                     self.flagged = Some(side);
                 }
                 self.wake = Some(now + self.delay);
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Purpose::Declare(side) => {
@@ -580,7 +594,7 @@ impl Session {
                 if !in_time {
                     self.flagged = Some(side);
                 }
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
         }
@@ -649,7 +663,7 @@ impl Session {
             sent: now,
             deadline,
         });
-        self.send_state().await;
+        self.state_changed();
         Ok(())
     }
 
@@ -663,7 +677,7 @@ impl Session {
             ));
         }
         self.play(token, Actor::Roll(side)).await?;
-        self.send_state().await;
+        self.state_changed();
         Ok(())
     }
 
@@ -689,7 +703,7 @@ impl Session {
                 }));
                 self.declared = [None, None];
                 self.wake = Some(Instant::now() + self.delay);
-                self.send_state().await;
+                self.state_changed();
             }
             Err(e) => {
                 // A void declaration that is not even well formed: the engine refused it.
@@ -715,7 +729,7 @@ impl Session {
                     self.error(format!("declaration '{token}' is not well formed: {e}"))
                         .await;
                 }
-                self.send_state().await;
+                self.state_changed();
             }
         }
         Ok(())
@@ -820,7 +834,7 @@ impl Session {
                 c.halt(1, now);
             }
             self.flagged = Some(side);
-            self.send_state().await;
+            self.state_changed();
         }
     }
 }
