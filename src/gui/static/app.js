@@ -227,22 +227,39 @@ function renderAnalysis() {
   evalBar();
 }
 
+// The board's layers, bottom to top. The still ones (the squares and the click targets)
+// are kept from one drawing to the next while the game, the layout and the module's
+// boardKey stay the same; the others are drawn anew each time.
+const LAYERS = ['board', 'info', 'pv-marks', 'marks', 'pieces', 'over', 'pv', 'hit'];
+const STILL = new Set(['board', 'hit']);
+let still = null;
+
 function renderBoard() {
   const pos = state.position, svg = $('board');
-  svg.innerHTML = '';
   drawn = null;
-  if (!pos) return;
+  if (!pos) { svg.replaceChildren(); still = null; return; }
   const mod = GAMES[state.game];
   const G = mod.layout(pos, flip);
-  svg.setAttribute('viewBox', `0 0 ${G.w} ${G.h}`);
-  svg.setAttribute('width', G.w);
-  svg.setAttribute('height', G.h);
+  const ctx = { sideName, extraRoll: extraRoll() };
+  const key = [state.game, flip, G.w, G.h, mod.boardKey(pos)].join('|');
+  let L;
+  if (still && still.key === key) {
+    L = still.L;
+    for (const name of LAYERS) if (!STILL.has(name)) L[name].replaceChildren();
+    for (const h of L.hit.querySelectorAll('.source, .target, .choice')) h.classList.remove('source', 'target', 'choice');
+  } else {
+    svg.replaceChildren();
+    svg.setAttribute('viewBox', `0 0 ${G.w} ${G.h}`);
+    svg.setAttribute('width', G.w);
+    svg.setAttribute('height', G.h);
+    defs(svg);
+    L = {};
+    for (const name of LAYERS) L[name] = el('g', { class: 'layer-' + name }, svg);
+    mod.drawBoard(G, pos, L, ctx);
+    still = { key, L };
+  }
   svg.dataset.game = state.game;
   svg.dataset.flipped = flip;
-  defs(svg);
-  const L = {};
-  for (const name of ['board', 'pv-marks', 'marks', 'pieces', 'over', 'pv', 'hit']) L[name] = el('g', { class: 'layer-' + name }, svg);
-  const ctx = { sideName, extraRoll: extraRoll() };
   mod.draw(G, pos, L, ctx);
   const centre = k => mod.centre(G, k);
   const cellMark = (k, cls, layer = L.marks) => {
