@@ -115,16 +115,27 @@ function onState(s) {
 // Drawing happens once per animation frame with the newest state and analysis, so that
 // messages never queue behind drawing (engine games at 100 ms a move, bursts of info lines).
 // An info line redraws only the analysis (the panel, the bar, the best line on the board),
-// so that a search's lines keep the page free to draw the engine's move when it comes.
+// at most every ANALYSIS_EVERY ms, so that a search's lines leave the page (and the CPU,
+// which the engine needs) free for the engine's move when it comes.
+const ANALYSIS_EVERY = 100;
 let scheduled = false, stateDrawn = true, boardDirty = false;
+let analysisDrawnAt = -Infinity, analysisTimer = null;
 function schedule(part = 'state') {
   if (part === 'state') boardDirty = true;
+  if (part === 'analysis' && !boardDirty && !scheduled) {
+    const wait = analysisDrawnAt + ANALYSIS_EVERY - performance.now();
+    if (wait > 0) {
+      if (analysisTimer === null) analysisTimer = setTimeout(() => { analysisTimer = null; schedule('analysis'); }, wait);
+      return;
+    }
+  }
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
     const t0 = performance.now();
     if (boardDirty) render(); else renderAnalysis();
+    analysisDrawnAt = performance.now();
     boardDirty = false;
     if (!stateDrawn) {
       stateDrawn = true;
