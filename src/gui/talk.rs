@@ -267,6 +267,15 @@ impl Session {
         }
     }
 
+    /// The current position string, as the engine wrote it.
+    pub(super) fn fen_now(&self) -> String {
+        self.snap
+            .as_ref()
+            .and_then(|s| s.position["fen"].as_str())
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// Stops the running search, if any, and waits for its `bestmove` (passing its last
     /// `info` lines on), which is then dropped.
     pub(super) async fn stop_search(&mut self) -> Result<(), Failure> {
