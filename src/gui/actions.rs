@@ -54,7 +54,7 @@ impl Session {
                 }) {
                     self.stop_search().await?;
                 }
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Request::Move { token, void } => self.human_move(token, void).await,
@@ -81,7 +81,7 @@ impl Session {
                     Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
                     _ => None,
                 };
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Request::Speed { delay_ms } => {
@@ -90,7 +90,7 @@ impl Session {
                     return Ok(());
                 }
                 self.delay = Duration::from_millis(delay_ms);
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Request::Analyse { on } => {
@@ -98,12 +98,12 @@ impl Session {
                 if !on {
                     self.stop_analysis().await?;
                 }
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Request::Pause { on } => {
                 self.paused = on;
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Request::MoveNow => {
@@ -119,7 +119,7 @@ impl Session {
             Request::Restart => {
                 self.fault = None;
                 self.start_engine().await?;
-                self.send_state().await;
+                self.state_changed();
                 Ok(())
             }
             Request::Record => {
@@ -166,7 +166,7 @@ impl Session {
                     self.flagged = Some(s);
                 }
                 self.wake = None;
-                self.send_state().await;
+                self.state_changed();
             }
             Next::HumanDeclare(s) => {
                 let legal = snap.legal_side[s.index()].contains(&token);
@@ -181,7 +181,7 @@ impl Session {
                 }
                 self.declared[s.index()] = Some(token);
                 self.wake = None;
-                self.send_state().await;
+                self.state_changed();
             }
             Next::HumanRoll(_) => self.error("roll the die first").await,
             _ => self.error("no move is awaited from a person now").await,
@@ -275,7 +275,7 @@ impl Session {
                 self.fault = None;
                 self.seed = seed.or(self.config.seed).unwrap_or_else(fresh_seed);
                 self.rng = ChaCha8Rng::seed_from_u64(self.seed);
-                self.send_state().await;
+                self.state_changed();
             }
             Err(e) => {
                 self.error(format!("the engine refused the position: {e}"))
@@ -314,7 +314,7 @@ impl Session {
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
-        self.send_state().await;
+        self.state_changed();
         Ok(())
     }
 
@@ -376,7 +376,7 @@ impl Session {
         self.fault = None;
         self.note(format!("loaded a {} game of {n} tokens", self.game))
             .await;
-        self.send_state().await;
+        self.state_changed();
         Ok(())
     }
 
@@ -425,7 +425,7 @@ impl Session {
             self.start_text = self.fen_now();
             self.note("the option changes the rules: a new game").await;
         }
-        self.send_state().await;
+        self.state_changed();
         Ok(())
     }
 

@@ -9,10 +9,13 @@
 //! relayed to the page's console pane. It reads and writes no file.
 //!
 //! Files: `server` (HTTP routes and the WebSocket upgrade), `assets` (the embedded page),
-//! `actions` (what the page may ask of a session),
-//! `engine` (the child process), `talk` (commands and answers), `uci` (option and info lines), `request` (what the page may
-//! send, validated), `session` (one tab's game against its engine), `flow` (whose action is
-//! awaited), `clock`, `record` (game records in the `quartet match --pgnout` format).
+//! `session` (one tab's data and loop), and what a session does: `actions` (what the page
+//! may ask of it), `page` (its messages to the page, the state), `lifecycle` (starting its
+//! engine, faults), `search` (`go`, `info`, `bestmove`), `turns` (the game's flow: moves,
+//! rolls, the reveal); `engine` (the child process), `talk` (commands and answers), `uci`
+//! (option and info lines), `request` (what the page may send, validated), `flow` (whose
+//! action is awaited), `clock`, `record` (game records in the `quartet match --pgnout`
+//! format).
 //! Nothing here may use the crate's rules, search, protocol, referee or player modules; the
 //! test `tests/gui_isolation.rs` fails if it does.
 
@@ -21,11 +24,15 @@ mod assets;
 mod clock;
 mod engine;
 mod flow;
+mod lifecycle;
+mod page;
 pub mod record;
 mod request;
+mod search;
 mod server;
 mod session;
 mod talk;
+mod turns;
 pub mod uci;
 
 use std::time::Duration;

@@ -73,6 +73,8 @@ pub struct Snapshot {
     pub legal: Vec<String>,
     /// `query legalmoves w` and `... b` (simultaneous nodes).
     pub legal_side: [Vec<String>; 2],
+    /// The game (the engine's `Game` value) the position is of.
+    pub game: String,
 }
 
 /// The answer of one fenced query: the text after `response`, or the error line.
@@ -87,6 +89,16 @@ pub fn answer(group: &[String]) -> Result<String, String> {
     match group.iter().find(|l| l.starts_with("info string error")) {
         Some(e) => Err(e.clone()),
         None => Err("no answer".to_string()),
+    }
+}
+
+/// The legal move queries a node of this kind is drawn with: one list for a side to move
+/// or roll, one per side at a simultaneous turn, none when the game is over.
+pub fn legal_queries(node: Node) -> Vec<String> {
+    match node {
+        Node::Simultaneous => vec!["query legalmoves w".into(), "query legalmoves b".into()],
+        Node::Over => vec![],
+        _ => vec!["query legalmoves".into()],
     }
 }
 
@@ -186,12 +198,17 @@ impl Session {
 
     /// Sets the engine to the game's position and reads its description and legal moves
     /// into `snap`. The inner error: the engine refused the position (nothing changed).
+    /// The legal move queries the last position's node kind calls for are sent with the
+    /// position, so that a move costs the engine one exchange, not two; a guess the new
+    /// node kind proves wrong is followed by the right queries.
     pub(super) async fn refresh(&mut self) -> Result<Result<(), String>, Failure> {
-        let cmds = [
+        let guess = self.likely_legal_queries();
+        let mut cmds = vec![
             self.position_command(self.moves.len()),
             "query position".to_string(),
         ];
-        let groups = self.exchange(&cmds).await?;
+        cmds.extend(guess.iter().cloned());
+        let mut groups = self.exchange(&cmds).await?;
         if let Some(e) = error_of(&groups[0]) {
             return Ok(Err(e));
         }
@@ -204,12 +221,12 @@ impl Session {
             position["to_act"].as_str(),
         )
         .ok_or_else(|| protocol("query position: no valid node and to_act".to_string()))?;
-        let queries: Vec<String> = match node {
-            Node::Simultaneous => vec!["query legalmoves w".into(), "query legalmoves b".into()],
-            Node::Over => vec![],
-            _ => vec!["query legalmoves".into()],
+        let queries = legal_queries(node);
+        let groups = if queries == guess {
+            groups.split_off(2)
+        } else {
+            self.exchange(&queries).await?
         };
-        let groups = self.exchange(&queries).await?;
         let mut lists = Vec::new();
         for g in &groups {
             let list = answer(g).map_err(|e| protocol(format!("query legalmoves: {e}")))?;
@@ -235,8 +252,28 @@ impl Session {
             node,
             legal,
             legal_side,
+            game: self.game.clone(),
         });
         Ok(Ok(()))
+    }
+
+    /// The legal move queries the next position most likely needs: those of the current
+    /// position's node kind, when it is a position of this game still under way (a game
+    /// keeps its kind of turns); none otherwise.
+    fn likely_legal_queries(&self) -> Vec<String> {
+        match &self.snap {
+            Some(s) if s.node != Node::Over && s.game == self.game => legal_queries(s.node),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The current position string, as the engine wrote it.
+    pub(super) fn fen_now(&self) -> String {
+        self.snap
+            .as_ref()
+            .and_then(|s| s.position["fen"].as_str())
+            .unwrap_or_default()
+            .to_string()
     }
 
     /// Stops the running search, if any, and waits for its `bestmove` (passing its last
@@ -298,5 +335,18 @@ mod tests {
             Some("info string error: y")
         );
         assert_eq!(error_of(&lines(&["responsex"])), None);
+    }
+
+    #[test]
+    fn legal_move_queries_per_node_kind() {
+        // protocol.md: `legalmoves` for a side to move or roll, `legalmoves w|b` for each
+        // side's declarations at a simultaneous turn; nothing is legal once the game is over.
+        assert_eq!(legal_queries(Node::Turn(Side::P2)), ["query legalmoves"]);
+        assert_eq!(legal_queries(Node::Chance(Side::P1)), ["query legalmoves"]);
+        assert_eq!(
+            legal_queries(Node::Simultaneous),
+            ["query legalmoves w", "query legalmoves b"]
+        );
+        assert!(legal_queries(Node::Over).is_empty());
     }
 }

@@ -5,8 +5,9 @@ prints numbers). Run after `cargo build --release --features gui`:
     QUARTET=target/release/quartet python3 tests/browser/measure.py
 
 - page load: navigation start to the load event, and to the first drawn board (5 loads);
-- engine reply: a person's click to the engine's answer drawn, at 200 ms per move, minus the
-  200 ms limit (10 moves), and the server's own go-to-bestmove time;
+- engine reply: a person's click to the engine's answer drawn (the board's elements made)
+  and painted (the first task after that frame's style, layout and paint), at 200 ms per
+  move, minus the 200 ms limit (10 moves), and the server's own go-to-bestmove time;
 - engine against engine at 100 ms per move: for every state, its age (since the server made
   it) when the page handled its message and when the page drew it (a move queued behind
   drawing would show as an age of 100 ms or more), and the time to draw it."""
@@ -54,8 +55,10 @@ def main():
             else:
                 human_act(p, rng)
         p.wait_for(lambda: p.over() or (p.next_kind() or "").startswith("human"))
+        p.wait_for(lambda: all(r["painted_ms"] is not None for r in p.js("return window.guiStats.replies")))
         replies = p.js("return window.guiStats.replies")
         print("engine reply drawn, click to board, minus the 200 ms limit:", summary([r["ms"] - 200 for r in replies]))
+        print("engine reply painted, click to the frame's paint, minus 200 ms:", summary([r["painted_ms"] - 200 for r in replies]))
         print("engine reply at the server, go to bestmove, minus 200 ms:", summary([r["engine_ms"] - 200 for r in replies]))
 
         p = Page(d, s.url)

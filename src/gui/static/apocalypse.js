@@ -23,8 +23,14 @@ function pawn(g, c, white) {
   el('circle', { cx: c.x, cy: c.y - 7, r: 10, fill, stroke, 'stroke-width': 2.5, class: 'piece' }, g);
 }
 
+// What the board's still part depends on besides the layout: nothing.
+export function boardKey() { return ''; }
+
+// The still part: squares, coordinates, click targets.
+export function drawBoard(G, pos, L) { G.drawSquares(L.board, L.hit); }
+
+// The pieces and the penalty points.
 export function draw(G, pos, L, ctx) {
-  G.drawSquares(L.board, L.hit);
   for (const p of pos.pieces) {
     const g = el('g', { 'data-piece': p.square, 'data-kind': p.kind, 'data-owner': p.owner }, L.pieces);
     (p.kind === 'knight' ? knight : pawn)(g, G.centre(p.square), p.owner === 'p1');
@@ -34,12 +40,12 @@ export function draw(G, pos, L, ctx) {
   const rows = G.flip ? ['p1', 'p2'] : ['p2', 'p1'];
   rows.forEach((side, i) => {
     const y = 40 + i * (G.height * CELL - 80);
-    el('text', { x, y, 'font-size': 13 }, L.board, `${ctx.sideName(side)} penalties`);
+    el('text', { x, y, 'font-size': 13 }, L.info, `${ctx.sideName(side)} penalties`);
     for (let k = 0; k < 2; k++) {
-      el('circle', { cx: x + 12 + k * 28, cy: y + 22, r: 10, fill: k < pos.penalties[side] ? '#d32f2f' : '#fff', stroke: '#d32f2f', 'stroke-width': 2, class: 'penalty', 'data-side': side, 'data-filled': k < pos.penalties[side] }, L.board);
+      el('circle', { cx: x + 12 + k * 28, cy: y + 22, r: 10, fill: k < pos.penalties[side] ? '#d32f2f' : '#fff', stroke: '#d32f2f', 'stroke-width': 2, class: 'penalty', 'data-side': side, 'data-filled': k < pos.penalties[side] }, L.info);
     }
   });
-  el('text', { x, y: G.height * CELL / 2 + 8, 'font-size': 12, fill: '#666' }, L.board, `no progress ${pos.no_progress}/50`);
+  el('text', { x, y: G.height * CELL / 2 + 8, 'font-size': 12, fill: '#666' }, L.info, `no progress ${pos.no_progress}/50`);
 }
 
 export function centre(G, key) { return G.centre(key); }

@@ -2,6 +2,7 @@
 // the engine's `query position` JSON, legal targets from its `query legalmoves` lists; no
 // rule of any game is known here.
 import { el, defs, arrow, polyline, cross } from './svg.js';
+import { afterPaint } from './frame.js';
 import { tokenSquares } from './grid.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
@@ -21,6 +22,9 @@ const REASONS = {
 
 let ws = null;
 let state = null;
+// The board as last drawn: its layers, geometry and game module (for redrawing the best line).
+let drawn = null;
+let movesShown = null;
 let hello = null;
 let flip = false;
 let sel = null, selKey = null, choice = null, voidMode = false;
@@ -56,7 +60,7 @@ function handle(m) {
       if (!state) break;
       analysis.add(m);
       analysisAt = state.moves.length;
-      schedule();
+      schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
     case 'error': showMessage(m.message); break;
@@ -110,14 +114,29 @@ function onState(s) {
 
 // Drawing happens once per animation frame with the newest state and analysis, so that
 // messages never queue behind drawing (engine games at 100 ms a move, bursts of info lines).
-let scheduled = false, stateDrawn = true;
-function schedule() {
+// An info line redraws only the analysis (the panel, the bar, the best line on the board),
+// at most every ANALYSIS_EVERY ms, so that a search's lines leave the page (and the CPU,
+// which the engine needs) free for the engine's move when it comes.
+const ANALYSIS_EVERY = 100;
+let scheduled = false, stateDrawn = true, boardDirty = false;
+let analysisDrawnAt = -Infinity, analysisTimer = null;
+function schedule(part = 'state') {
+  if (part === 'state') boardDirty = true;
+  if (part === 'analysis' && !boardDirty && !scheduled) {
+    const wait = analysisDrawnAt + ANALYSIS_EVERY - performance.now();
+    if (wait > 0) {
+      if (analysisTimer === null) analysisTimer = setTimeout(() => { analysisTimer = null; schedule('analysis'); }, wait);
+      return;
+    }
+  }
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
     const t0 = performance.now();
-    render();
+    if (boardDirty) render(); else renderAnalysis();
+    analysisDrawnAt = performance.now();
+    boardDirty = false;
     if (!stateDrawn) {
       stateDrawn = true;
       stats.states++;
@@ -125,7 +144,10 @@ function schedule() {
       stats.renders.push(performance.now() - t0);
       if (stats.firstStateAt === null) stats.firstStateAt = performance.now();
       if (moveSentAt !== null && state.moves.length > movesAtSend && humanSide() && !state.thinking) {
-        stats.replies.push({ ms: performance.now() - moveSentAt, engine_ms: state.reply_ms, limit: state.limit });
+        const sent = moveSentAt;
+        const reply = { ms: performance.now() - sent, painted_ms: null, engine_ms: state.reply_ms, limit: state.limit };
+        stats.replies.push(reply);
+        afterPaint(() => { reply.painted_ms = performance.now() - sent; });
         moveSentAt = null;
       }
     }
@@ -204,34 +226,60 @@ function render() {
   renderActions();
   renderReveal();
   renderPanels();
-  analysis.draw(state.game, sideName);
-  evalBar();
+  renderAnalysis();
   tickClocks();
 }
 
+// The analysis alone: its panel, the evaluation bar and the best line on the board.
+function renderAnalysis() {
+  if (!state) return;
+  renderPv();
+  analysis.draw(state.game, sideName);
+  evalBar();
+}
+
+// The board's layers, bottom to top. The still ones (the squares and the click targets)
+// are kept from one drawing to the next while the game, the layout and the module's
+// boardKey stay the same; the others are drawn anew each time.
+const LAYERS = ['board', 'info', 'pv-marks', 'marks', 'pieces', 'over', 'pv', 'hit'];
+const STILL = new Set(['board', 'hit']);
+let still = null;
+
 function renderBoard() {
   const pos = state.position, svg = $('board');
-  svg.innerHTML = '';
-  if (!pos) return;
+  drawn = null;
+  if (!pos) { svg.replaceChildren(); still = null; return; }
   const mod = GAMES[state.game];
   const G = mod.layout(pos, flip);
-  svg.setAttribute('viewBox', `0 0 ${G.w} ${G.h}`);
-  svg.setAttribute('width', G.w);
-  svg.setAttribute('height', G.h);
+  const ctx = { sideName, extraRoll: extraRoll() };
+  const key = [state.game, flip, G.w, G.h, mod.boardKey(pos)].join('|');
+  let L;
+  if (still && still.key === key) {
+    L = still.L;
+    for (const name of LAYERS) if (!STILL.has(name)) L[name].replaceChildren();
+    for (const h of L.hit.querySelectorAll('.source, .target, .choice')) h.classList.remove('source', 'target', 'choice');
+  } else {
+    svg.replaceChildren();
+    svg.setAttribute('viewBox', `0 0 ${G.w} ${G.h}`);
+    svg.setAttribute('width', G.w);
+    svg.setAttribute('height', G.h);
+    defs(svg);
+    L = {};
+    for (const name of LAYERS) L[name] = el('g', { class: 'layer-' + name }, svg);
+    mod.drawBoard(G, pos, L, ctx);
+    still = { key, L };
+  }
   svg.dataset.game = state.game;
   svg.dataset.flipped = flip;
-  defs(svg);
-  const L = {};
-  for (const name of ['board', 'marks', 'pieces', 'over', 'hit']) L[name] = el('g', { class: 'layer-' + name }, svg);
-  const ctx = { sideName, extraRoll: extraRoll() };
   mod.draw(G, pos, L, ctx);
   const centre = k => mod.centre(G, k);
-  const cellMark = (k, cls) => {
+  const cellMark = (k, cls, layer = L.marks) => {
     const c = centre(k);
     if (!c) return;
     const s = state.game === 'ludo' ? 38 : 60;
-    el('rect', { x: c.x - s / 2, y: c.y - s / 2, width: s, height: s, class: cls }, L.marks);
+    el('rect', { x: c.x - s / 2, y: c.y - s / 2, width: s, height: s, class: cls }, layer);
   };
+  drawn = { L, mod, pos, centre, cellMark };
   // The last move (a joint turn is shown by the reveal).
   const i = state.actors.map(a => a.kind).lastIndexOf('move');
   if (i >= 0 && i >= state.actors.length - 3) {
@@ -254,15 +302,6 @@ function renderBoard() {
     for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
   }
   for (const k of removed) cross(L.over, centre(k), 18);
-  // The best line of the running analysis or search, while it belongs to this position.
-  if (analysisAt === state.moves.length) {
-    const pvSide = analysis.best() ? analysis.best().pov : null;
-    analysis.pv().filter(t => !/^r[1-6]$/.test(t)).slice(0, 3).forEach((tok, j) => {
-      const m = state.game === 'ludo' ? (j === 0 && pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
-      if (m && m.from) arrow(L.over, centre(m.from), centre(m.to), 'pv', [0.9, 0.55, 0.3][j]).classList.add('pv-arrow');
-      else if (m && m.at) cellMark(m.at, 'last-mark');
-    });
-  }
   // Selection, targets, choices.
   if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
@@ -290,6 +329,22 @@ function renderBoard() {
     }
   }
   svg.onclick = e => { const k = e.target && e.target.dataset && e.target.dataset.key; if (k) clickKey(k); };
+}
+
+// The best line of the running analysis or search, while it belongs to this position, in
+// its own two layers of the board (redrawn without the rest for each info line).
+function renderPv() {
+  if (!drawn) return;
+  const { L, mod, pos, centre, cellMark } = drawn;
+  L.pv.replaceChildren();
+  L['pv-marks'].replaceChildren();
+  if (analysisAt !== state.moves.length) return;
+  const pvSide = analysis.best() ? analysis.best().pov : null;
+  analysis.pv().filter(t => !/^r[1-6]$/.test(t)).slice(0, 3).forEach((tok, j) => {
+    const m = state.game === 'ludo' ? (j === 0 && pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
+    if (m && m.from) arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.55, 0.3][j]).classList.add('pv-arrow');
+    else if (m && m.at) cellMark(m.at, 'last-mark', L['pv-marks']);
+  });
 }
 
 // Apocalypse: squares where a mover of a legal declaration did not survive the turn.
@@ -407,7 +462,9 @@ function renderActions() {
 }
 
 function renderPanels() {
-  drawMoves(state.moves);
+  // The move list is rebuilt only when it changed (its scrolling needs a layout).
+  const moves = state.moves.join(' ');
+  if (moves !== movesShown) { drawMoves(state.moves); movesShown = moves; }
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');

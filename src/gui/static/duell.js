@@ -32,7 +32,11 @@ function die(g, c, p, flip) {
   badge(ex, c.y, p.east, 'face-east');
 }
 
-export function draw(G, pos, L) {
+// What the board's still part depends on besides the layout.
+export function boardKey(pos) { return JSON.stringify(pos.key_squares); }
+
+// The still part: squares, coordinates, click targets, both key squares.
+export function drawBoard(G, pos, L) {
   G.drawSquares(L.board, L.hit);
   for (const [side, sq] of Object.entries(pos.key_squares)) {
     const c = G.centre(sq);
@@ -41,6 +45,10 @@ export function draw(G, pos, L) {
     el('circle', { cx: c.x, cy: c.y - 5, r: 6, fill: 'rgba(0,0,0,.18)' }, L.board);
     el('path', { d: `M${c.x - 4},${c.y - 2} L${c.x + 4},${c.y - 2} L${c.x + 6},${c.y + 12} L${c.x - 6},${c.y + 12} Z`, fill: 'rgba(0,0,0,.18)' }, L.board);
   }
+}
+
+// The dice.
+export function draw(G, pos, L) {
   for (const p of pos.pieces) {
     const c = G.centre(p.square);
     const g = el('g', { 'data-piece': p.square, 'data-top': p.top, 'data-north': p.north, 'data-east': p.east }, L.pieces);

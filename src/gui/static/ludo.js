@@ -44,7 +44,12 @@ function dieFace(g, x, y, s, value) {
   if (!value) el('text', { x: x + s / 2, y: y + s / 2 + 8, 'text-anchor': 'middle', 'font-size': 24, fill: '#aaa' }, g, '–');
 }
 
-export function draw(G, pos, L, ctx) {
+// What the board's still part depends on besides the layout: the engine's geometry.
+export function boardKey(pos) { return JSON.stringify(pos.geometry); }
+
+// The still part: yards, track, home columns, starts and stars, the goal, yard slots and
+// the click targets.
+export function drawBoard(G, pos, L) {
   const geo = pos.geometry;
   const b = L.board;
   const rect = (r, c, h, w, fill, extra = {}) => {
@@ -84,6 +89,11 @@ export function draw(G, pos, L, ctx) {
     const a = G.xy(rc[0], rc[1]);
     el('rect', { x: a.x, y: a.y, width: C, height: C, class: 'hit', 'data-key': key(rc) }, L.hit);
   }
+}
+
+// The pieces, stacked per cell, and the die with the sixes of this turn.
+export function draw(G, pos, L, ctx) {
+  const b = L.info;
   // Pieces, stacked per cell.
   const byCell = new Map();
   for (const p of pos.pieces) {

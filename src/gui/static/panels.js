@@ -1,6 +1,8 @@
 // The side panels: engine console, analysis (search lines, MultiPV, policy bars, win
 // probability), engine options drawn from the engine's option lines, the move list.
 
+import { afterPaint } from './frame.js';
+
 const $ = id => document.getElementById(id);
 const MAX_CONSOLE = 600;
 let pending = [];
@@ -168,5 +170,7 @@ export function drawMoves(moves) {
     if (/^r[1-6]$/.test(m)) li.className = 'roll';
     ol.appendChild(li);
   }
-  ol.scrollTop = ol.scrollHeight;
+  // Scrolled to the end once the frame is laid out (reading its height now would lay out
+  // the page once more while drawing).
+  afterPaint(() => { ol.scrollTop = ol.scrollHeight; });
 }

@@ -8,7 +8,25 @@ const COLOUR = { red: '#c62828', black: '#212121' };
 
 export const sides = { p1: 'South', p2: 'North' };
 
-export function layout(pos, flip) { return new Grid(pos.width, pos.height, flip, HAND, HAND); }
+// The grid with room for the hands; the hands' pieces are keys `hand:<side>:<letter>`.
+export function layout(pos, flip) {
+  const G = new Grid(pos.width, pos.height, flip, HAND, HAND);
+  G.keys = {};
+  for (const spot of handSpots(G)) G.keys[spot.key] = spot.c;
+  return G;
+}
+
+// Where each hand piece is: the side drawn at the top of the board has its hand above it.
+function handSpots(G) {
+  const topSide = G.flip ? 'p1' : 'p2', spots = [];
+  for (const side of ['p1', 'p2']) {
+    const y = side === topSide ? HAND / 2 + 2 : G.h - HAND / 2 - 2;
+    [['red', 'R'], ['black', 'B']].forEach(([colour, letter], i) => {
+      spots.push({ side, colour, key: `hand:${side}:${letter}`, c: { x: MARGIN + 110 * (i + 1), y } });
+    });
+  }
+  return spots;
+}
 
 function soldier(g, c, owner, colour, size = 40) {
   const fill = COLOUR[colour];
@@ -32,7 +50,13 @@ function sun(g, c) {
   el('circle', { cx: c.x, cy: c.y, r: 11, fill: '#ffb300' }, g);
 }
 
-export function draw(G, pos, L, ctx) {
+// What the board's still part depends on besides the layout: the bases and, while the
+// pieces are placed, the placement zones.
+export function boardKey(pos) { return JSON.stringify([pos.bases, pos.phase === 'placement' ? pos.zones : null]); }
+
+// The still part: squares (shaded by zone while placing), the sun squares, the hands' names
+// and click targets.
+export function drawBoard(G, pos, L, ctx) {
   const zones = pos.phase === 'placement' ? pos.zones : null;
   const shade = name => {
     if (!zones) return null;
@@ -43,28 +67,24 @@ export function draw(G, pos, L, ctx) {
   };
   G.drawSquares(L.board, L.hit, shade);
   for (const s of Object.values(pos.bases)) sun(L.board, G.centre(s));
+  for (const spot of handSpots(G)) {
+    const { x, y } = spot.c;
+    if (spot.colour === 'red') el('text', { x: MARGIN, y: y + 5, class: 'coord', 'font-size': 13 }, L.board, ctx.sideName(spot.side));
+    el('rect', { x: x - 22, y: y - 22, width: 70, height: 44, class: 'hit', 'data-key': spot.key }, L.hit);
+  }
+}
+
+// The pieces on the board and in the hands, with each hand's counts.
+export function draw(G, pos, L) {
   for (const p of pos.pieces) {
     const c = G.centre(p.square);
     if (p.kind === 'king') king(L.pieces, c, p.owner); else soldier(L.pieces, c, p.owner, p.colour);
   }
-  // Hands: the side drawn at the top of the board has its hand above it.
-  G.keys = {};
-  const topSide = G.flip ? 'p1' : 'p2';
-  for (const side of ['p1', 'p2']) {
-    const y = side === topSide ? HAND / 2 + 2 : G.h - HAND / 2 - 2;
-    const hand = pos.hands[side];
-    el('text', { x: MARGIN, y: y + 5, class: 'coord', 'font-size': 13 }, L.board, ctx.sideName(side));
-    let x = MARGIN + 110;
-    for (const [colour, letter] of [['red', 'R'], ['black', 'B']]) {
-      const key = `hand:${side}:${letter}`;
-      const c = { x, y };
-      G.keys[key] = c;
-      const g = el('g', { opacity: hand[colour] > 0 ? 1 : 0.25 }, L.pieces);
-      soldier(g, c, side, colour, 34);
-      el('text', { x: x + 24, y: y + 5, 'font-size': 15 }, L.board, `×${hand[colour]}`);
-      el('rect', { x: x - 22, y: y - 22, width: 70, height: 44, class: 'hit', 'data-key': key }, L.hit);
-      x += 110;
-    }
+  for (const spot of handSpots(G)) {
+    const n = pos.hands[spot.side][spot.colour], { x, y } = spot.c;
+    const g = el('g', { opacity: n > 0 ? 1 : 0.25 }, L.pieces);
+    soldier(g, spot.c, spot.side, spot.colour, 34);
+    el('text', { x: x + 24, y: y + 5, 'font-size': 15 }, L.info, `×${n}`);
   }
 }
 

@@ -1,0 +1,114 @@
+//! A session's engine process from start to end: starting it (the `uci` handshake, the
+//! options the person set, the game) and stopping the game when it fails.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::engine::Engine;
+use super::session::{Fault, Ident, Session};
+use super::talk::{Failure, FaultKind};
+use super::uci::{self, OptionDecl, OptionKind};
+
+/// How long an engine may take to answer `uci`.
+const HANDSHAKE_WAIT: Duration = Duration::from_secs(10);
+
+impl Session {
+    /// Starts a new engine process, reads its `id` and `option` lines, sends again the
+    /// options the person set, and sets it to the game.
+    pub(super) async fn start_engine(&mut self) -> Result<(), Failure> {
+        if let Some(e) = self.engine.take() {
+            e.shutdown(Duration::from_millis(300)).await;
+        }
+        self.generation += 1;
+        let engine = Engine::spawn(&self.config.engine, self.generation, self.events_tx.clone())
+            .map_err(|e| Failure::new(FaultKind::Crash, e))?;
+        self.console(
+            '#',
+            &format!(
+                "started {} (pid {})",
+                self.config.engine.display(),
+                engine.pid.map_or("?".to_string(), |p| p.to_string())
+            ),
+        );
+        self.engine = Some(engine);
+        self.search = None;
+        self.send_engine("uci").await?;
+        let mut ident = Ident::default();
+        loop {
+            let line = self.next_line(HANDSHAKE_WAIT).await?;
+            if line == "uciok" {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("id name ") {
+                ident.name = n.trim().to_string();
+            } else if let Some(a) = line.strip_prefix("id author ") {
+                ident.author = a.trim().to_string();
+            } else if let Some(o) = uci::parse_option(&line) {
+                ident.options.push(o);
+            }
+        }
+        self.games = match ident.options.iter().find(|o| o.name == "Game") {
+            Some(OptionDecl {
+                kind: OptionKind::Combo { vars, default },
+                ..
+            }) => {
+                if self.game.is_empty() {
+                    self.game = default.clone();
+                }
+                vars.clone()
+            }
+            _ => Vec::new(),
+        };
+        if ident.name.is_empty() {
+            ident.name = "engine".to_string();
+        }
+        self.ident = ident;
+        let mut cmds = self.set_options.clone();
+        if !self.games.is_empty() {
+            cmds.push(format!("setoption name Game value {}", self.game));
+        }
+        cmds.push("ucinewgame".to_string());
+        self.exchange(&cmds).await?;
+        if let Err(e) = self.refresh().await? {
+            self.note(format!(
+                "the game could not be set up again ({e}): a new game"
+            ))
+            .await;
+            self.moves.clear();
+            self.actors.clear();
+            self.start_fen = None;
+            if let Err(e) = self.refresh().await? {
+                return Err(Failure::new(FaultKind::Protocol, e));
+            }
+        }
+        if self.moves.is_empty() {
+            self.start_text = self.fen_now();
+        }
+        self.send_hello().await;
+        Ok(())
+    }
+
+    /// Stops the game on an engine failure: the game so far stays, the page is told, and a
+    /// crashed or hanging engine is ended (a restart starts a new one).
+    pub(super) async fn fail(&mut self, mut f: Failure) {
+        if f.side.is_none() {
+            f.side = self.search.as_ref().and_then(|s| s.purpose.side());
+        }
+        self.search = None;
+        if f.kind != FaultKind::Illegal
+            && let Some(e) = self.engine.take()
+        {
+            e.shutdown(Duration::from_millis(200)).await;
+        }
+        if let Some(c) = self.clocks.as_mut() {
+            let now = Instant::now();
+            c.halt(0, now);
+            c.halt(1, now);
+        }
+        self.console('#', &format!("engine fault ({:?}): {}", f.kind, f.detail));
+        self.send(json!({"t": "fault", "fault": f})).await;
+        self.fault = Some(Fault { failure: f });
+        self.state_changed();
+    }
+}

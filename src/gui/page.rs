@@ -1,0 +1,172 @@
+//! A session's messages to its page: the engine console's lines, errors and notes, the
+//! engine's description (`hello`), and the whole state, sent once per pass of the loop.
+
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use axum::extract::ws::Message;
+use serde_json::{Value, json};
+
+use super::flow::{Node, Side};
+use super::request::Who;
+use super::session::Session;
+use super::uci::OptionDecl;
+
+/// Console lines kept per message to the page (the rest of a burst is summarised).
+const CONSOLE_BURST: usize = 4000;
+
+impl Session {
+    /// Appends a console line: `>` sent, `<` received, `!` the engine's stderr, `#` a note.
+    pub(super) fn console(&mut self, dir: char, line: &str) {
+        if self.console.len() < CONSOLE_BURST {
+            self.console.push((dir, line.to_string()));
+        } else {
+            self.console_dropped += 1;
+        }
+    }
+
+    /// Sends the console lines gathered so far, if any.
+    pub(super) async fn flush(&mut self) {
+        if self.console.is_empty() {
+            return;
+        }
+        if self.console_dropped > 0 {
+            let n = std::mem::take(&mut self.console_dropped);
+            self.console
+                .push(('#', format!("... {n} more lines not shown")));
+        }
+        let lines: Vec<(String, String)> = std::mem::take(&mut self.console)
+            .into_iter()
+            .map(|(d, l)| (d.to_string(), l))
+            .collect();
+        self.send_raw(json!({"t": "console", "lines": lines})).await;
+    }
+
+    /// Sends one message; a closed socket ends the session.
+    pub(super) async fn send_raw(&mut self, v: Value) {
+        if self
+            .socket
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .is_err()
+        {
+            self.closed = true;
+        }
+    }
+
+    /// Sends `v` after the console lines so far (so the page sees them in order).
+    pub(super) async fn send(&mut self, v: Value) {
+        self.flush().await;
+        self.send_raw(v).await;
+    }
+
+    /// Shows an error in the page.
+    pub(super) async fn error(&mut self, message: impl Into<String>) {
+        let message = message.into();
+        self.send(json!({"t": "error", "message": message})).await;
+    }
+
+    /// Shows a note in the page.
+    pub(super) async fn note(&mut self, message: impl Into<String>) {
+        let message = message.into();
+        self.send(json!({"t": "note", "message": message})).await;
+    }
+
+    /// Tells the page the engine's name, its options (the `Game` option aside) and games.
+    pub(super) async fn send_hello(&mut self) {
+        let options: Vec<&OptionDecl> = self
+            .ident
+            .options
+            .iter()
+            .filter(|o| !o.name.eq_ignore_ascii_case("Game"))
+            .collect();
+        let v = json!({
+            "t": "hello",
+            "name": self.ident.name,
+            "author": self.ident.author,
+            "command": self.config.engine.display(),
+            "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "options": options,
+            "games": self.games,
+        });
+        self.send(v).await;
+    }
+
+    /// A declaration as the page may see it: the token to the only person playing,
+    /// otherwise hidden.
+    pub(super) fn declared_view(&self, side: Side) -> Value {
+        let humans = self.players.iter().filter(|w| **w == Who::Human).count();
+        match &self.declared[side.index()] {
+            None => Value::Null,
+            Some(t) if humans == 1 && self.players[side.index()] == Who::Human => json!(t),
+            Some(_) => json!("hidden"),
+        }
+    }
+
+    pub(super) fn over_json(&self) -> Value {
+        if let Some(side) = self.flagged {
+            let result = if side == Side::P1 { "p2win" } else { "p1win" };
+            return json!({"result": result, "reason": "time"});
+        }
+        match &self.snap {
+            Some(s) if s.node == Node::Over => json!({
+                "result": s.position["result"],
+                "reason": s.position["reason"],
+            }),
+            _ => Value::Null,
+        }
+    }
+
+    /// Notes that the state changed: it is sent once the loop has started all it can (so
+    /// that a person's move and the engine's `go` after it make one message, one drawing).
+    pub(super) fn state_changed(&mut self) {
+        self.state_due = true;
+    }
+
+    /// Sends the whole state to the page.
+    pub(super) async fn send_state(&mut self) {
+        self.state_due = false;
+        self.seq += 1;
+        let now = Instant::now();
+        let snap = self.snap.as_ref();
+        let clocks = self.clocks.as_ref().map(|c| {
+            json!({
+                "left": [c.left(0, now), c.left(1, now)],
+                "running": [c.running(0), c.running(1)],
+            })
+        });
+        let thinking = self.search.as_ref().map(
+            |s| json!({"purpose": s.purpose, "ms": now.duration_since(s.sent).as_millis() as u64}),
+        );
+        let v = json!({
+            "t": "state",
+            "seq": self.seq,
+            "game": self.game,
+            "start_fen": self.start_text,
+            "moves": self.moves,
+            "actors": self.actors,
+            "position": snap.map_or(Value::Null, |s| s.position.clone()),
+            "legal": snap.map_or(Vec::new(), |s| s.legal.clone()),
+            "legal_side": snap.map_or([Vec::new(), Vec::new()], |s| s.legal_side.clone()),
+            "players": self.players,
+            "next": self.next(),
+            "declared": [self.declared_view(Side::P1), self.declared_view(Side::P2)],
+            "reveal": self.reveal,
+            "thinking": thinking,
+            "fault": self.fault,
+            "over": self.over_json(),
+            "clocks": clocks,
+            "limit": self.limit,
+            "delay_ms": self.delay.as_millis() as u64,
+            "paused": self.paused,
+            "analyse": self.analyse,
+            "seed": self.seed,
+            "reply_ms": self.reply_ms,
+            "engine_running": self.engine.is_some(),
+            "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "sent_ms": SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as u64),
+        });
+        self.send(v).await;
+    }
+}

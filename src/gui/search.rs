@@ -1,0 +1,159 @@
+//! A session's searches: `go` for a move, a declaration or analysis, the engine's `info`
+//! lines passed on to the page, and its `bestmove` checked and played.
+
+use std::time::{Duration, Instant};
+
+use super::clock::Clocks;
+use super::engine::Event;
+use super::flow::{Actor, Node, Side};
+use super::request::{self, Limit};
+use super::session::{Purpose, Search, Session};
+use super::talk::{Failure, FaultKind};
+use super::uci;
+use serde_json::json;
+
+/// How long a depth or node limited search may run before it counts as hanging.
+const UNTIMED_LIMIT: Duration = Duration::from_secs(120);
+
+impl Session {
+    /// `go` for `purpose` on the current position.
+    pub(super) async fn start_go(&mut self, purpose: Purpose) -> Result<(), Failure> {
+        let now = Instant::now();
+        let mut go = "go".to_string();
+        let mut limit = None;
+        match (purpose, self.limit) {
+            (Purpose::Analysis(_), _) => go.push_str(" infinite"),
+            (_, Limit::Movetime { ms }) => {
+                go.push_str(&format!(" movetime {ms}"));
+                limit = Some(Duration::from_millis(ms));
+            }
+            (_, Limit::Depth { depth }) => go.push_str(&format!(" depth {depth}")),
+            (_, Limit::Nodes { nodes }) => go.push_str(&format!(" nodes {nodes}")),
+            (_, Limit::Clock { .. }) => {
+                let c = self.clocks.get_or_insert_with(|| Clocks::new(60_000, 0));
+                let (w, b) = (c.left(0, now).max(1), c.left(1, now).max(1));
+                let inc = c.inc();
+                go.push_str(&format!(" wtime {w} btime {b} winc {inc} binc {inc}"));
+                if let Some(s) = purpose.side() {
+                    limit = Some(Duration::from_millis(c.left(s.index(), now).max(0) as u64));
+                }
+            }
+        }
+        let side_word = match purpose {
+            Purpose::Declare(s) | Purpose::Analysis(Some(s)) => Some(s),
+            _ => None,
+        };
+        if let Some(s) = side_word {
+            go.push_str(&format!(" side {}", s.letter()));
+        }
+        let position = self.position_command(self.moves.len());
+        self.send_engine(&position).await?;
+        self.send_engine(&go).await?;
+        let deadline = match purpose {
+            Purpose::Analysis(_) => None,
+            _ => Some(now + limit.unwrap_or(UNTIMED_LIMIT) + self.config.margin),
+        };
+        if let (Some(s), Some(c)) = (purpose.side(), self.clocks.as_mut()) {
+            c.start(s.index(), now);
+        }
+        self.search = Some(Search {
+            purpose,
+            sent: now,
+            deadline,
+        });
+        self.state_changed();
+        Ok(())
+    }
+
+    /// An engine event of the running process (a late one of a replaced process is
+    /// dropped): a line to the console, `bestmove` to its search, `info` to the page.
+    pub(super) async fn on_event(&mut self, generation: u64, event: Event) -> Result<(), Failure> {
+        if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
+            return Ok(());
+        }
+        match event {
+            Event::Err(line) => self.console('!', &line),
+            Event::Closed => return Err(self.crashed().await),
+            Event::Out(line) => {
+                self.console('<', &line);
+                let Some(purpose) = self.search.as_ref().map(|s| s.purpose) else {
+                    return Ok(());
+                };
+                if let Some(rest) = line.strip_prefix("bestmove") {
+                    let token = rest.split_whitespace().next().unwrap_or("").to_string();
+                    return self.on_bestmove(token).await;
+                }
+                self.forward_info(&line, &purpose).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// Passes an `info` line of a search on to the page, with the side its score is for.
+    pub(super) async fn forward_info(&mut self, line: &str, purpose: &Purpose) {
+        let Some(info) = uci::parse_info(line) else {
+            return;
+        };
+        let pov = match (*purpose, self.snap.as_ref().map(|s| s.node)) {
+            (Purpose::Move(s) | Purpose::Declare(s), _) => s,
+            (Purpose::Analysis(Some(s)), _) => s,
+            (_, Some(Node::Turn(s) | Node::Chance(s))) => s,
+            _ => Side::P1,
+        };
+        self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "info": info}))
+            .await;
+    }
+
+    /// The engine's answer to the running search: a move is checked against the engine's
+    /// own legal list and played, a declaration is kept hidden, analysis ends.
+    pub(super) async fn on_bestmove(&mut self, token: String) -> Result<(), Failure> {
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        let illegal = |side: Side, why: String| Failure {
+            kind: FaultKind::Illegal,
+            side: Some(side),
+            detail: why,
+        };
+        match search.purpose {
+            Purpose::Analysis(_) => Ok(()),
+            Purpose::Move(side) => {
+                self.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
+                let in_time = self.charge(side);
+                let legal = self.snap.as_ref().is_some_and(|s| s.legal.contains(&token));
+                if !legal || !request::is_token_safe(&token) {
+                    return Err(illegal(
+                        side,
+                        format!(
+                            "bestmove '{token}' is not among the engine's own legal moves here"
+                        ),
+                    ));
+                }
+                self.play(token, Actor::Move(side)).await?;
+                if !in_time {
+                    self.flagged = Some(side);
+                }
+                self.wake = Some(now + self.delay);
+                self.state_changed();
+                Ok(())
+            }
+            Purpose::Declare(side) => {
+                self.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
+                let in_time = self.charge(side);
+                if !request::is_token_safe(&token) {
+                    return Err(illegal(
+                        side,
+                        format!("bestmove '{token}' is not a declaration"),
+                    ));
+                }
+                self.declared[side.index()] = Some(token);
+                if !in_time {
+                    self.flagged = Some(side);
+                }
+                self.state_changed();
+                Ok(())
+            }
+        }
+    }
+}

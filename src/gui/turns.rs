@@ -1,0 +1,168 @@
+//! A session's game flow: what the game waits for, starting the engine's or the dice's
+//! part of it, playing tokens, the server's rolls, and the reveal of a simultaneous turn.
+
+use std::time::Instant;
+
+use rand::RngExt;
+use serde_json::json;
+
+use super::flow::{self, Actor, Next, Side};
+use super::request::Who;
+use super::session::{Purpose, Session};
+use super::talk::{Failure, FaultKind};
+
+impl Session {
+    /// What the game waits for now (nothing once it is over or a clock has run out).
+    pub(super) fn next(&self) -> Next {
+        match (&self.snap, self.flagged) {
+            (Some(s), None) => flow::next(
+                s.node,
+                self.players,
+                [self.declared[0].is_some(), self.declared[1].is_some()],
+            ),
+            _ => Next::Nothing,
+        }
+    }
+
+    /// Starts whatever the game waits for from the engine or the dice, or analysis.
+    /// Returns whether it started something.
+    pub(super) async fn advance(&mut self) -> Result<bool, Failure> {
+        if self.closed || self.engine.is_none() || self.fault.is_some() || self.search.is_some() {
+            return Ok(false);
+        }
+        let now = Instant::now();
+        let next = self.next();
+        match next {
+            Next::Nothing => Ok(false),
+            Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => {
+                if let Some(c) = self.clocks.as_mut() {
+                    c.start(s.index(), now);
+                }
+                if !self.analyse {
+                    return Ok(false);
+                }
+                let side = matches!(next, Next::HumanDeclare(_)).then_some(s);
+                self.start_go(Purpose::Analysis(side)).await?;
+                Ok(true)
+            }
+            Next::Resolve => {
+                self.resolve().await?;
+                Ok(true)
+            }
+            Next::EngineMove(s) | Next::EngineRoll(s) | Next::EngineDeclare(s) => {
+                if self.paused {
+                    return Ok(false);
+                }
+                if let Some(w) = self.wake {
+                    if w > now {
+                        return Ok(false);
+                    }
+                    self.wake = None;
+                }
+                match next {
+                    Next::EngineMove(_) => self.start_go(Purpose::Move(s)).await?,
+                    Next::EngineDeclare(_) => self.start_go(Purpose::Declare(s)).await?,
+                    _ => {
+                        self.roll(s).await?;
+                        self.wake = Some(Instant::now() + self.delay);
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+
+    /// Charges side `s`'s clock for a decision now; false when its time had run out.
+    pub(super) fn charge(&mut self, s: Side) -> bool {
+        match self.clocks.as_mut() {
+            Some(c) => c.decided(s.index(), Instant::now()),
+            None => true,
+        }
+    }
+
+    /// Plays `token` on the game (the engine accepted it in its legal list before).
+    pub(super) async fn play(&mut self, token: String, actor: Actor) -> Result<(), Failure> {
+        self.moves.push(token);
+        self.actors.push(actor);
+        if !matches!(actor, Actor::Joint) {
+            self.reveal = None;
+        }
+        if let Err(e) = self.refresh().await? {
+            self.moves.pop();
+            self.actors.pop();
+            return Err(Failure::new(
+                FaultKind::Protocol,
+                format!("the engine refused a token of its own legal list: {e}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The server rolls the die for `side`: `r1`..`r6` from its seeded generator.
+    pub(super) async fn roll(&mut self, side: Side) -> Result<(), Failure> {
+        let token = format!("r{}", self.rng.random_range(1..=6u8));
+        if !self.snap.as_ref().is_some_and(|s| s.legal.contains(&token)) {
+            return Err(Failure::new(
+                FaultKind::Protocol,
+                format!("the engine does not list the roll {token} at this chance node"),
+            ));
+        }
+        self.play(token, Actor::Roll(side)).await?;
+        self.state_changed();
+        Ok(())
+    }
+
+    /// Reveals and resolves a simultaneous turn once both sides have declared.
+    pub(super) async fn resolve(&mut self) -> Result<(), Failure> {
+        let (Some(w), Some(b)) = (self.declared[0].clone(), self.declared[1].clone()) else {
+            return Ok(());
+        };
+        let Some(snap) = self.snap.clone() else {
+            return Ok(());
+        };
+        let void = [
+            !snap.legal_side[0].contains(&w),
+            !snap.legal_side[1].contains(&b),
+        ];
+        self.moves.push(format!("{w}/{b}"));
+        self.actors.push(Actor::Joint);
+        match self.refresh().await? {
+            Ok(()) => {
+                self.reveal = Some(json!({
+                    "w": w, "b": b, "void": void,
+                    "before": snap.position,
+                }));
+                self.declared = [None, None];
+                self.wake = Some(Instant::now() + self.delay);
+                self.state_changed();
+            }
+            Err(e) => {
+                // A void declaration that is not even well formed: the engine refused it.
+                self.moves.pop();
+                self.actors.pop();
+                if let Err(e2) = self.refresh().await? {
+                    return Err(Failure::new(FaultKind::Protocol, e2));
+                }
+                for side in Side::BOTH {
+                    let token = [&w, &b][side.index()];
+                    let named = e.contains(&format!("'{token}'"));
+                    if !(void[side.index()] && (named || !e.contains('\''))) {
+                        continue;
+                    }
+                    if self.players[side.index()] == Who::Engine {
+                        return Err(Failure {
+                            kind: FaultKind::Illegal,
+                            side: Some(side),
+                            detail: format!("declaration '{token}' refused: {e}"),
+                        });
+                    }
+                    self.declared[side.index()] = None;
+                    self.error(format!("declaration '{token}' is not well formed: {e}"))
+                        .await;
+                }
+                self.state_changed();
+            }
+        }
+        Ok(())
+    }
+}
