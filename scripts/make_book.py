@@ -23,17 +23,9 @@ import random
 import sys
 
 from fuzz_session import Engine, default_binary
+from time_use import query
 
 GAMES = ["rnb", "duell", "apocalypse"]
-
-
-def query(e, question):
-    """The text of the `response` line that answers `query question`."""
-    e.send(f"query {question}")
-    while True:
-        line = e.recv()
-        if line.startswith("response"):
-            return line[len("response"):].strip()
 
 
 def score_of(e, go_line):
