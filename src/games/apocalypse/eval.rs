@@ -325,6 +325,55 @@ mod tests {
         assert!(!is_attacked(&pawn, 0, Player::Second));
     }
 
+    /// How often each weight counts in `pos` (first player's view), by weight index.
+    fn counts(pos: &Apocalypse) -> Vec<i32> {
+        let mut c = crate::eval::tunable::Coefficients::default();
+        pos.terms(&mut c);
+        let mut out = vec![0; WEIGHT_COUNT];
+        for (w, n) in c.merged().counts {
+            out[w as usize] = n;
+        }
+        out
+    }
+
+    #[test]
+    fn pawn_terms_see_files_blocks_and_the_last_step() {
+        // White: pawns a4 (blocked by the black pawn a5), c4 (c5 empty: one knight, so the
+        // step promotes) and e2 (e3 empty); knight a1. Black: pawn a5 and knights b5, e5.
+        let pos = parse("pn2n/P1P2/5/4P/N4 00 0");
+        let c = counts(&pos);
+        // Files folded a..c: a4 and e2 are edge files (a), c4 the centre (c). Black's a5
+        // is an edge pawn too, counted against White.
+        assert_eq!(c[PAWN_FILE], 2 - 1);
+        assert_eq!(c[PAWN_FILE + 1], 0);
+        assert_eq!(c[PAWN_FILE + 2], 1);
+        // a4 is blocked by a5; a5 is blocked by a4 (Black steps down onto it).
+        assert_eq!(c[PAWN_BLOCKED], 1 - 1);
+        assert_eq!(c[PROMOTES], 1);
+        assert_eq!(c[REDEPLOYS], 0);
+        // With two white knights the same c4 pawn would redeploy instead.
+        let two = counts(&parse("pn2n/P1P2/5/4P/N3N 00 0"));
+        assert_eq!((two[PROMOTES], two[REDEPLOYS]), (0, 1));
+    }
+
+    #[test]
+    fn knight_terms_count_leaps_defenders_and_pawn_attackers() {
+        // White: knight c3, pawns a2 and b2. Black: knight e5, pawns d4 and e4.
+        let pos = parse("4n/3pp/2N2/PP3/5 00 0");
+        let c = counts(&pos);
+        // c3 leaps to a2 a4 b1 b5 d1 d5 e2 e4; a2 holds its own pawn: 7 squares. e5 leaps to
+        // c4 and d3, both empty: 2.
+        assert_eq!(c[KNIGHT_MOBILITY], 7 - 2);
+        // The black pawn d4 attacks c3 (Black captures down the diagonals, onto c3 and e3);
+        // nothing white reaches e5.
+        assert_eq!(c[KNIGHT_ATTACKED], -1);
+        assert_eq!(c[KNIGHT_ATTACKED_BY_PAWN], -1);
+        // The white pawn b2 defends c3 (it captures onto a3 and c3); nothing black reaches e5.
+        assert_eq!(c[KNIGHT_DEFENDED], 1);
+        // The knight c3 defends the pawn a2 (a leap); nothing defends b2, d4 or e4.
+        assert_eq!(c[PAWN_DEFENDED], 1);
+    }
+
     #[test]
     fn evaluation_stays_inside_the_limit() {
         for text in ["NN3/PPPPP/5/5/5 00 0", "5/5/5/ppppp/nn3 11 0"] {
