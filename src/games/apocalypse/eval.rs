@@ -1,5 +1,7 @@
-//! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement,
-//! hanging pieces and penalty points; noisy moves are captures and last-rank arrivals.
+//! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement and
+//! files, pawns that are blocked or a step from promotion (or redeploy), knight squares and
+//! mobility, attacked and defended pieces, and penalty points; noisy moves are captures and
+//! last-rank arrivals.
 
 use super::board::{
     Cell, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, forward, knight_targets, last_rank, rank_of,
