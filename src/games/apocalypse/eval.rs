@@ -1,5 +1,7 @@
-//! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement,
-//! hanging pieces and penalty points; noisy moves are captures and last-rank arrivals.
+//! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement and
+//! files, pawns that are blocked or a step from promotion (or redeploy), knight squares and
+//! mobility, attacked and defended pieces, and penalty points; noisy moves are captures and
+//! last-rank arrivals.
 
 use super::board::{
     Cell, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, forward, knight_targets, last_rank, rank_of,
@@ -31,8 +33,26 @@ const PAWN_ATTACKED: usize = 10;
 const PENALTY: usize = 11;
 /// Weights: a knight by its square (files folded onto a..c, ranks from the own side).
 const KNIGHT_SQUARE: usize = 12;
+/// Weight: a knight that an enemy pawn attacks (on top of [`KNIGHT_ATTACKED`]: the cheaper
+/// attacker makes the threat worse).
+const KNIGHT_ATTACKED_BY_PAWN: usize = KNIGHT_SQUARE + 15;
+/// Weight: a pawn that an own knight or pawn defends (it can retake on its square).
+const PAWN_DEFENDED: usize = KNIGHT_ATTACKED_BY_PAWN + 1;
+/// Weight: a knight that an own knight or pawn defends.
+const KNIGHT_DEFENDED: usize = PAWN_DEFENDED + 1;
+/// Weight: per square a knight may leap to (empty or enemy).
+const KNIGHT_MOBILITY: usize = KNIGHT_DEFENDED + 1;
+/// Weight: a pawn one step from its last rank, with its step square empty, while its side
+/// has at most one knight (the step promotes it).
+const PROMOTES: usize = KNIGHT_MOBILITY + 1;
+/// Weight: the same pawn while its side has two knights (the step redeploys it).
+const REDEPLOYS: usize = PROMOTES + 1;
+/// Weight: a pawn whose step square is occupied (it can only capture).
+const PAWN_BLOCKED: usize = REDEPLOYS + 1;
+/// Weights: a pawn by its file, folded onto a..c.
+const PAWN_FILE: usize = PAWN_BLOCKED + 1;
 /// The number of weights.
-const WEIGHT_COUNT: usize = KNIGHT_SQUARE + 15;
+const WEIGHT_COUNT: usize = PAWN_FILE + 3;
 
 #[path = "hand_weights.rs"]
 mod hand_weights;
@@ -74,6 +94,18 @@ impl Tunable for Apocalypse {
                 rank + 1
             ));
         }
+        for name in [
+            "knight_attacked_by_pawn",
+            "pawn_defended",
+            "knight_defended",
+            "knight_mobility",
+            "promotes",
+            "redeploys",
+            "pawn_blocked",
+        ] {
+            names.push(name.to_string());
+        }
+        names.extend(["a", "b", "c"].map(|f| format!("pawn_file[{f}]")));
         debug_assert_eq!(names.len(), WEIGHT_COUNT);
         names
     }
@@ -147,6 +179,11 @@ fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
     }
     t.add(KNIGHT, sign * i32::from(pos.knights(p)));
     t.add(PENALTY, -sign * i32::from(pos.penalties(p)));
+    let last_step = if pos.knights(p) < 2 {
+        PROMOTES
+    } else {
+        REDEPLOYS
+    };
     for sq in 0..(SIZE * SIZE) {
         match pos.cell(sq) {
             Some((q, Piece::Pawn)) if q == p => {
@@ -154,14 +191,38 @@ fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
                 if (1..=3).contains(&advanced) {
                     t.add(ADVANCE + advanced - 1, sign);
                 }
-                if is_attacked(pos, sq, p) {
+                let file = file_of(sq).min(SIZE - 1 - file_of(sq));
+                t.add(PAWN_FILE + usize::from(file), sign);
+                if let Some(ahead) = forward(p, rank_of(sq)) {
+                    if pos.cell(square(file_of(sq), ahead)).is_some() {
+                        t.add(PAWN_BLOCKED, sign);
+                    } else if ahead == last_rank(p) {
+                        t.add(last_step, sign);
+                    }
+                }
+                let (enemy, own) = (attackers(pos, sq, p.other()), attackers(pos, sq, p));
+                if enemy.any() {
                     t.add(PAWN_ATTACKED, -sign);
+                }
+                if own.any() {
+                    t.add(PAWN_DEFENDED, sign);
                 }
             }
             Some((q, Piece::Knight)) if q == p => {
                 t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
-                if is_attacked(pos, sq, p) {
+                let reach = knight_targets(sq)
+                    .filter(|&to| !matches!(pos.cell(to), Some((o, _)) if o == p))
+                    .count();
+                t.add(KNIGHT_MOBILITY, sign * reach as i32);
+                let (enemy, own) = (attackers(pos, sq, p.other()), attackers(pos, sq, p));
+                if enemy.any() {
                     t.add(KNIGHT_ATTACKED, -sign);
+                }
+                if enemy.pawns {
+                    t.add(KNIGHT_ATTACKED_BY_PAWN, -sign);
+                }
+                if own.any() {
+                    t.add(KNIGHT_DEFENDED, sign);
                 }
             }
             _ => {}
@@ -169,24 +230,42 @@ fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
     }
 }
 
-/// Whether an enemy of `p` (the owner of the piece on `sq`) attacks `sq`: an enemy knight a
-/// leap away, or an enemy pawn one step diagonally behind it from the enemy's side.
-fn is_attacked(pos: &Apocalypse, sq: u8, p: Player) -> bool {
-    let enemy = p.other();
-    let enemy_knight: Cell = Some((enemy, Piece::Knight));
-    if knight_targets(sq).any(|t| pos.cell(t) == enemy_knight) {
-        return true;
+/// Which kinds of a side's pieces attack a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Attackers {
+    knights: bool,
+    pawns: bool,
+}
+
+impl Attackers {
+    fn any(self) -> bool {
+        self.knights || self.pawns
     }
+}
+
+/// Which of `by`'s pieces attack `sq`: a knight of `by` a leap away, or a pawn of `by` one
+/// step diagonally behind it from `by`'s side (whatever stands on `sq`).
+fn attackers(pos: &Apocalypse, sq: u8, by: Player) -> Attackers {
+    let knight: Cell = Some((by, Piece::Knight));
+    let knights = knight_targets(sq).any(|t| pos.cell(t) == knight);
     let (file, rank) = (file_of(sq), rank_of(sq));
-    // The rank an enemy pawn attacking `sq` stands on: the one from which it steps to `rank`.
-    let Some(from_rank) = (0..SIZE).find(|&r| forward(enemy, r) == Some(rank)) else {
-        return false;
-    };
-    [file.checked_sub(1), Some(file + 1)]
-        .into_iter()
-        .flatten()
-        .filter(|&f| f < SIZE)
-        .any(|f| pos.cell(square(f, from_rank)) == Some((enemy, Piece::Pawn)))
+    // The rank a pawn of `by` attacking `sq` stands on: the one from which it steps to `rank`.
+    let pawns = (0..SIZE)
+        .find(|&r| forward(by, r) == Some(rank))
+        .is_some_and(|from_rank| {
+            [file.checked_sub(1), Some(file + 1)]
+                .into_iter()
+                .flatten()
+                .filter(|&f| f < SIZE)
+                .any(|f| pos.cell(square(f, from_rank)) == Some((by, Piece::Pawn)))
+        });
+    Attackers { knights, pawns }
+}
+
+/// Whether an enemy of `p` (the owner of the piece on `sq`) attacks `sq`.
+#[cfg(test)]
+fn is_attacked(pos: &Apocalypse, sq: u8, p: Player) -> bool {
+    attackers(pos, sq, p.other()).any()
 }
 
 #[cfg(test)]
@@ -246,6 +325,55 @@ mod tests {
         assert!(is_attacked(&pawn, 10, Player::Second));
         assert!(is_attacked(&pawn, 12, Player::Second));
         assert!(!is_attacked(&pawn, 0, Player::Second));
+    }
+
+    /// How often each weight counts in `pos` (first player's view), by weight index.
+    fn counts(pos: &Apocalypse) -> Vec<i32> {
+        let mut c = crate::eval::tunable::Coefficients::default();
+        pos.terms(&mut c);
+        let mut out = vec![0; WEIGHT_COUNT];
+        for (w, n) in c.merged().counts {
+            out[w as usize] = n;
+        }
+        out
+    }
+
+    #[test]
+    fn pawn_terms_see_files_blocks_and_the_last_step() {
+        // White: pawns a4 (blocked by the black pawn a5), c4 (c5 empty: one knight, so the
+        // step promotes) and e2 (e3 empty); knight a1. Black: pawn a5 and knights b5, e5.
+        let pos = parse("pn2n/P1P2/5/4P/N4 00 0");
+        let c = counts(&pos);
+        // Files folded a..c: a4 and e2 are edge files (a), c4 the centre (c). Black's a5
+        // is an edge pawn too, counted against White.
+        assert_eq!(c[PAWN_FILE], 2 - 1);
+        assert_eq!(c[PAWN_FILE + 1], 0);
+        assert_eq!(c[PAWN_FILE + 2], 1);
+        // a4 is blocked by a5; a5 is blocked by a4 (Black steps down onto it).
+        assert_eq!(c[PAWN_BLOCKED], 1 - 1);
+        assert_eq!(c[PROMOTES], 1);
+        assert_eq!(c[REDEPLOYS], 0);
+        // With two white knights the same c4 pawn would redeploy instead.
+        let two = counts(&parse("pn2n/P1P2/5/4P/N3N 00 0"));
+        assert_eq!((two[PROMOTES], two[REDEPLOYS]), (0, 1));
+    }
+
+    #[test]
+    fn knight_terms_count_leaps_defenders_and_pawn_attackers() {
+        // White: knight c3, pawns a2 and b2. Black: knight e5, pawns d4 and e4.
+        let pos = parse("4n/3pp/2N2/PP3/5 00 0");
+        let c = counts(&pos);
+        // c3 leaps to a2 a4 b1 b5 d1 d5 e2 e4; a2 holds its own pawn: 7 squares. e5 leaps to
+        // c4 and d3, both empty: 2.
+        assert_eq!(c[KNIGHT_MOBILITY], 7 - 2);
+        // The black pawn d4 attacks c3 (Black captures down the diagonals, onto c3 and e3);
+        // nothing white reaches e5.
+        assert_eq!(c[KNIGHT_ATTACKED], -1);
+        assert_eq!(c[KNIGHT_ATTACKED_BY_PAWN], -1);
+        // The white pawn b2 defends c3 (it captures onto a3 and c3); nothing black reaches e5.
+        assert_eq!(c[KNIGHT_DEFENDED], 1);
+        // The knight c3 defends the pawn a2 (a leap); nothing defends b2, d4 or e4.
+        assert_eq!(c[PAWN_DEFENDED], 1);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the tuner's starting point and the anchor of its ridge penalty.
 
 /// The evaluation's weights, indexed as `eval.rs` names them.
-pub(super) const WEIGHTS: [i32; 27] = [
+pub(super) const WEIGHTS: [i32; 37] = [
     300, // knight
     260, // pawn_set[1 pawns]
     440, // pawn_set[2 pawns]
@@ -30,4 +30,14 @@ pub(super) const WEIGHTS: [i32; 27] = [
     0,   // knight_square[a5]
     0,   // knight_square[b5]
     0,   // knight_square[c5]
+    0,   // knight_attacked_by_pawn
+    0,   // pawn_defended
+    0,   // knight_defended
+    0,   // knight_mobility
+    0,   // promotes
+    0,   // redeploys
+    0,   // pawn_blocked
+    0,   // pawn_file[a]
+    0,   // pawn_file[b]
+    0,   // pawn_file[c]
 ];
