@@ -58,9 +58,9 @@ pub struct Calibration {
 /// The calibrations of every game, measured by `scripts/skill_ladder.py --games 80
 /// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
 /// has the table with its ± and the exact command). Levels between are interpolated; where
-/// the measured chain was not ascending (Apocalypse and Ludo above level 12, whose
-/// neighbouring levels differ by less than the matches can tell) the script pooled the
-/// levels to their mean and made them ascend by at least 1.
+/// the measured chain was not ascending (Ludo above level 12, whose neighbouring levels
+/// differ by less than the matches can tell) the script pooled the levels to their mean and
+/// made them ascend by at least 1.
 pub const CALIBRATIONS: &[Calibration] = &[
     Calibration {
         game: "rnb",
@@ -92,13 +92,13 @@ pub const CALIBRATIONS: &[Calibration] = &[
         game: "apocalypse",
         unit: 300.0,
         elo: &[
-            (0, 98),
-            (4, 169),
-            (8, 348),
-            (12, 378),
-            (16, 387),
-            (19, 388),
-            (20, 440),
+            (0, 161),
+            (4, 278),
+            (8, 331),
+            (12, 438),
+            (16, 508),
+            (19, 552),
+            (20, 591),
         ],
     },
     Calibration {
