@@ -262,12 +262,6 @@ fn attackers(pos: &Apocalypse, sq: u8, by: Player) -> Attackers {
     Attackers { knights, pawns }
 }
 
-/// Whether an enemy of `p` (the owner of the piece on `sq`) attacks `sq`.
-#[cfg(test)]
-fn is_attacked(pos: &Apocalypse, sq: u8, p: Player) -> bool {
-    attackers(pos, sq, p.other()).any()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,16 +309,31 @@ mod tests {
         // Black) in the first position and by nothing in the second.
         let attacked = parse("n4/1p3/2N2/P4/5 00 0");
         let safe = parse("n4/p4/2N2/1P3/5 00 0");
-        assert!(is_attacked(&attacked, 12, Player::First));
-        assert!(!is_attacked(&safe, 12, Player::First));
+        let (pawn_only, knight_only, none) = (
+            Attackers {
+                knights: false,
+                pawns: true,
+            },
+            Attackers {
+                knights: true,
+                pawns: false,
+            },
+            Attackers {
+                knights: false,
+                pawns: false,
+            },
+        );
+        assert_eq!(attackers(&attacked, 12, Player::Second), pawn_only);
+        assert_eq!(attackers(&safe, 12, Player::Second), none);
         // The black knight a5 is attacked by the white knight on c4 (a leap) only.
         let leap = parse("n4/2N2/5/P4/5 00 0");
-        assert!(is_attacked(&leap, 20, Player::Second));
+        assert_eq!(attackers(&leap, 20, Player::First), knight_only);
         // A white pawn attacks diagonally forward: b2 attacks a3 and c3, not a1 or b3.
         let pawn = parse("5/5/n1n2/1P3/5 00 0");
-        assert!(is_attacked(&pawn, 10, Player::Second));
-        assert!(is_attacked(&pawn, 12, Player::Second));
-        assert!(!is_attacked(&pawn, 0, Player::Second));
+        assert_eq!(attackers(&pawn, 10, Player::First), pawn_only);
+        assert_eq!(attackers(&pawn, 12, Player::First), pawn_only);
+        assert_eq!(attackers(&pawn, 0, Player::First), none);
+        assert_eq!(attackers(&pawn, 11, Player::First), none);
     }
 
     /// How often each weight counts in `pos` (first player's view), by weight index.
