@@ -6,7 +6,7 @@
 #
 #   QUARTET=./target/release/quartet BASE=../baseline/target/release/quartet sh scripts/train.sh duell
 #   (apocalypse also needs PREV=<a build of main with the hand-set Apocalypse weights>,
-#   apocalypse2 PREV and FIT1=<a build of main with the first Apocalypse fit>)
+#   apocalypse2 FIT1=<a build of main with the first Apocalypse fit>)
 #
 # The data files are not checked in (regenerate them with the selfplay lines; with --nodes
 # they are the same on every machine). A file cut to its first N games is the same as the
@@ -66,8 +66,7 @@ apocalypse2)
     # (3000 games) and 5 (2672, stopped at the decision) with their tallies added, 5672
     # games, +13.3 +/- 7.8 Elo, LLR 3.02, H1 accepted. Against the baseline: seeds 1 and 2,
     # 600 games each, added: 1200 games, +56.4 +/- 18.6 (README).
-    nice "${PREV:?the hand-set build}" selfplay --game apocalypse --games 1000 --nodes 3000 \
-        --seed 1 --out apocalypse.txt
+    # apocalypse.txt is the data of the step above (made by PREV).
     nice "${FIT1:?a build with the first Apocalypse fit}" selfplay --game apocalypse \
         --games 2000 --nodes 3000 --seed 2 --out apocalypse-fit1-s2.txt
     nice "$FIT1" selfplay --game apocalypse --games 12000 --nodes 3000 --seed 3 \

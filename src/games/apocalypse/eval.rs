@@ -60,10 +60,15 @@ mod hand_weights;
 mod weights;
 use weights::WEIGHTS;
 
+/// The file of `sq` folded onto a..c (0..=2): e counts as a, d as b.
+fn folded_file(sq: u8) -> u8 {
+    file_of(sq).min(SIZE - 1 - file_of(sq))
+}
+
 /// The knight-square class of `sq` for `p`: the file folded onto a..c, the rank counted
 /// from `p`'s back rank.
 fn knight_class(sq: u8, p: Player) -> usize {
-    let file = usize::from(file_of(sq).min(SIZE - 1 - file_of(sq)));
+    let file = usize::from(folded_file(sq));
     let rank = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
     rank * 3 + file
 }
@@ -191,8 +196,7 @@ fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
                 if (1..=3).contains(&advanced) {
                     t.add(ADVANCE + advanced - 1, sign);
                 }
-                let file = file_of(sq).min(SIZE - 1 - file_of(sq));
-                t.add(PAWN_FILE + usize::from(file), sign);
+                t.add(PAWN_FILE + usize::from(folded_file(sq)), sign);
                 if let Some(ahead) = forward(p, rank_of(sq)) {
                     if pos.cell(square(file_of(sq), ahead)).is_some() {
                         t.add(PAWN_BLOCKED, sign);
@@ -249,16 +253,14 @@ fn attackers(pos: &Apocalypse, sq: u8, by: Player) -> Attackers {
     let knight: Cell = Some((by, Piece::Knight));
     let knights = knight_targets(sq).any(|t| pos.cell(t) == knight);
     let (file, rank) = (file_of(sq), rank_of(sq));
-    // The rank a pawn of `by` attacking `sq` stands on: the one from which it steps to `rank`.
-    let pawns = (0..SIZE)
-        .find(|&r| forward(by, r) == Some(rank))
-        .is_some_and(|from_rank| {
-            [file.checked_sub(1), Some(file + 1)]
-                .into_iter()
-                .flatten()
-                .filter(|&f| f < SIZE)
-                .any(|f| pos.cell(square(f, from_rank)) == Some((by, Piece::Pawn)))
-        });
+    // The rank a pawn of `by` attacking `sq` stands on: one step back from `rank` for `by`.
+    let pawns = forward(by.other(), rank).is_some_and(|from_rank| {
+        [file.checked_sub(1), Some(file + 1)]
+            .into_iter()
+            .flatten()
+            .filter(|&f| f < SIZE)
+            .any(|f| pos.cell(square(f, from_rank)) == Some((by, Piece::Pawn)))
+    });
     Attackers { knights, pawns }
 }
 
