@@ -63,9 +63,9 @@ apocalypse2)
     # the first run's data and two runs of the first fit's build (FIT1: a build of main with
     # the first fit), 14000 games more. Loss 0.046102 -> 0.039147 fitted, 0.131758 ->
     # 0.124082 held out (0.126224 with the first fit). SPRT against FIT1 on the book: seeds 4
-    # (3000 games) and 5 (2672, stopped at the decision) with their tallies added, 5672
-    # games, +13.3 +/- 7.8 Elo, LLR 3.02, H1 accepted. Against the baseline: seeds 1 and 2,
-    # 600 games each, added: 1200 games, +56.4 +/- 18.6 (README).
+    # (3000 games) and 5 (2672, stopped at the decision), merged: 5672 games, +13.3 +/- 7.8
+    # Elo, LLR 3.02, H1 accepted. Against the baseline: seeds 1 and 2, 600 games each,
+    # merged: 1200 games, +56.4 +/- 18.6 (README).
     # apocalypse.txt is the data of the step above (made by PREV).
     nice "${FIT1:?a build with the first Apocalypse fit}" selfplay --game apocalypse \
         --games 2000 --nodes 3000 --seed 2 --out apocalypse-fit1-s2.txt
@@ -82,6 +82,10 @@ apocalypse2)
         --openings file:scripts/books/apocalypse.txt
     match apocalypse fit2 "$Q" "$BASE" 1 --games 600 --openings file:scripts/books/apocalypse.txt
     match apocalypse fit2-s2 "$Q" "$BASE" 2 --games 600 --openings file:scripts/books/apocalypse.txt
+    "$Q" match merge m-apocalypse-fit2-sprt.json m-apocalypse-fit2-sprt-s5.json \
+        --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+    "$Q" match merge m-apocalypse-fit2.json m-apocalypse-fit2-s2.json \
+        --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
     ;;
 *)
     echo "usage: train.sh duell|rnb|apocalypse|apocalypse2" >&2

@@ -1,4 +1,5 @@
-//! Shards partition a match and merging their results gives the totals of one run.
+//! Shards partition a match and merging their results gives the totals of one run; runs of
+//! one test with different seeds merge into the sum of their tallies.
 
 use quartet::referee::{MergeArgs, StopReason, replay_file, run_merge};
 
@@ -66,4 +67,51 @@ fn merged_shards_equal_one_run() {
     })
     .unwrap();
     assert!(matches!(partial.stop, StopReason::Incomplete(_)));
+}
+
+#[test]
+fn runs_with_different_seeds_merge_into_their_sum() {
+    let dir = scratch("runs");
+    let run = |seed: u32, openings: &str| {
+        let results = dir.join(format!("seed{seed}-{}.json", openings.replace(':', "")));
+        let extra = format!(
+            "--games 6 --nodes 1 --seed {seed} --openings {openings} --results {}",
+            results.display()
+        );
+        let (a, b) = (
+            fake("A", "--play hash --seed 4"),
+            fake("B", "--play hash --seed 9"),
+        );
+        (play::<Dice>(a, b, &extra), results)
+    };
+    let (first, res1) = run(21, "random:2");
+    let (second, res2) = run(22, "random:2");
+    let merged_path = dir.join("merged.json");
+    let merged = run_merge(&MergeArgs {
+        files: vec![res1.clone(), res2.clone()],
+        sprt: None,
+        results: Some(merged_path.clone()),
+    })
+    .unwrap();
+    let mut sum = first.tally;
+    sum.merge(&second.tally);
+    assert_eq!(merged.tally, sum);
+    assert_eq!((merged.scheduled, merged.stop), (12, StopReason::Completed));
+    let written = std::fs::read_to_string(&merged_path).unwrap();
+    assert!(written.contains("\"runs\""), "{written}");
+    let (_, other_openings) = run(23, "random:3");
+    let err = run_merge(&MergeArgs {
+        files: vec![res1, other_openings],
+        sprt: None,
+        results: None,
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains("another test"), "{err}");
+    let again = run_merge(&MergeArgs {
+        files: vec![merged_path, res2],
+        sprt: None,
+        results: None,
+    })
+    .unwrap_err();
+    assert!(again.to_string().contains("appears twice"), "{again}");
 }

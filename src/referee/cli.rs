@@ -1,4 +1,4 @@
-//! The command line of `quartet match` and `quartet match-merge` (clap `Args`, flattened
+//! The command line of `quartet match` and `quartet match merge` (clap `Args`, flattened
 //! into the binary's subcommands by `main.rs`), and its translation into a [`MatchConfig`].
 
 use std::path::PathBuf;
@@ -140,10 +140,12 @@ pub struct MatchArgs {
     pub no_progress: bool,
 }
 
-/// `quartet match-merge`: combine the --results files of a match's shards into one report.
+/// `quartet match merge`: combine the --results files of a match's shards, or of several
+/// runs of one test with different seeds, into one report.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct MergeArgs {
-    /// The shards' results files.
+    /// The results files: shards of one match, or of several runs (different seeds) of one
+    /// test (same game, engines, time control and openings).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 

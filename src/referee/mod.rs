@@ -81,9 +81,10 @@ pub fn run_match<G: Notation>(
     runner::run::<G>(&args.to_config()?, rules)
 }
 
-/// Merges the `--results` files of a match's shards into one report, and writes the merged
-/// summary if `args.results` is set. The report's stop reason is
-/// [`StopReason::Incomplete`] when shards are missing or stopped early.
+/// Merges the `--results` files of a match's shards, or of several runs of one test with
+/// different seeds, into one report (see [`results::merge`]), and writes the merged summary
+/// if `args.results` is set. The report's stop reason is [`StopReason::Incomplete`] when
+/// shards are missing or stopped early.
 pub fn run_merge(args: &MergeArgs) -> Result<MatchReport, MatchError> {
     let files = args
         .files
@@ -97,14 +98,8 @@ pub fn run_merge(args: &MergeArgs) -> Result<MatchReport, MatchError> {
         .transpose()
         .map_err(MatchError::Usage)?;
     let report = results::merge(&files, sprt)?;
-    if let (Some(path), Some(first)) = (&args.results, files.first()) {
-        let merged = results::ResultsFile {
-            format: results::RESULTS_FORMAT.to_string(),
-            seed: first.seed,
-            games: first.games,
-            shard: None,
-            report: report.clone(),
-        };
+    if let Some(path) = &args.results {
+        let merged = results::merged_file(&files, report.clone());
         let json = serde_json::to_string_pretty(&merged)
             .map_err(|e| MatchError::Internal(e.to_string()))?;
         results::write_atomically(path, &(json + "\n"))?;

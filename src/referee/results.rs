@@ -1,7 +1,8 @@
 //! Machine-readable results: one JSON line per game (`--jsonl`), a summary file per run or
-//! shard (`--results`), and the merge of shard summaries into one report.
+//! shard (`--results`), and the merge of shard summaries, and of independent runs of one
+//! test, into one report.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -54,8 +55,24 @@ pub struct ResultsFile {
     pub games: u64,
     /// Which shard this is, if any.
     pub shard: Option<Shard>,
+    /// The `--openings` of the match (`startpos`, `random:N`, `file:PATH`); absent in the
+    /// files of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<String>,
+    /// The runs a merge of several runs (different seeds) sums; empty for one run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<RunId>,
     /// The report of this run.
     pub report: MatchReport,
+}
+
+/// One run of a test in a merged results file: its seed and its game count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunId {
+    /// The run's match seed.
+    pub seed: u64,
+    /// Games in the whole run.
+    pub games: u64,
 }
 
 /// Writes `content` to `path` through a temporary file and a rename, so a reader never sees
@@ -86,17 +103,18 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, MatchError> {
     Ok(file)
 }
 
-/// Combines the results of the shards of one match into one report. All files must come from
-/// the same match (game, engines, time control, seed, game count, shard count) and be
-/// distinct shards. The SPRT is `sprt` if given, else the shards'. The report's stop reason is
-/// `Completed` only when every shard is present and completed.
+/// Combines the results of one test into one report: the shards of a match, and of several
+/// independent runs of it (matches with different seeds, e.g. one run extended by another).
+/// Every file must come from the same test (game, engines, time control, openings); the
+/// files of one seed must be distinct shards of one match (same game count and shard count).
+/// The SPRT is `sprt` if given, else the first file's. The report's stop reason is
+/// `Completed` only when every shard of every run is present and completed.
 pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, MatchError> {
     let bad = |why: String| MatchError::Merge(why);
     let first = files
         .first()
         .ok_or_else(|| bad("no results files".to_string()))?;
-    let count = first.shard.map_or(1, |s| s.count);
-    let mut seen = BTreeMap::new();
+    let mut runs: BTreeMap<u64, Run> = BTreeMap::new();
     let mut merged = MatchReport {
         scheduled: 0,
         tally: Default::default(),
@@ -111,21 +129,31 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
     let mut problems = Vec::new();
     for f in files {
         let r = &f.report;
-        let same = r.game == first.report.game
+        let same_test = r.game == first.report.game
             && r.engines == first.report.engines
             && r.time_control == first.report.time_control
-            && f.seed == first.seed
-            && f.games == first.games
-            && f.shard.map_or(1, |s| s.count) == count;
-        if !same {
+            && f.openings == first.openings;
+        if !same_test {
             return Err(bad(format!(
-                "shard {} is from another match (game, engines, time control, seed, games or shard count differ)",
-                shard_name(f.shard)
+                "{} is from another test (game, engines, time control or openings differ)",
+                f.name()
             )));
         }
-        let index = f.shard.map_or(1, |s| s.index);
-        if seen.insert(index, ()).is_some() {
-            return Err(bad(format!("shard {} appears twice", shard_name(f.shard))));
+        for (seed, run) in f.units() {
+            let known = runs.entry(seed).or_insert(Run {
+                games: run.games,
+                count: run.count,
+                seen: BTreeSet::new(),
+            });
+            if known.games != run.games || known.count != run.count {
+                return Err(bad(format!(
+                    "{} is from another match than the other files of seed {seed} (games or shard count differ)",
+                    f.name()
+                )));
+            }
+            if !known.seen.insert(run.index) {
+                return Err(bad(format!("{} appears twice", f.name())));
+            }
         }
         merged.scheduled += r.scheduled;
         merged.tally.merge(&r.tally);
@@ -137,18 +165,23 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
         match r.stop {
             StopReason::Completed => {}
             StopReason::Running => problems.push(format!(
-                "shard {} is unfinished (still running, or interrupted)",
-                shard_name(f.shard)
+                "{} is unfinished (still running, or interrupted)",
+                f.name()
             )),
-            ref stop => problems.push(format!("shard {} stopped: {stop}", shard_name(f.shard))),
+            ref stop => problems.push(format!("{} stopped: {stop}", f.name())),
         }
     }
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| !seen.contains_key(i))
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        problems.push(format!("missing shards {}", missing.join(", ")));
+    for (seed, run) in &runs {
+        let missing: Vec<String> = (1..=run.count)
+            .filter(|i| !run.seen.contains(i))
+            .map(|i| format!("{i}/{}", run.count))
+            .collect();
+        if !missing.is_empty() {
+            problems.push(format!(
+                "seed {seed}: missing shards {}",
+                missing.join(", ")
+            ));
+        }
     }
     if !problems.is_empty() {
         merged.stop = StopReason::Incomplete(problems.join("; "));
@@ -156,10 +189,83 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
     Ok(merged)
 }
 
-fn shard_name(shard: Option<Shard>) -> String {
-    shard.map_or("(whole match)".to_string(), |s| {
-        format!("{}/{}", s.index, s.count)
-    })
+/// The results file that [`merge`] of `files` into `report` writes: the whole of every run
+/// the files hold. With one run, its `seed` and `games` are that run's; with several, every
+/// run is listed in `runs`, and `seed` and `games` are the first run's seed and the games of
+/// all runs.
+pub fn merged_file(files: &[ResultsFile], report: MatchReport) -> ResultsFile {
+    let runs: BTreeMap<u64, u64> = files
+        .iter()
+        .flat_map(ResultsFile::units)
+        .map(|(seed, unit)| (seed, unit.games))
+        .collect();
+    let listed = if runs.len() > 1 {
+        runs.iter()
+            .map(|(&seed, &games)| RunId { seed, games })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    ResultsFile {
+        format: RESULTS_FORMAT.to_string(),
+        seed: runs.keys().next().copied().unwrap_or_default(),
+        games: runs.values().sum(),
+        shard: None,
+        openings: files.first().and_then(|f| f.openings.clone()),
+        runs: listed,
+        report,
+    }
+}
+
+/// What one results file holds of one seed's match.
+struct Unit {
+    games: u64,
+    count: u32,
+    index: u32,
+}
+
+/// The shards of one seed's match met so far in a merge.
+struct Run {
+    games: u64,
+    count: u32,
+    seen: BTreeSet<u32>,
+}
+
+impl ResultsFile {
+    /// The (seed, shard) units this file holds: one shard of one match, or the whole of
+    /// each run of a merged file.
+    fn units(&self) -> Vec<(u64, Unit)> {
+        if self.runs.is_empty() {
+            let (index, count) = self.shard.map_or((1, 1), |s| (s.index, s.count));
+            vec![(
+                self.seed,
+                Unit {
+                    games: self.games,
+                    count,
+                    index,
+                },
+            )]
+        } else {
+            let whole = |run: &RunId| Unit {
+                games: run.games,
+                count: 1,
+                index: 1,
+            };
+            self.runs.iter().map(|r| (r.seed, whole(r))).collect()
+        }
+    }
+
+    /// How a merge names this file in its messages: seed and shard.
+    fn name(&self) -> String {
+        match (&self.shard, self.runs.is_empty()) {
+            (_, false) => {
+                let seeds: Vec<String> = self.runs.iter().map(|r| r.seed.to_string()).collect();
+                format!("the merge of seeds {}", seeds.join(", "))
+            }
+            (Some(s), true) => format!("seed {} shard {}/{}", self.seed, s.index, s.count),
+            (None, true) => format!("seed {} (whole match)", self.seed),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -173,6 +279,8 @@ mod tests {
             seed: 1,
             games: 8,
             shard: Some(Shard { index, count }),
+            openings: Some("random:8".to_string()),
+            runs: Vec::new(),
             report: MatchReport {
                 game: "nim".to_string(),
                 engines: ["a".to_string(), "b".to_string()],
@@ -206,17 +314,75 @@ mod tests {
     #[test]
     fn merge_refuses_mixtures_and_notes_gaps() {
         let err = merge(&[file(1, 2, 1, 1), file(1, 2, 1, 1)], None).unwrap_err();
-        assert!(err.to_string().contains("twice"), "{err}");
-        let mut other = file(2, 2, 1, 1);
-        other.seed = 2;
-        assert!(merge(&[file(1, 2, 1, 1), other], None).is_err());
+        assert!(
+            err.to_string().contains("seed 1 shard 1/2 appears twice"),
+            "{err}"
+        );
         assert!(merge(&[file(1, 2, 1, 1), file(2, 3, 1, 1)], None).is_err());
+        let mut more_games = file(2, 2, 1, 1);
+        more_games.games = 10;
+        assert!(merge(&[file(1, 2, 1, 1), more_games], None).is_err());
         assert!(merge(&[], None).is_err());
         let m = merge(&[file(1, 3, 1, 1)], None).unwrap();
         assert_eq!(
             m.stop,
-            StopReason::Incomplete("missing shards 2/3, 3/3".to_string())
+            StopReason::Incomplete("seed 1: missing shards 2/3, 3/3".to_string())
         );
+    }
+
+    /// The same test with another seed, as one whole match.
+    fn run(seed: u64, wins: u32) -> ResultsFile {
+        ResultsFile {
+            seed,
+            shard: None,
+            ..file(1, 1, wins, 0)
+        }
+    }
+
+    #[test]
+    fn merge_sums_runs_with_different_seeds_and_their_shards() {
+        let mut shard = file(1, 2, 2, 0);
+        shard.seed = 5;
+        let m = merge(&[run(4, 1), shard.clone(), run(3, 3)], None).unwrap();
+        assert_eq!((m.tally.wins, m.scheduled), (6, 12));
+        assert_eq!(
+            m.stop,
+            StopReason::Incomplete("seed 5: missing shards 2/2".to_string())
+        );
+        let mut other_half = file(2, 2, 1, 0);
+        other_half.seed = 5;
+        let m = merge(&[run(4, 1), shard, run(3, 3), other_half], None).unwrap();
+        assert_eq!((m.tally.wins, m.stop), (7, StopReason::Completed));
+    }
+
+    #[test]
+    fn merge_refuses_runs_of_another_test() {
+        let mut book = run(2, 1);
+        book.openings = Some("file:book.txt".to_string());
+        let err = merge(&[run(1, 1), book], None).unwrap_err();
+        assert!(err.to_string().contains("another test"), "{err}");
+        let mut swapped = run(2, 1);
+        swapped.report.engines.reverse();
+        assert!(merge(&[run(1, 1), swapped], None).is_err());
+        let mut slower = run(2, 1);
+        slower.report.time_control = "nodes=2".to_string();
+        assert!(merge(&[run(1, 1), slower], None).is_err());
+    }
+
+    #[test]
+    fn a_merged_file_lists_its_runs_and_merges_again() {
+        let runs = [run(2, 1), run(1, 2)];
+        let merged = merged_file(&runs, merge(&runs, None).unwrap());
+        assert_eq!((merged.seed, merged.games, merged.shard), (1, 16, None));
+        let ids: Vec<(u64, u64)> = merged.runs.iter().map(|r| (r.seed, r.games)).collect();
+        assert_eq!(ids, [(1, 8), (2, 8)]);
+        let m = merge(&[merged.clone(), run(3, 4)], None).unwrap();
+        assert_eq!((m.tally.wins, m.stop), (7, StopReason::Completed));
+        let err = merge(&[merged, run(2, 1)], None).unwrap_err();
+        assert!(err.to_string().contains("appears twice"), "{err}");
+        let one = [file(1, 2, 1, 0), file(2, 2, 1, 0)];
+        let whole = merged_file(&one, merge(&one, None).unwrap());
+        assert_eq!((whole.seed, whole.games, whole.runs.len()), (1, 8, 0));
     }
 
     #[test]

@@ -440,6 +440,8 @@ fn write_results(cfg: &MatchConfig, report: &MatchReport) -> Result<(), MatchErr
         seed: cfg.seed,
         games: cfg.games,
         shard: cfg.shard,
+        openings: Some(cfg.openings.to_string()),
+        runs: Vec::new(),
         report: report.clone(),
     };
     let json =

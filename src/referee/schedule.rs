@@ -7,6 +7,7 @@
 //! so the shards of one match partition its pairs and every game is identical to the game of
 //! the same number in an unsharded run.
 
+use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -76,6 +77,18 @@ impl OpeningSource {
             Ok(OpeningSource::File(PathBuf::from(path)))
         } else {
             Err(format!("openings '{text}': expected random:N or file:PATH"))
+        }
+    }
+}
+
+/// The `--openings` text that [`OpeningSource::parse`] reads (`random:N`, `file:PATH`), or
+/// `startpos` for the start position (no `--openings`).
+impl fmt::Display for OpeningSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningSource::StartPosition => f.write_str("startpos"),
+            OpeningSource::Random(plies) => write!(f, "random:{plies}"),
+            OpeningSource::File(path) => write!(f, "file:{}", path.display()),
         }
     }
 }
@@ -280,6 +293,15 @@ mod tests {
         for bad in ["0/4", "5/4", "1", "a/b", "1/0", "-1/2"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn openings_are_written_as_they_are_given() {
+        for text in ["random:8", "file:books/duell.txt"] {
+            let source = OpeningSource::parse(text).unwrap();
+            assert_eq!(source.to_string(), text);
+        }
+        assert_eq!(OpeningSource::StartPosition.to_string(), "startpos");
     }
 
     #[test]
