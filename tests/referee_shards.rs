@@ -1,7 +1,9 @@
 //! Shards partition a match and merging their results gives the totals of one run; runs of
 //! one test with different seeds merge into the sum of their tallies.
 
-use quartet::referee::{MergeArgs, StopReason, replay_file, run_merge};
+use std::path::PathBuf;
+
+use quartet::referee::{MatchError, MatchReport, MergeArgs, StopReason, replay_file, run_merge};
 
 #[path = "fixtures/referee/support.rs"]
 mod support;
@@ -20,6 +22,15 @@ fn rounds(path: &std::path::Path) -> Vec<(u32, Vec<String>, String)> {
         .collect();
     v.sort();
     v
+}
+
+/// `quartet match merge FILES [--results RESULTS]`.
+fn merge(files: Vec<PathBuf>, results: Option<PathBuf>) -> Result<MatchReport, MatchError> {
+    run_merge(&MergeArgs {
+        files,
+        sprt: None,
+        results,
+    })
 }
 
 #[test]
@@ -50,22 +61,16 @@ fn merged_shards_equal_one_run() {
     union.extend(rounds(&pgn2));
     union.sort();
     assert_eq!(union, rounds(&full_pgn));
-    let merged = run_merge(&MergeArgs {
-        files: vec![res2.clone(), res1.clone()],
-        sprt: None,
-        results: Some(dir.join("merged.json")),
-    })
+    let merged = merge(
+        vec![res2.clone(), res1.clone()],
+        Some(dir.join("merged.json")),
+    )
     .unwrap();
     assert_eq!(merged.tally, full.tally);
     assert_eq!(merged.terminations, full.terminations);
     assert_eq!(merged.scheduled, 10);
     assert_eq!(merged.stop, StopReason::Completed);
-    let partial = run_merge(&MergeArgs {
-        files: vec![res1],
-        sprt: None,
-        results: None,
-    })
-    .unwrap();
+    let partial = merge(vec![res1], None).unwrap();
     assert!(matches!(partial.stop, StopReason::Incomplete(_)));
 }
 
@@ -87,12 +92,7 @@ fn runs_with_different_seeds_merge_into_their_sum() {
     let (first, res1) = run(21, "random:2");
     let (second, res2) = run(22, "random:2");
     let merged_path = dir.join("merged.json");
-    let merged = run_merge(&MergeArgs {
-        files: vec![res1.clone(), res2.clone()],
-        sprt: None,
-        results: Some(merged_path.clone()),
-    })
-    .unwrap();
+    let merged = merge(vec![res1.clone(), res2.clone()], Some(merged_path.clone())).unwrap();
     let mut sum = first.tally;
     sum.merge(&second.tally);
     assert_eq!(merged.tally, sum);
@@ -100,18 +100,8 @@ fn runs_with_different_seeds_merge_into_their_sum() {
     let written = std::fs::read_to_string(&merged_path).unwrap();
     assert!(written.contains("\"runs\""), "{written}");
     let (_, other_openings) = run(23, "random:3");
-    let err = run_merge(&MergeArgs {
-        files: vec![res1, other_openings],
-        sprt: None,
-        results: None,
-    })
-    .unwrap_err();
+    let err = merge(vec![res1, other_openings], None).unwrap_err();
     assert!(err.to_string().contains("another test"), "{err}");
-    let again = run_merge(&MergeArgs {
-        files: vec![merged_path, res2],
-        sprt: None,
-        results: None,
-    })
-    .unwrap_err();
+    let again = merge(vec![merged_path, res2], None).unwrap_err();
     assert!(again.to_string().contains("appears twice"), "{again}");
 }
