@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use quartet::referee::results::read_results;
 use quartet::referee::{MatchError, MatchReport, MergeArgs, StopReason, replay_file, run_merge};
 
 #[path = "fixtures/referee/support.rs"]
@@ -97,8 +98,13 @@ fn runs_with_different_seeds_merge_into_their_sum() {
     sum.merge(&second.tally);
     assert_eq!(merged.tally, sum);
     assert_eq!((merged.scheduled, merged.stop), (12, StopReason::Completed));
-    let written = std::fs::read_to_string(&merged_path).unwrap();
-    assert!(written.contains("\"runs\""), "{written}");
+    let written = read_results(&merged_path).unwrap();
+    let runs: Vec<(u64, u64)> = written.runs.iter().map(|r| (r.seed, r.games)).collect();
+    assert_eq!(runs, [(21, 6), (22, 6)]);
+    assert_eq!(
+        (written.seed, written.games, written.report.tally),
+        (21, 12, sum)
+    );
     let (_, other_openings) = run(23, "random:3");
     let err = merge(vec![res1, other_openings], None).unwrap_err();
     assert!(err.to_string().contains("another test"), "{err}");

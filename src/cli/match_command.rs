@@ -1,6 +1,7 @@
 //! `quartet match`: a match between two engines under the referee, or `quartet match merge`
-//! to join the results of a match's shards. The referee's own arguments are
-//! [`MatchArgs`] and [`MergeArgs`]; the rule flags come from the registry.
+//! to join the results of a match's shards, or of runs of one test with different seeds.
+//! The referee's own arguments are [`MatchArgs`] and [`MergeArgs`]; the rule flags come from
+//! the registry.
 
 use super::rules::RuleArgs;
 use crate::eval::Evaluate;
@@ -17,7 +18,7 @@ use clap::{ArgMatches, Args, FromArgMatches};
 pub enum MatchCommand {
     /// Play a match under these rules.
     Play(Box<MatchArgs>, RuleArgs),
-    /// Merge shards' results.
+    /// Merge the results of shards, or of runs of one test with different seeds.
     Merge(MergeArgs),
 }
 
@@ -42,7 +43,7 @@ impl Args for MatchCommand {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         RuleArgs::augment_args(MatchArgs::augment_args(cmd))
             .subcommand(MergeArgs::augment_args(clap::Command::new("merge").about(
-                "Combine the --results files of a match's shards into one report",
+                "Combine the --results files of a match's shards, or of runs of one test with different seeds, into one report",
             )))
             .args_conflicts_with_subcommands(true)
             .subcommand_negates_reqs(true)

@@ -39,7 +39,8 @@ pub enum Cmd {
     /// Count the leaves of the game tree (every token one ply), per root move.
     Perft(perft::PerftArgs),
     /// Play engines against each other under a referee that checks every move; or
-    /// `match merge FILES...` to combine the results of shards.
+    /// `match merge FILES...` to combine the results of shards, or of runs with different
+    /// seeds.
     Match(match_command::MatchCommand),
     /// Search fixed positions of each game to a fixed depth: prints the node count (a
     /// deterministic signature), nodes per second, the depth reached in one second and

@@ -149,7 +149,7 @@ pub struct MergeArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 
-    /// Use this SPRT instead of the shards' one.
+    /// Use this SPRT instead of the first file's one.
     #[arg(long, num_args = 4..=5, value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
 

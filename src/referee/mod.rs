@@ -60,7 +60,8 @@ pub enum MatchError {
         /// The reason.
         why: String,
     },
-    /// The shards' results do not fit together.
+    /// The results files do not fit together (another test, another match of one seed, or a
+    /// shard or seed given twice).
     #[error("merge: {0}")]
     Merge(String),
     /// A fault of the referee itself.

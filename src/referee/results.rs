@@ -12,8 +12,13 @@ use super::report::{MatchReport, StopReason};
 use super::schedule::Shard;
 use super::sprt::Sprt;
 
-/// The `format` field of results files this version writes and reads.
+/// The `format` field of the results files of one run (or shard) and of a merge of one
+/// run's shards.
 pub const RESULTS_FORMAT: &str = "quartet-match-results/1";
+
+/// The `format` field of a merge of several runs (with `runs`), which older versions, that
+/// would take it for one run, refuse.
+pub const RESULTS_FORMAT_RUNS: &str = "quartet-match-results/2";
 
 /// One line of the `--jsonl` file: one finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,11 +52,11 @@ pub struct GameLine {
 /// The `--results` file: a run's (or shard's) report and what identifies its match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultsFile {
-    /// Always [`RESULTS_FORMAT`].
+    /// [`RESULTS_FORMAT`], or [`RESULTS_FORMAT_RUNS`] when `runs` is not empty.
     pub format: String,
-    /// The match seed.
+    /// The match seed (of a merge of several runs: the smallest of `runs`).
     pub seed: u64,
-    /// Games in the whole match (all shards).
+    /// Games in the whole match, all shards (of a merge of several runs: in all of them).
     pub games: u64,
     /// Which shard this is, if any.
     pub shard: Option<Shard>,
@@ -59,7 +64,8 @@ pub struct ResultsFile {
     /// files of older versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<String>,
-    /// The runs a merge of several runs (different seeds) sums; empty for one run.
+    /// The runs a merge of several runs (different seeds) sums, each taken as a whole in a
+    /// later merge; empty for one run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<RunId>,
     /// The report of this run.
@@ -97,7 +103,7 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, MatchError> {
     };
     let text = std::fs::read_to_string(path).map_err(|e| file_error(e.to_string()))?;
     let file: ResultsFile = serde_json::from_str(&text).map_err(|e| file_error(e.to_string()))?;
-    if file.format != RESULTS_FORMAT {
+    if file.format != RESULTS_FORMAT && file.format != RESULTS_FORMAT_RUNS {
         return Err(file_error(format!("unknown format '{}'", file.format)));
     }
     Ok(file)
@@ -189,10 +195,11 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
     Ok(merged)
 }
 
-/// The results file that [`merge`] of `files` into `report` writes: the whole of every run
-/// the files hold. With one run, its `seed` and `games` are that run's; with several, every
-/// run is listed in `runs`, and `seed` and `games` are the first run's seed and the games of
-/// all runs.
+/// The results file that holds `report`, the [`merge`] of `files` (files that `merge`
+/// accepted), as the whole of every run they hold. With one run, its `seed` and `games` are
+/// that run's; with several, every run is listed in `runs`, and `seed` and `games` are the
+/// smallest seed and the games of all runs. A later merge takes each run of it as complete:
+/// the files of a run with missing shards are to be merged again themselves.
 pub fn merged_file(files: &[ResultsFile], report: MatchReport) -> ResultsFile {
     let runs: BTreeMap<u64, u64> = files
         .iter()
@@ -206,8 +213,13 @@ pub fn merged_file(files: &[ResultsFile], report: MatchReport) -> ResultsFile {
     } else {
         Vec::new()
     };
+    let format = if listed.is_empty() {
+        RESULTS_FORMAT
+    } else {
+        RESULTS_FORMAT_RUNS
+    };
     ResultsFile {
-        format: RESULTS_FORMAT.to_string(),
+        format: format.to_string(),
         seed: runs.keys().next().copied().unwrap_or_default(),
         games: runs.values().sum(),
         shard: None,
@@ -376,6 +388,7 @@ mod tests {
         assert_eq!((merged.seed, merged.games, merged.shard), (1, 16, None));
         let ids: Vec<(u64, u64)> = merged.runs.iter().map(|r| (r.seed, r.games)).collect();
         assert_eq!(ids, [(1, 8), (2, 8)]);
+        assert_eq!(merged.format, RESULTS_FORMAT_RUNS);
         let m = merge(&[merged.clone(), run(3, 4)], None).unwrap();
         assert_eq!((m.tally.wins, m.stop), (7, StopReason::Completed));
         let err = merge(&[merged, run(2, 1)], None).unwrap_err();
@@ -383,6 +396,47 @@ mod tests {
         let one = [file(1, 2, 1, 0), file(2, 2, 1, 0)];
         let whole = merged_file(&one, merge(&one, None).unwrap());
         assert_eq!((whole.seed, whole.games, whole.runs.len()), (1, 8, 0));
+        assert_eq!(whole.format, RESULTS_FORMAT);
+        // A shard of a seed the merged file holds whole is another match of that seed.
+        let mut shard_of_two = file(1, 2, 1, 0);
+        shard_of_two.seed = 2;
+        assert!(
+            merge(
+                &[
+                    merged_file(&runs, merge(&runs, None).unwrap()),
+                    shard_of_two
+                ],
+                None
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn files_of_older_versions_read_without_openings_or_runs_and_merge_with_each_other() {
+        let mut old = serde_json::to_value(run(1, 1)).unwrap();
+        let fields = old.as_object_mut().unwrap();
+        fields.remove("openings");
+        assert!(!fields.contains_key("runs"), "one run writes no runs");
+        let old: ResultsFile = serde_json::from_value(old).unwrap();
+        assert_eq!((old.openings.clone(), old.runs.len()), (None, 0));
+        let old_two = ResultsFile {
+            seed: 2,
+            ..old.clone()
+        };
+        assert!(merge(&[old.clone(), old_two], None).is_ok());
+        assert!(merge(&[old, run(2, 1)], None).is_err(), "unknown openings");
+    }
+
+    #[test]
+    fn a_run_stopped_early_makes_the_sum_incomplete_and_says_why() {
+        let mut stopped = run(2, 1);
+        stopped.report.stop = StopReason::SprtH1;
+        let m = merge(&[run(1, 1), stopped], None).unwrap();
+        assert_eq!(
+            m.stop,
+            StopReason::Incomplete("seed 2 (whole match) stopped: SPRT: H1 accepted".to_string())
+        );
     }
 
     #[test]
@@ -393,6 +447,10 @@ mod tests {
         let f = file(1, 2, 1, 1);
         write_atomically(&path, &serde_json::to_string(&f).unwrap()).unwrap();
         assert_eq!(read_results(&path).unwrap(), f);
+        let runs = [run(1, 1), run(2, 1)];
+        let merged = merged_file(&runs, merge(&runs, None).unwrap());
+        write_atomically(&path, &serde_json::to_string(&merged).unwrap()).unwrap();
+        assert_eq!(read_results(&path).unwrap(), merged);
         std::fs::write(&path, "{\"format\":\"other\"}").unwrap();
         assert!(read_results(&path).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
