@@ -98,14 +98,13 @@ pub fn run_merge(args: &MergeArgs) -> Result<MatchReport, MatchError> {
         .map(sprt::Sprt::parse)
         .transpose()
         .map_err(MatchError::Usage)?;
-    let report = results::merge(&files, sprt)?;
+    let merged = results::merge(&files, sprt)?;
     if let Some(path) = &args.results {
-        let merged = results::merged_file(&files, report.clone());
         let json = serde_json::to_string_pretty(&merged)
             .map_err(|e| MatchError::Internal(e.to_string()))?;
         results::write_atomically(path, &(json + "\n"))?;
     }
-    Ok(report)
+    Ok(merged.report)
 }
 
 /// Reads every record of `text` (a `--pgnout` file) and re-checks each with the rules of

@@ -109,13 +109,18 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, MatchError> {
     Ok(file)
 }
 
-/// Combines the results of one test into one report: the shards of a match, and of several
-/// independent runs of it (matches with different seeds, e.g. one run extended by another).
-/// Every file must come from the same test (game, engines, time control, openings); the
-/// files of one seed must be distinct shards of one match (same game count and shard count).
-/// The SPRT is `sprt` if given, else the first file's. The report's stop reason is
-/// `Completed` only when every shard of every run is present and completed.
-pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, MatchError> {
+/// Combines the results of one test into one results file: the shards of a match, and of
+/// several independent runs of it (matches with different seeds, e.g. one run extended by
+/// another). Every file must come from the same test (game, engines, time control,
+/// openings); the files of one seed must be distinct shards of one match (same game count
+/// and shard count). The SPRT is `sprt` if given, else the first file's. The report's stop
+/// reason is `Completed` only when every shard of every run is present and completed.
+///
+/// The file holds the whole of every run. With one run, its `seed` and `games` are that
+/// run's; with several, every run is listed in `runs`, and `seed` and `games` are the
+/// smallest seed and the games of all runs. A later merge takes each run of it as complete:
+/// the files of a run with missing shards are to be merged again themselves.
+pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, MatchError> {
     let bad = |why: String| MatchError::Merge(why);
     let first = files
         .first()
@@ -145,19 +150,20 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
                 f.name()
             )));
         }
-        for (seed, run) in f.units() {
-            let known = runs.entry(seed).or_insert(Run {
-                games: run.games,
-                count: run.count,
+        for (id, shard) in f.units() {
+            let known = runs.entry(id.seed).or_insert(Run {
+                games: id.games,
+                count: shard.count,
                 seen: BTreeSet::new(),
             });
-            if known.games != run.games || known.count != run.count {
+            if known.games != id.games || known.count != shard.count {
                 return Err(bad(format!(
-                    "{} is from another match than the other files of seed {seed} (games or shard count differ)",
-                    f.name()
+                    "{} is from another match than the other files of seed {} (games or shard count differ)",
+                    f.name(),
+                    id.seed
                 )));
             }
-            if !known.seen.insert(run.index) {
+            if !known.seen.insert(shard.index) {
                 return Err(bad(format!("{} appears twice", f.name())));
             }
         }
@@ -192,48 +198,30 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<MatchReport, M
     if !problems.is_empty() {
         merged.stop = StopReason::Incomplete(problems.join("; "));
     }
-    Ok(merged)
-}
-
-/// The results file that holds `report`, the [`merge`] of `files` (files that `merge`
-/// accepted), as the whole of every run they hold. With one run, its `seed` and `games` are
-/// that run's; with several, every run is listed in `runs`, and `seed` and `games` are the
-/// smallest seed and the games of all runs. A later merge takes each run of it as complete:
-/// the files of a run with missing shards are to be merged again themselves.
-pub fn merged_file(files: &[ResultsFile], report: MatchReport) -> ResultsFile {
-    let runs: BTreeMap<u64, u64> = files
-        .iter()
-        .flat_map(ResultsFile::units)
-        .map(|(seed, unit)| (seed, unit.games))
-        .collect();
-    let listed = if runs.len() > 1 {
+    let listed: Vec<RunId> = if runs.len() > 1 {
         runs.iter()
-            .map(|(&seed, &games)| RunId { seed, games })
+            .map(|(&seed, run)| RunId {
+                seed,
+                games: run.games,
+            })
             .collect()
     } else {
         Vec::new()
     };
-    let format = if listed.is_empty() {
-        RESULTS_FORMAT
-    } else {
-        RESULTS_FORMAT_RUNS
-    };
-    ResultsFile {
-        format: format.to_string(),
-        seed: runs.keys().next().copied().unwrap_or_default(),
-        games: runs.values().sum(),
+    Ok(ResultsFile {
+        format: if listed.is_empty() {
+            RESULTS_FORMAT
+        } else {
+            RESULTS_FORMAT_RUNS
+        }
+        .to_string(),
+        seed: runs.keys().next().copied().unwrap_or(first.seed),
+        games: runs.values().map(|run| run.games).sum(),
         shard: None,
-        openings: files.first().and_then(|f| f.openings.clone()),
+        openings: first.openings.clone(),
         runs: listed,
-        report,
-    }
-}
-
-/// What one results file holds of one seed's match.
-struct Unit {
-    games: u64,
-    count: u32,
-    index: u32,
+        report: merged,
+    })
 }
 
 /// The shards of one seed's match met so far in a merge.
@@ -244,26 +232,18 @@ struct Run {
 }
 
 impl ResultsFile {
-    /// The (seed, shard) units this file holds: one shard of one match, or the whole of
-    /// each run of a merged file.
-    fn units(&self) -> Vec<(u64, Unit)> {
+    /// The runs and shards this file holds: one shard of one match (a whole match is shard
+    /// 1/1), or the whole of each run of a merged file.
+    fn units(&self) -> Vec<(RunId, Shard)> {
+        const WHOLE: Shard = Shard { index: 1, count: 1 };
         if self.runs.is_empty() {
-            let (index, count) = self.shard.map_or((1, 1), |s| (s.index, s.count));
-            vec![(
-                self.seed,
-                Unit {
-                    games: self.games,
-                    count,
-                    index,
-                },
-            )]
-        } else {
-            let whole = |run: &RunId| Unit {
-                games: run.games,
-                count: 1,
-                index: 1,
+            let id = RunId {
+                seed: self.seed,
+                games: self.games,
             };
-            self.runs.iter().map(|r| (r.seed, whole(r))).collect()
+            vec![(id, self.shard.unwrap_or(WHOLE))]
+        } else {
+            self.runs.iter().map(|&id| (id, WHOLE)).collect()
         }
     }
 
@@ -316,7 +296,9 @@ mod tests {
 
     #[test]
     fn merge_sums_shards() {
-        let m = merge(&[file(2, 2, 1, 3), file(1, 2, 2, 2)], None).unwrap();
+        let m = merge(&[file(2, 2, 1, 3), file(1, 2, 2, 2)], None)
+            .unwrap()
+            .report;
         assert_eq!((m.tally.wins, m.tally.draws, m.scheduled), (3, 5, 8));
         assert_eq!(m.terminations["normal"], 8);
         assert_eq!((m.engine_ms, m.wall_ms), (20, 22));
@@ -335,7 +317,7 @@ mod tests {
         more_games.games = 10;
         assert!(merge(&[file(1, 2, 1, 1), more_games], None).is_err());
         assert!(merge(&[], None).is_err());
-        let m = merge(&[file(1, 3, 1, 1)], None).unwrap();
+        let m = merge(&[file(1, 3, 1, 1)], None).unwrap().report;
         assert_eq!(
             m.stop,
             StopReason::Incomplete("seed 1: missing shards 2/3, 3/3".to_string())
@@ -355,7 +337,9 @@ mod tests {
     fn merge_sums_runs_with_different_seeds_and_their_shards() {
         let mut shard = file(1, 2, 2, 0);
         shard.seed = 5;
-        let m = merge(&[run(4, 1), shard.clone(), run(3, 3)], None).unwrap();
+        let m = merge(&[run(4, 1), shard.clone(), run(3, 3)], None)
+            .unwrap()
+            .report;
         assert_eq!((m.tally.wins, m.scheduled), (6, 12));
         assert_eq!(
             m.stop,
@@ -363,7 +347,9 @@ mod tests {
         );
         let mut other_half = file(2, 2, 1, 0);
         other_half.seed = 5;
-        let m = merge(&[run(4, 1), shard, run(3, 3), other_half], None).unwrap();
+        let m = merge(&[run(4, 1), shard, run(3, 3), other_half], None)
+            .unwrap()
+            .report;
         assert_eq!((m.tally.wins, m.stop), (7, StopReason::Completed));
     }
 
@@ -384,32 +370,23 @@ mod tests {
     #[test]
     fn a_merged_file_lists_its_runs_and_merges_again() {
         let runs = [run(2, 1), run(1, 2)];
-        let merged = merged_file(&runs, merge(&runs, None).unwrap());
+        let merged = merge(&runs, None).unwrap();
         assert_eq!((merged.seed, merged.games, merged.shard), (1, 16, None));
         let ids: Vec<(u64, u64)> = merged.runs.iter().map(|r| (r.seed, r.games)).collect();
         assert_eq!(ids, [(1, 8), (2, 8)]);
         assert_eq!(merged.format, RESULTS_FORMAT_RUNS);
-        let m = merge(&[merged.clone(), run(3, 4)], None).unwrap();
+        let m = merge(&[merged.clone(), run(3, 4)], None).unwrap().report;
         assert_eq!((m.tally.wins, m.stop), (7, StopReason::Completed));
         let err = merge(&[merged, run(2, 1)], None).unwrap_err();
         assert!(err.to_string().contains("appears twice"), "{err}");
         let one = [file(1, 2, 1, 0), file(2, 2, 1, 0)];
-        let whole = merged_file(&one, merge(&one, None).unwrap());
+        let whole = merge(&one, None).unwrap();
         assert_eq!((whole.seed, whole.games, whole.runs.len()), (1, 8, 0));
         assert_eq!(whole.format, RESULTS_FORMAT);
         // A shard of a seed the merged file holds whole is another match of that seed.
         let mut shard_of_two = file(1, 2, 1, 0);
         shard_of_two.seed = 2;
-        assert!(
-            merge(
-                &[
-                    merged_file(&runs, merge(&runs, None).unwrap()),
-                    shard_of_two
-                ],
-                None
-            )
-            .is_err()
-        );
+        assert!(merge(&[merge(&runs, None).unwrap(), shard_of_two], None).is_err());
     }
 
     #[test]
@@ -432,7 +409,7 @@ mod tests {
     fn a_run_stopped_early_makes_the_sum_incomplete_and_says_why() {
         let mut stopped = run(2, 1);
         stopped.report.stop = StopReason::SprtH1;
-        let m = merge(&[run(1, 1), stopped], None).unwrap();
+        let m = merge(&[run(1, 1), stopped], None).unwrap().report;
         assert_eq!(
             m.stop,
             StopReason::Incomplete("seed 2 (whole match) stopped: SPRT: H1 accepted".to_string())
@@ -448,7 +425,7 @@ mod tests {
         write_atomically(&path, &serde_json::to_string(&f).unwrap()).unwrap();
         assert_eq!(read_results(&path).unwrap(), f);
         let runs = [run(1, 1), run(2, 1)];
-        let merged = merged_file(&runs, merge(&runs, None).unwrap());
+        let merged = merge(&runs, None).unwrap();
         write_atomically(&path, &serde_json::to_string(&merged).unwrap()).unwrap();
         assert_eq!(read_results(&path).unwrap(), merged);
         std::fs::write(&path, "{\"format\":\"other\"}").unwrap();

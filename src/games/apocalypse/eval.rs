@@ -184,10 +184,10 @@ fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
     }
     t.add(KNIGHT, sign * i32::from(pos.knights(p)));
     t.add(PENALTY, -sign * i32::from(pos.penalties(p)));
-    let last_step = if pos.knights(p) < 2 {
-        PROMOTES
-    } else {
+    let last_step = if pos.arrival_redeploys(p) {
         REDEPLOYS
+    } else {
+        PROMOTES
     };
     for sq in 0..(SIZE * SIZE) {
         match pos.cell(sq) {

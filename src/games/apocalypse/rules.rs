@@ -199,12 +199,18 @@ impl Apocalypse {
             && self.is_empty(to)
     }
 
+    /// Whether a pawn of `p` reaching its last rank redeploys rather than promotes (§1.3):
+    /// `p` already has [`MAX_KNIGHTS`] knights.
+    pub(super) fn arrival_redeploys(&self, p: Player) -> bool {
+        self.knights(p) >= MAX_KNIGHTS
+    }
+
     /// The last-rank rules (§1.3) for a pawn declaration whose step is legal.
     fn is_last_rank_ok(&self, p: Player, m: Move) -> bool {
         if rank_of(m.to()) != last_rank(p) {
             return m.redeploy().is_none();
         }
-        if self.knights(p) >= MAX_KNIGHTS {
+        if self.arrival_redeploys(p) {
             m.redeploy()
                 .is_some_and(|r| self.is_redeploy_square(p, m.from(), r))
         } else {
@@ -262,7 +268,7 @@ impl Apocalypse {
         if rank_of(to) != last_rank(p) {
             return f(plain(from, to));
         }
-        if self.knights(p) >= MAX_KNIGHTS {
+        if self.arrival_redeploys(p) {
             for r in 0..SQUARES as u8 {
                 if self.is_redeploy_square(p, from, r) {
                     f(Move::new(from, to, Some(r)).unwrap_or(Move::VOID))?;
