@@ -14,6 +14,9 @@ use crate::output::say;
 use clap::Args;
 use std::path::PathBuf;
 
+/// Texel's step size when `--learning-rate` is not given, in evaluation units.
+const TEXEL_RATE: f64 = 1.0;
+
 /// `quartet tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -31,7 +34,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2000)]
     pub iterations: usize,
     /// Adam's step size: in evaluation units for a weighted sum (default 1), per weight
-    /// for Ludo's network (default 0.001).
+    /// for Ludo's network (default 0.002).
     #[arg(long)]
     pub learning_rate: Option<f64>,
     /// Ridge penalty toward the starting weights, per weight.
@@ -61,7 +64,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1.0)]
     pub exact_weight: f64,
     /// Ludo: passes over the examples.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 6)]
     pub epochs: usize,
     /// Ludo: examples per Adam step.
     #[arg(long, default_value_t = 256)]
@@ -93,7 +96,7 @@ impl TuneArgs {
             self.game,
             names.join(" "),
             self.iterations,
-            self.learning_rate.unwrap_or(1.0),
+            self.learning_rate.unwrap_or(TEXEL_RATE),
             self.l2,
             self.lambda,
             self.score_cap,
@@ -176,7 +179,7 @@ fn fit<G: Evaluate + Notation>(
         holdout_every: args.holdout_every,
         fit: FitOptions {
             iterations: args.iterations,
-            learning_rate: args.learning_rate.unwrap_or(1.0),
+            learning_rate: args.learning_rate.unwrap_or(TEXEL_RATE),
             l2: args.l2,
             k: None,
             frozen,

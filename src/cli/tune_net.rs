@@ -10,12 +10,12 @@ use crate::games::ludo::{Ludo, LudoSolution, PIECES};
 use crate::learn::data::DataFile;
 use crate::learn::network::{
     Example, TrainOptions, exact_examples, initial_network, loss, mean_abs_error,
-    selfplay_examples, train,
+    selfplay_examples, train, weighted_loss,
 };
 use crate::output::say;
 
 /// The step size when `--learning-rate` is not given.
-const DEFAULT_RATE: f64 = 0.001;
+const DEFAULT_RATE: f64 = 0.002;
 
 /// The command line that reproduces this fit (data files by their file names).
 fn command(args: &TuneArgs) -> String {
@@ -55,22 +55,17 @@ fn rules_of(file: &DataFile) -> Result<RuleOptions, String> {
 }
 
 /// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
-/// positions are `positions`.
+/// positions are `positions` (in the same order).
 fn in_use_loss(positions: &[Ludo], examples: &[Example]) -> f64 {
-    let (mut total, mut weight) = (0.0, 0.0);
-    for (pos, e) in positions.iter().zip(examples) {
+    weighted_loss(positions.iter().zip(examples).map(|(pos, e)| {
         let red = (f64::from(pos.evaluate()) / 10_000.0 + 1.0) / 2.0;
-        let p = if pos.side_to_move().sign() > 0 {
+        let us = if pos.side_to_move().sign() > 0 {
             red
         } else {
             1.0 - red
         };
-        let t = f64::from(e.target);
-        let part = |t: f64, q: f64| if t > 0.0 { t * (t / q.max(1e-7)).ln() } else { 0.0 };
-        total += f64::from(e.weight) * (part(t, p) + part(1.0 - t, 1.0 - p));
-        weight += f64::from(e.weight);
-    }
-    if weight > 0.0 { total / weight } else { 0.0 }
+        (us, e)
+    }))
 }
 
 /// Runs `quartet tune --game ludo` on the parsed data `files`.

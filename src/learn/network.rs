@@ -128,18 +128,32 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The weighted mean cross-entropy of `net` on `examples`, less the targets' own entropy
-/// (so a perfect fit scores 0).
+/// The cross-entropy of the prediction `p` against the target probability `t`, less the
+/// target's own entropy (the Kullback–Leibler divergence): 0 exactly when `p == t`.
+pub fn excess_cross_entropy(p: f64, t: f64) -> f64 {
+    let p = p.clamp(1e-7, 1.0 - 1e-7);
+    // t ln(t / p) + (1 - t) ln((1 - t) / (1 - p)), with 0 ln 0 = 0.
+    let part = |t: f64, q: f64| if t > 0.0 { t * (t / q).ln() } else { 0.0 };
+    part(t, p) + part(1.0 - t, 1.0 - p)
+}
+
+/// The weighted mean [`excess_cross_entropy`] of `net`'s predictions on `examples`.
 pub fn loss(net: &Network, examples: &[Example]) -> f64 {
+    weighted_loss(
+        examples
+            .iter()
+            .map(|e| (f64::from(sigmoid(net.logit(&e.active))), e)),
+    )
+}
+
+/// The weighted mean [`excess_cross_entropy`] of each prediction against its example's
+/// target, over `(prediction, example)` pairs.
+pub fn weighted_loss<'a>(predicted: impl Iterator<Item = (f64, &'a Example)>) -> f64 {
     let (mut total, mut weight) = (0.0f64, 0.0f64);
-    for e in examples {
-        let p = f64::from(sigmoid(net.logit(&e.active))).clamp(1e-7, 1.0 - 1e-7);
-        let t = f64::from(e.target);
-        // t ln(t / p) + (1 - t) ln((1 - t) / (1 - q)), with 0 ln 0 = 0.
-        let part = |t: f64, q: f64| if t > 0.0 { t * (t / q).ln() } else { 0.0 };
-        let kl = part(t, p) + part(1.0 - t, 1.0 - p);
-        total += f64::from(e.weight) * kl;
-        weight += f64::from(e.weight);
+    for (p, e) in predicted {
+        let w = f64::from(e.weight);
+        total += w * excess_cross_entropy(p, f64::from(e.target));
+        weight += w;
     }
     if weight > 0.0 { total / weight } else { 0.0 }
 }
@@ -225,11 +239,7 @@ impl Gradient {
     /// Adds the gradient of `e`'s loss, scaled by `scale`.
     fn add(&mut self, net: &Network, e: &Example, scale: f32) {
         let h = net.hidden(&e.active);
-        let mut out = net.b2;
-        for (x, w) in h.iter().zip(&net.w2) {
-            out += x.max(0.0) * w;
-        }
-        let g = (sigmoid(out) - e.target) * e.weight * scale;
+        let g = (sigmoid(net.output(&h)) - e.target) * e.weight * scale;
         self.b2 += g;
         let mut dh = [0.0f32; HIDDEN];
         for j in 0..HIDDEN {

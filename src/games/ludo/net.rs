@@ -145,14 +145,19 @@ impl Network {
         h
     }
 
-    /// The logit of P(us wins) for the inputs `active`.
-    pub fn logit(&self, active: &Active) -> f32 {
-        let h = self.hidden(active);
+    /// The output (the logit) for the hidden layer's sums `h`: the bias plus each unit's
+    /// ReLU times its weight.
+    pub fn output(&self, h: &[f32; HIDDEN]) -> f32 {
         let mut out = self.b2;
         for (x, w) in h.iter().zip(&self.w2) {
             out += x.max(0.0) * w;
         }
         out
+    }
+
+    /// The logit of P(us wins) for the inputs `active`.
+    pub fn logit(&self, active: &Active) -> f32 {
+        self.output(&self.hidden(active))
     }
 
     /// The weights as a file: [`MAGIC`], the input and hidden counts (u32), then every
