@@ -108,8 +108,8 @@ impl Ludo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::ludo::BASE;
     use crate::game::{Game, Node, RuleOptions};
+    use crate::games::ludo::BASE;
     use crate::notation::Notation;
 
     fn pos(text: &str) -> Ludo {

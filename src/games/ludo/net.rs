@@ -195,7 +195,11 @@ impl Network {
         }
         let count = INPUTS * HIDDEN + 2 * HIDDEN + 1;
         if body.len() != 4 * count {
-            return Err(format!("{} weight bytes, expected {}", body.len(), 4 * count));
+            return Err(format!(
+                "{} weight bytes, expected {}",
+                body.len(),
+                4 * count
+            ));
         }
         let mut weights = body
             .chunks_exact(4)
