@@ -97,7 +97,9 @@ ludo)
     # checked-in weights are the second fit, from the first fit's self-play (FIT1). lambda 0:
     # the search's score is the target (with lambda 0.5 the first fit scored 6 Elo less at
     # equal nodes). Against the first fit at --nodes 3000 (4000 games): the second +6.4 +/-
-    # 10.3; a 64-unit network +0.0 +/- 10.4, at twice the evaluation's cost.
+    # 10.3; a 64-unit network +0.0 +/- 10.4, at twice the evaluation's cost. SPRT of the
+    # second fit against PREV (duplicate dice, concurrency 2): 3756 games, W 1989 L 1767,
+    # +20.6 +/- 10.6 Elo, LLR 2.97, H1 accepted.
     nice "${PREV:?the race-model build}" selfplay --game ludo --games 40000 --nodes 2000 \
         --seed 1 --per-game 16 --concurrency 2 --out ludo4-s1.txt
     "$Q" tune --game ludo --data ludo4-s1.txt --lambda 0 --exact 1 2 --epochs 6 \
