@@ -11,6 +11,7 @@ pub mod rules;
 pub mod selfplay;
 pub mod solve;
 pub mod tune;
+pub mod tune_net;
 
 use crate::games::GameKind;
 use crate::players::PlayerKind;

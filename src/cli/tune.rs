@@ -1,5 +1,6 @@
 //! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
-//! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file.
+//! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file;
+//! for Ludo, train its network instead (`super::tune_net`).
 
 use crate::eval::Evaluate;
 use crate::eval::tunable::{TunableEval, render_weights};
@@ -13,25 +14,29 @@ use crate::output::say;
 use clap::Args;
 use std::path::PathBuf;
 
+/// Texel's step size when `--learning-rate` is not given, in evaluation units.
+const TEXEL_RATE: f64 = 1.0;
+
 /// `quartet tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game (rnb, duell, apocalypse).
+    /// The game (rnb, duell, apocalypse, ludo).
     #[arg(long)]
     pub game: String,
     /// Data files written by `quartet selfplay` (or `selfplay merge`).
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// Write the generated weights file here (e.g. src/games/duell/weights.rs); without
-    /// it only the report is printed.
+    /// Write the generated weights file here (e.g. src/games/duell/weights.rs, or
+    /// src/games/ludo/net.bin); without it only the report is printed.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Adam steps.
     #[arg(long, default_value_t = 2000)]
     pub iterations: usize,
-    /// Adam's step size in evaluation units.
-    #[arg(long, default_value_t = 1.0)]
-    pub learning_rate: f64,
+    /// Adam's step size: in evaluation units for a weighted sum (default 1), per weight
+    /// for Ludo's network (default 0.002).
+    #[arg(long)]
+    pub learning_rate: Option<f64>,
     /// Ridge penalty toward the starting weights, per weight.
     #[arg(long, default_value_t = 0.0)]
     pub l2: f64,
@@ -51,13 +56,28 @@ pub struct TuneArgs {
     /// Weights (by name prefix, e.g. `tempo` or `pst`) held at their values.
     #[arg(long, num_args = 0..)]
     pub freeze: Vec<String>,
+    /// Ludo: also fit every chance node of the exactly solved games with this many pieces
+    /// per side (1, 2), with their exact values as targets.
+    #[arg(long, num_args = 0.., value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub exact: Vec<u8>,
+    /// Ludo: the weight of an exact chance node in the loss (a self-play position weighs 1).
+    #[arg(long, default_value_t = 1.0)]
+    pub exact_weight: f64,
+    /// Ludo: passes over the examples.
+    #[arg(long, default_value_t = 6)]
+    pub epochs: usize,
+    /// Ludo: examples per Adam step.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Ludo: seeds the network's initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 impl TuneArgs {
-    /// The command line that reproduces this fit (data files by their file names).
-    fn command(&self) -> String {
-        let names: Vec<String> = self
-            .data
+    /// The data files by their file names (as the reproducing command names them).
+    pub(super) fn data_names(&self) -> Vec<String> {
+        self.data
             .iter()
             .map(|p| {
                 p.file_name().map_or_else(
@@ -65,13 +85,18 @@ impl TuneArgs {
                     |n| n.to_string_lossy().into_owned(),
                 )
             })
-            .collect();
+            .collect()
+    }
+
+    /// The command line that reproduces this fit (data files by their file names).
+    fn command(&self) -> String {
+        let names = self.data_names();
         let mut cmd = format!(
             "quartet tune --game {} --data {} --iterations {} --learning-rate {} --l2 {} --lambda {} --score-cap {} --holdout-every {}",
             self.game,
             names.join(" "),
             self.iterations,
-            self.learning_rate,
+            self.learning_rate.unwrap_or(TEXEL_RATE),
             self.l2,
             self.lambda,
             self.score_cap,
@@ -108,6 +133,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             ));
         }
         files.push(file);
+    }
+    if game.name() == crate::games::ludo::DECLARATION.name {
+        return super::tune_net::run(args, &files);
     }
     game.visit(Fit {
         args,
@@ -151,7 +179,7 @@ fn fit<G: Evaluate + Notation>(
         holdout_every: args.holdout_every,
         fit: FitOptions {
             iterations: args.iterations,
-            learning_rate: args.learning_rate,
+            learning_rate: args.learning_rate.unwrap_or(TEXEL_RATE),
             l2: args.l2,
             k: None,
             frozen,

@@ -4,6 +4,7 @@
 //! game's weights behind [`crate::eval::tunable::Tunable`]).
 
 pub mod data;
+pub mod network;
 pub mod selfplay;
 pub mod texel;
 pub mod tune;

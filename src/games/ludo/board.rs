@@ -37,8 +37,6 @@ pub(super) fn other_frame(p: u8) -> Option<u8> {
 pub(super) struct Threat {
     /// Distinct distances 1..=6 from an opponent piece behind it: rolls that hit at once.
     pub(super) near: u32,
-    /// Distinct distances 7..=12 from an opponent piece behind it: a 6 and then the rest.
-    pub(super) far: u32,
     /// The piece is 1..=6 past the opponent's start square and the opponent has a piece in
     /// base: a 6 enters it and the extra roll may hit.
     pub(super) entering: bool,
@@ -50,7 +48,6 @@ pub(super) struct Threat {
 pub(super) fn threat(p: u8, enemy: &[u8]) -> Threat {
     let mut t = Threat {
         near: 0,
-        far: 0,
         entering: false,
     };
     if p > LAST_TRACK || is_safe(p) {
@@ -59,13 +56,9 @@ pub(super) fn threat(p: u8, enemy: &[u8]) -> Threat {
     let Some(q) = other_frame(p) else {
         return t;
     };
-    for d in 1..=q.min(12) {
+    for d in 1..=q.min(6) {
         if enemy.contains(&(q - d)) {
-            if d <= 6 {
-                t.near += 1;
-            } else {
-                t.far += 1;
-            }
+            t.near += 1;
         }
     }
     t.entering = (1..=6).contains(&q) && enemy.contains(&BASE);
@@ -192,7 +185,6 @@ mod tests {
             t(30, &[BASE, BASE, 1, 3]),
             Threat {
                 near: 2,
-                far: 0,
                 entering: true
             }
         );
@@ -201,16 +193,14 @@ mod tests {
             t(30, &[1, 1, 5, 56]),
             Threat {
                 near: 1,
-                far: 0,
                 entering: false
             }
         );
-        // Red 40 = Yellow 14: Yellow 4 is 10 behind (a 6 and a 4); 14 - 12 = 2 also.
+        // Red 40 = Yellow 14: Yellow 4 is 10 behind, beyond one roll.
         assert_eq!(
             t(40, &[2, 4, 56, 56]),
             Threat {
                 near: 0,
-                far: 2,
                 entering: false
             }
         );
@@ -219,14 +209,12 @@ mod tests {
             t(10, &[33, 56, 56, 56]),
             Threat {
                 near: 1,
-                far: 0,
                 entering: false
             }
         );
         // Safe squares, the home column and A25 (which Yellow never visits).
         let none = Threat {
             near: 0,
-            far: 0,
             entering: false,
         };
         assert_eq!(t(34, &[BASE, 30, 31, 32]), none);

@@ -10,6 +10,7 @@ mod describe;
 mod diagram;
 mod eval;
 pub mod expert;
+pub mod net;
 mod notation;
 mod rules;
 pub mod solve;

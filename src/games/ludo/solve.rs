@@ -394,6 +394,26 @@ impl LudoSolution {
         change
     }
 
+    /// Calls `f(mover, opponent, sixes, value)` for every chance node whose game is not over:
+    /// the pieces of the side to roll and of its opponent (each in its own frame, notation
+    /// order), the sixes already rolled this turn (0 to 2) and P(the side to roll wins).
+    pub fn for_each_chance_node(&self, mut f: impl FnMut(&[u8], &[u8], u8, f64)) {
+        let s = &self.sets;
+        for m in (0..s.len()).filter(|&m| !s.done[m]) {
+            for o in (0..s.len()).filter(|&o| !s.done[o]) {
+                let values = &self.values[self.index(m, o)];
+                for (sixes, &v) in values.iter().enumerate() {
+                    f(
+                        &s.pieces[m][..s.count],
+                        &s.pieces[o][..s.count],
+                        sixes as u8,
+                        v,
+                    );
+                }
+            }
+        }
+    }
+
     /// P(Red wins) at `pos`, which must have this solution's number of pieces.
     ///
     /// # Panics
@@ -580,6 +600,20 @@ mod tests {
             "{rate} vs {expected}"
         );
         assert!(expected > 0.5, "moving first is an advantage: {expected}");
+    }
+
+    #[test]
+    fn every_unfinished_chance_node_is_listed_once_with_its_value() {
+        let s = one_piece();
+        let mut seen = std::collections::HashSet::new();
+        s.for_each_chance_node(|mover, opponent, sixes, v| {
+            let p = Ludo::from_parts(mover, opponent, Player::First, 0, sixes);
+            assert_eq!(p.node(), Node::Chance);
+            assert_eq!(v, s.value(&p));
+            assert!(seen.insert((mover.to_vec(), opponent.to_vec(), sixes)));
+        });
+        // One piece per side: b and 0..=55 are unfinished (57 values), 3 sixes counts.
+        assert_eq!(seen.len(), 57 * 57 * 3);
     }
 
     #[test]

@@ -1,0 +1,140 @@
+//! `quartet tune --game ludo`: trains Ludo's network (`quartet::learn::network`) on self-play
+//! data and the exact values of the solved 1- and 2-piece games, reports its losses against
+//! the evaluation in use, and writes the weights file.
+
+use super::tune::TuneArgs;
+use crate::eval::Evaluate;
+use crate::game::RuleOptions;
+use crate::games::ludo::net::Network;
+use crate::games::ludo::{Ludo, LudoSolution, PIECES};
+use crate::learn::data::DataFile;
+use crate::learn::network::{
+    Example, TrainOptions, exact_examples, initial_network, loss, mean_abs_error,
+    selfplay_examples, train, weighted_loss,
+};
+use crate::output::say;
+
+/// The step size when `--learning-rate` is not given.
+const DEFAULT_RATE: f64 = 0.002;
+
+/// The command line that reproduces this fit (data files by their file names).
+fn command(args: &TuneArgs) -> String {
+    let mut cmd = format!(
+        "quartet tune --game ludo --data {} --lambda {} --holdout-every {} --epochs {} --batch {} --learning-rate {} --seed {}",
+        args.data_names().join(" "),
+        args.lambda,
+        args.holdout_every,
+        args.epochs,
+        args.batch,
+        args.learning_rate.unwrap_or(DEFAULT_RATE),
+        args.seed
+    );
+    if !args.exact.is_empty() {
+        let pieces: Vec<String> = args.exact.iter().map(u8::to_string).collect();
+        cmd.push_str(&format!(
+            " --exact {} --exact-weight {}",
+            pieces.join(" "),
+            args.exact_weight
+        ));
+    }
+    if let Some(out) = &args.out {
+        cmd.push_str(&format!(" --out {}", out.display()));
+    }
+    cmd
+}
+
+/// The rules a data file was played with (its header's `pieces`, default 4).
+fn rules_of(file: &DataFile) -> Result<RuleOptions, String> {
+    let pieces = file.header.get("pieces").unwrap_or("4");
+    let pieces: i64 = pieces
+        .parse()
+        .map_err(|_| format!("tune: pieces={pieces} in a data header"))?;
+    RuleOptions::default()
+        .with(&PIECES, pieces)
+        .map_err(|e| format!("tune: {e}"))
+}
+
+/// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
+/// positions are `positions` (in the same order).
+fn in_use_loss(positions: &[Ludo], examples: &[Example]) -> f64 {
+    weighted_loss(positions.iter().zip(examples).map(|(pos, e)| {
+        let red = (f64::from(pos.evaluate()) / 10_000.0 + 1.0) / 2.0;
+        let us = if pos.side_to_move().sign() > 0 {
+            red
+        } else {
+            1.0 - red
+        };
+        (us, e)
+    }))
+}
+
+/// Runs `quartet tune --game ludo` on the parsed data `files`.
+pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
+    let mut split = crate::learn::network::SelfplaySplit::default();
+    for file in files {
+        let rules = rules_of(file)?;
+        let part = selfplay_examples(
+            std::slice::from_ref(file),
+            &rules,
+            args.lambda as f32,
+            args.holdout_every,
+            1.0,
+        )
+        .map_err(|e| format!("tune: {e}"))?;
+        split.train.extend(part.train);
+        split.holdout.extend(part.holdout);
+        split.holdout_positions.extend(part.holdout_positions);
+    }
+    say(format_args!(
+        "self-play: {} chance nodes fitted, {} held out",
+        split.train.len(),
+        split.holdout.len()
+    ));
+    let mut examples = split.train;
+    let mut exact: Vec<(u8, Vec<Example>)> = Vec::new();
+    for &pieces in &args.exact {
+        let solution = LudoSolution::solve(pieces);
+        let part = exact_examples(&solution, args.exact_weight as f32);
+        say(format_args!(
+            "exact {pieces}-piece game: {} chance nodes (solved in {:.1} s)",
+            part.len(),
+            solution.elapsed.as_secs_f64()
+        ));
+        examples.extend(part.iter().cloned());
+        exact.push((pieces, part));
+    }
+    if examples.is_empty() {
+        return Err("tune: no examples".to_string());
+    }
+    say(format_args!(
+        "held-out loss of the evaluation in use: {:.6}",
+        in_use_loss(&split.holdout_positions, &split.holdout)
+    ));
+    let options = TrainOptions {
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.learning_rate.unwrap_or(DEFAULT_RATE) as f32,
+        seed: args.seed,
+    };
+    let mut net: Network = initial_network(args.seed);
+    train(&mut net, &examples, &options, |epoch, net| {
+        let mut line = format!(
+            "epoch {}: held-out loss {:.6}",
+            epoch + 1,
+            loss(net, &split.holdout)
+        );
+        for (pieces, part) in &exact {
+            line.push_str(&format!(
+                ", exact {pieces}-piece mean |error| {:.5}",
+                mean_abs_error(net, part)
+            ));
+        }
+        say(line);
+    });
+    if let Some(out) = &args.out {
+        std::fs::write(out, net.to_bytes()).map_err(|e| format!("tune: {}: {e}", out.display()))?;
+        say(format_args!("wrote {}", out.display()));
+    }
+    say(format_args!("command: {}", command(args)));
+    Ok(())
+}

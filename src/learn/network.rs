@@ -1,0 +1,444 @@
+//! Training Ludo's network ([`crate::games::ludo::net`]): minibatch Adam on the cross-entropy
+//! between the network's P(us wins) and a target probability, over examples that are
+//! chance nodes with their targets.
+//!
+//! The examples come from two sources:
+//! - the exact solutions of the 1- and 2-piece games ([`exact_examples`]): every chance
+//!   node with its exact value, so the network learns races and captures from perfect
+//!   targets (a 4-piece position with two pieces of each side home has the same inputs);
+//! - self-play of the real game ([`selfplay_examples`]): the position after the searched
+//!   move, with a blend of the game's result and the search's score as the target.
+//!
+//! The gradient is exact and a few lines (one hidden layer), and the first layer's update
+//! touches only the rows of the inputs a minibatch set, so no training crate would save
+//! code; the whole fit is one thread and a seeded shuffle, so the same data and options
+//! give the same weights bit for bit.
+
+use super::data::DataFile;
+use crate::game::{Action, Game, Node, RuleOptions};
+use crate::games::ludo::net::{Active, HIDDEN, INPUTS, Network};
+use crate::games::ludo::{Ludo, LudoSolution};
+use crate::notation::Notation;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A chance node's inputs with its target P(us wins) and its weight in the loss.
+#[derive(Clone, Debug)]
+pub struct Example {
+    /// The network's inputs (the side to roll is "us").
+    pub active: Active,
+    /// The target probability that the side to roll wins.
+    pub target: f32,
+    /// The example's weight in the loss.
+    pub weight: f32,
+}
+
+/// Every unfinished chance node of the solved `solution`, weighted `weight`.
+pub fn exact_examples(solution: &LudoSolution, weight: f32) -> Vec<Example> {
+    let mut out = Vec::new();
+    solution.for_each_chance_node(|mover, opponent, sixes, value| {
+        out.push(Example {
+            active: Active::from_pieces(mover, opponent, sixes),
+            target: value as f32,
+            weight,
+        });
+    });
+    out
+}
+
+/// Self-play examples split into those fitted and those held out.
+#[derive(Clone, Debug, Default)]
+pub struct SelfplaySplit {
+    /// Examples to fit: the target blends result and score.
+    pub train: Vec<Example>,
+    /// Examples of held-out games: the target is the game's result alone.
+    pub holdout: Vec<Example>,
+    /// The positions of `holdout`, in the same order.
+    pub holdout_positions: Vec<Ludo>,
+}
+
+/// The examples of Ludo self-play `files`: at each recorded decision node, the chance node
+/// after the searched move (skipped when that move ends the game). The target, for the side
+/// to roll there, is `lambda * result + (1 - lambda) * score` with the search's score as a
+/// probability; games whose index is a multiple of `holdout_every` (0: none) are held out
+/// with their results alone as targets.
+pub fn selfplay_examples(
+    files: &[DataFile],
+    rules: &RuleOptions,
+    lambda: f32,
+    holdout_every: u64,
+    weight: f32,
+) -> Result<SelfplaySplit, String> {
+    let mut split = SelfplaySplit::default();
+    for (i, file) in files.iter().enumerate() {
+        for s in &file.samples {
+            let context = || format!("file {}: '{}'", i + 1, s.position);
+            let mut pos = Ludo::parse_position(&s.position, rules)
+                .map_err(|e| format!("{}: {e}", context()))?;
+            let Ok(Action::Single(m)) = pos.parse_action(&s.best) else {
+                return Err(format!("{}: move '{}' not legal", context(), s.best));
+            };
+            let red_score = (s.score as f32 / 10_000.0 + 1.0) / 2.0;
+            pos.play(m);
+            if pos.node() != Node::Chance {
+                continue;
+            }
+            let red_result = s.result.first_score() as f32;
+            let (result, score) = match pos.side_to_move().sign() {
+                1 => (red_result, red_score),
+                _ => (1.0 - red_result, 1.0 - red_score),
+            };
+            let held = holdout_every > 0 && s.game % holdout_every == 0;
+            let target = if held {
+                result
+            } else {
+                lambda * result + (1.0 - lambda) * score
+            };
+            let example = Example {
+                active: Active::of(&pos),
+                target,
+                weight,
+            };
+            if held {
+                split.holdout.push(example);
+                split.holdout_positions.push(pos);
+            } else {
+                split.train.push(example);
+            }
+        }
+    }
+    Ok(split)
+}
+
+/// How a fit runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainOptions {
+    /// Passes over the examples.
+    pub epochs: usize,
+    /// Examples per Adam step.
+    pub batch: usize,
+    /// Adam's step size at the start; it falls linearly to a tenth over the epochs.
+    pub learning_rate: f32,
+    /// Seeds the initial weights and the shuffles.
+    pub seed: u64,
+}
+
+/// The logistic function.
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The cross-entropy of the prediction `p` against the target probability `t`, less the
+/// target's own entropy (the Kullback–Leibler divergence): 0 exactly when `p == t`.
+pub fn excess_cross_entropy(p: f64, t: f64) -> f64 {
+    let p = p.clamp(1e-7, 1.0 - 1e-7);
+    // t ln(t / p) + (1 - t) ln((1 - t) / (1 - p)), with 0 ln 0 = 0.
+    let part = |t: f64, q: f64| if t > 0.0 { t * (t / q).ln() } else { 0.0 };
+    part(t, p) + part(1.0 - t, 1.0 - p)
+}
+
+/// The weighted mean [`excess_cross_entropy`] of `net`'s predictions on `examples`.
+pub fn loss(net: &Network, examples: &[Example]) -> f64 {
+    weighted_loss(
+        examples
+            .iter()
+            .map(|e| (f64::from(sigmoid(net.logit(&e.active))), e)),
+    )
+}
+
+/// The weighted mean [`excess_cross_entropy`] of each prediction against its example's
+/// target, over `(prediction, example)` pairs.
+pub fn weighted_loss<'a>(predicted: impl Iterator<Item = (f64, &'a Example)>) -> f64 {
+    let (mut total, mut weight) = (0.0f64, 0.0f64);
+    for (p, e) in predicted {
+        let w = f64::from(e.weight);
+        total += w * excess_cross_entropy(p, f64::from(e.target));
+        weight += w;
+    }
+    if weight > 0.0 { total / weight } else { 0.0 }
+}
+
+/// The mean |P(us wins) - target| of `net` on `examples` (unweighted).
+pub fn mean_abs_error(net: &Network, examples: &[Example]) -> f64 {
+    if examples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = examples
+        .iter()
+        .map(|e| f64::from((sigmoid(net.logit(&e.active)) - e.target).abs()))
+        .sum();
+    total / examples.len() as f64
+}
+
+/// A network with small random first-layer and output weights (uniform, scaled by the fan-in
+/// of a typical position) and zero biases.
+pub fn initial_network(seed: u64) -> Network {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut net = Network::zeroed();
+    for column in &mut net.w1 {
+        for w in column.iter_mut() {
+            *w = rng.random_range(-0.2..0.2);
+        }
+    }
+    for w in &mut net.w2 {
+        *w = rng.random_range(-0.3..0.3);
+    }
+    net
+}
+
+/// Adam's moments for one block of weights.
+#[derive(Clone)]
+struct Moments {
+    m: Vec<f32>,
+    v: Vec<f32>,
+}
+
+impl Moments {
+    fn new(len: usize) -> Moments {
+        Moments {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+        }
+    }
+
+    /// One Adam update of `w[i]` with gradient `g` at step size `rate` (bias-corrected).
+    fn step(&mut self, i: usize, w: &mut f32, g: f32, rate: f32, corrections: (f32, f32)) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.m[i] = B1 * self.m[i] + (1.0 - B1) * g;
+        self.v[i] = B2 * self.v[i] + (1.0 - B2) * g * g;
+        let m = self.m[i] / corrections.0;
+        let v = self.v[i] / corrections.1;
+        *w -= rate * m / (v.sqrt() + 1e-8);
+    }
+}
+
+/// The gradient of one minibatch; the first layer's rows are kept with the list of rows the
+/// minibatch touched.
+struct Gradient {
+    w1: Vec<[f32; HIDDEN]>,
+    touched: Vec<u16>,
+    marked: Vec<bool>,
+    b1: [f32; HIDDEN],
+    w2: [f32; HIDDEN],
+    b2: f32,
+}
+
+impl Gradient {
+    fn new() -> Gradient {
+        Gradient {
+            w1: vec![[0.0; HIDDEN]; INPUTS],
+            touched: Vec::new(),
+            marked: vec![false; INPUTS],
+            b1: [0.0; HIDDEN],
+            w2: [0.0; HIDDEN],
+            b2: 0.0,
+        }
+    }
+
+    /// Adds the gradient of `e`'s loss, scaled by `scale`.
+    fn add(&mut self, net: &Network, e: &Example, scale: f32) {
+        let h = net.hidden(&e.active);
+        let g = (sigmoid(net.output(&h)) - e.target) * e.weight * scale;
+        self.b2 += g;
+        let mut dh = [0.0f32; HIDDEN];
+        for j in 0..HIDDEN {
+            if h[j] > 0.0 {
+                self.w2[j] += g * h[j];
+                dh[j] = g * net.w2[j];
+            }
+        }
+        for (b, d) in self.b1.iter_mut().zip(&dh) {
+            *b += d;
+        }
+        for &i in e.active.inputs() {
+            let i = usize::from(i);
+            if !self.marked[i] {
+                self.marked[i] = true;
+                self.touched.push(i as u16);
+            }
+            for (w, d) in self.w1[i].iter_mut().zip(&dh) {
+                *w += d;
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.touched {
+            self.w1[usize::from(i)] = [0.0; HIDDEN];
+            self.marked[usize::from(i)] = false;
+        }
+        self.touched.clear();
+        self.b1 = [0.0; HIDDEN];
+        self.w2 = [0.0; HIDDEN];
+        self.b2 = 0.0;
+    }
+}
+
+/// Fits `net` to `examples` (see [`TrainOptions`]); calls `epoch_done(epoch, net)` after each
+/// pass, e.g. to report losses.
+pub fn train(
+    net: &mut Network,
+    examples: &[Example],
+    options: &TrainOptions,
+    mut epoch_done: impl FnMut(usize, &Network),
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x5eed);
+    let mut order: Vec<u32> = (0..examples.len() as u32).collect();
+    let mut w1_moments = Moments::new(INPUTS * HIDDEN);
+    let mut b1_moments = Moments::new(HIDDEN);
+    let mut w2_moments = Moments::new(HIDDEN);
+    let mut b2_moments = Moments::new(1);
+    let mut gradient = Gradient::new();
+    let batch = options.batch.max(1);
+    let steps_total = (options.epochs * examples.len().div_ceil(batch)).max(1);
+    let mut step = 0usize;
+    for epoch in 0..options.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        for chunk in order.chunks(batch) {
+            let scale = 1.0 / chunk.len() as f32;
+            for &k in chunk {
+                gradient.add(net, &examples[k as usize], scale);
+            }
+            step += 1;
+            let progress = step as f32 / steps_total as f32;
+            let rate = options.learning_rate * (1.0 - 0.9 * progress);
+            let corrections = (
+                1.0 - 0.9f32.powi(step.min(10_000) as i32),
+                1.0 - 0.999f32.powi(step.min(100_000) as i32),
+            );
+            for &i in &gradient.touched {
+                let i = usize::from(i);
+                for j in 0..HIDDEN {
+                    let g = gradient.w1[i][j];
+                    w1_moments.step(i * HIDDEN + j, &mut net.w1[i][j], g, rate, corrections);
+                }
+            }
+            for j in 0..HIDDEN {
+                b1_moments.step(j, &mut net.b1[j], gradient.b1[j], rate, corrections);
+                w2_moments.step(j, &mut net.w2[j], gradient.w2[j], rate, corrections);
+            }
+            b2_moments.step(0, &mut net.b2, gradient.b2, rate, corrections);
+            gradient.clear();
+        }
+        epoch_done(epoch, net);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::ludo::{BASE, GOAL};
+
+    #[test]
+    fn a_known_weight_is_recovered_from_generated_data() {
+        // Targets generated by a network whose only nonzero weights make P(us wins) the
+        // logistic of 1.5 per piece of ours at 20 (through one unit), so a fit from random
+        // weights must find that logit again.
+        let mut truth = Network::zeroed();
+        truth.w1[21][0] = 1.0;
+        truth.w2[0] = 1.5;
+        let mut examples = Vec::new();
+        for ours in 0..=2usize {
+            for others in [0u8, 5, 30] {
+                let mut us = vec![BASE; 2 - ours];
+                us.extend(std::iter::repeat_n(20, ours));
+                let them = [others, GOAL];
+                let active = Active::from_pieces(&us, &them, 0);
+                let target = sigmoid(truth.logit(&active));
+                examples.push(Example {
+                    active,
+                    target,
+                    weight: 1.0,
+                });
+            }
+        }
+        let mut net = initial_network(3);
+        let options = TrainOptions {
+            epochs: 3000,
+            batch: 4,
+            learning_rate: 0.01,
+            seed: 1,
+        };
+        train(&mut net, &examples, &options, |_, _| {});
+        assert!(loss(&net, &examples) < 1e-5, "{}", loss(&net, &examples));
+        // The logit of two pieces at 20 against a piece at 5 is 3.0.
+        let two = Active::from_pieces(&[20, 20], &[5, GOAL], 0);
+        assert!((net.logit(&two) - 3.0).abs() < 0.05, "{}", net.logit(&two));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_weights() {
+        let examples: Vec<Example> = (0..40u8)
+            .map(|v| Example {
+                active: Active::from_pieces(&[v], &[GOAL - 1 - v], 0),
+                target: f32::from(v) / 40.0,
+                weight: 1.0,
+            })
+            .collect();
+        let options = TrainOptions {
+            epochs: 3,
+            batch: 8,
+            learning_rate: 0.01,
+            seed: 9,
+        };
+        let fit = || {
+            let mut net = initial_network(options.seed);
+            train(&mut net, &examples, &options, |_, _| {});
+            net
+        };
+        assert_eq!(fit(), fit());
+    }
+
+    #[test]
+    fn selfplay_positions_become_the_chance_node_after_the_move_seen_by_the_side_to_roll() {
+        // Game 3: Yellow won (0-1). Red rolled 2 at 10 and played 10-12, so Yellow rolls next
+        // (its view: the result 1, the score 1 - 0.6 = 0.4 for the search's +2000 for Red).
+        // Game 4 (Red won): a 6 moves 20-26, so Red rolls again (result 1, score 0.3 for
+        // -4000). Game 5 (held out): 53-56 ends the game, no chance node follows.
+        let text = "# quartet-selfplay 1 game=ludo pieces=2\n\
+            b,10/b,b r 2 0\t0-1\t2000\t5\t3\t10-12\n\
+            b,20/b,b r 6 1\t1-0\t-4000\t9\t4\t20-26\n\
+            53,56/b,b r 3 0\t1-0\t9000\t50\t5\t53-56\n\
+            # summary games=3 positions=3 first=2 draws=0 second=1\n";
+        let file = DataFile::parse(text).expect("a data file");
+        let rules = RuleOptions::default()
+            .with(&crate::games::ludo::PIECES, 2)
+            .expect("2 pieces");
+        let split = selfplay_examples(&[file], &rules, 0.25, 5, 1.0).expect("examples");
+        assert_eq!(split.train.len(), 2);
+        assert!(split.holdout.is_empty(), "the held-out game ended at once");
+        let [yellow, red] = &split.train[..] else {
+            unreachable!()
+        };
+        assert_eq!(
+            yellow.active.inputs(),
+            Active::from_pieces(&[BASE, BASE], &[BASE, 12], 0).inputs()
+        );
+        assert!((yellow.target - (0.25 * 1.0 + 0.75 * 0.4)).abs() < 1e-6);
+        assert_eq!(
+            red.active.inputs(),
+            Active::from_pieces(&[BASE, 26], &[BASE, BASE], 1).inputs()
+        );
+        assert!((red.target - (0.25 * 1.0 + 0.75 * 0.3)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_loss_is_zero_exactly_at_the_targets() {
+        let net = Network::zeroed();
+        let at_half = [Example {
+            active: Active::from_pieces(&[3], &[4], 0),
+            target: 0.5,
+            weight: 2.0,
+        }];
+        assert!(loss(&net, &at_half).abs() < 1e-12);
+        let off = [Example {
+            target: 1.0,
+            ..at_half[0].clone()
+        }];
+        // KL(1 || 1/2) = ln 2.
+        assert!((loss(&net, &off) - std::f64::consts::LN_2).abs() < 1e-9);
+    }
+}
