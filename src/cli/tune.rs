@@ -30,30 +30,30 @@ pub struct TuneArgs {
     /// src/games/ludo/net.bin); without it only the report is printed.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Adam steps.
+    /// Texel: Adam steps.
     #[arg(long, default_value_t = 2000)]
     pub iterations: usize,
     /// Adam's step size: in evaluation units for a weighted sum (default 1), per weight
     /// for Ludo's network (default 0.002).
     #[arg(long)]
     pub learning_rate: Option<f64>,
-    /// Ridge penalty toward the starting weights, per weight.
+    /// Texel: ridge penalty toward the starting weights, per weight.
     #[arg(long, default_value_t = 0.0)]
     pub l2: f64,
     /// Target = lambda * result + (1 - lambda) * logistic(search score).
     #[arg(long, default_value_t = 1.0)]
     pub lambda: f64,
-    /// Leave out positions whose search score is at least this large (decided games).
+    /// Texel: leave out positions whose search score is at least this large (decided games).
     #[arg(long, default_value_t = 2000)]
     pub score_cap: i32,
-    /// Keep the positions whose move played was noisy too (Apocalypse: its simultaneous
+    /// Texel: keep the positions whose move played was noisy too (Apocalypse: its simultaneous
     /// nodes have no quiescence search, the static value stands at every leaf).
     #[arg(long)]
     pub keep_noisy: bool,
     /// Hold out every game whose index is a multiple of this for validation (0: none).
     #[arg(long, default_value_t = 10)]
     pub holdout_every: u64,
-    /// Weights (by name prefix, e.g. `tempo` or `pst`) held at their values.
+    /// Texel: weights (by name prefix, e.g. `tempo` or `pst`) held at their values.
     #[arg(long, num_args = 0..)]
     pub freeze: Vec<String>,
     /// Ludo: also fit every chance node of the exactly solved games with this many pieces

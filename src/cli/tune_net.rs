@@ -4,9 +4,8 @@
 
 use super::tune::TuneArgs;
 use crate::eval::Evaluate;
-use crate::game::RuleOptions;
 use crate::games::ludo::net::Network;
-use crate::games::ludo::{Ludo, LudoSolution, PIECES};
+use crate::games::ludo::{Ludo, LudoSolution};
 use crate::learn::data::DataFile;
 use crate::learn::network::{
     Example, TrainOptions, exact_examples, initial_network, loss, mean_abs_error,
@@ -43,17 +42,6 @@ fn command(args: &TuneArgs) -> String {
     cmd
 }
 
-/// The rules a data file was played with (its header's `pieces`, default 4).
-fn rules_of(file: &DataFile) -> Result<RuleOptions, String> {
-    let pieces = file.header.get("pieces").unwrap_or("4");
-    let pieces: i64 = pieces
-        .parse()
-        .map_err(|_| format!("tune: pieces={pieces} in a data header"))?;
-    RuleOptions::default()
-        .with(&PIECES, pieces)
-        .map_err(|e| format!("tune: {e}"))
-}
-
 /// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
 /// positions are `positions` (in the same order).
 fn in_use_loss(positions: &[Ludo], examples: &[Example]) -> f64 {
@@ -70,38 +58,26 @@ fn in_use_loss(positions: &[Ludo], examples: &[Example]) -> f64 {
 
 /// Runs `quartet tune --game ludo` on the parsed data `files`.
 pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
-    let mut split = crate::learn::network::SelfplaySplit::default();
-    for file in files {
-        let rules = rules_of(file)?;
-        let part = selfplay_examples(
-            std::slice::from_ref(file),
-            &rules,
-            args.lambda as f32,
-            args.holdout_every,
-            1.0,
-        )
+    let split = selfplay_examples(files, args.lambda as f32, args.holdout_every, 1.0)
         .map_err(|e| format!("tune: {e}"))?;
-        split.train.extend(part.train);
-        split.holdout.extend(part.holdout);
-        split.holdout_positions.extend(part.holdout_positions);
-    }
     say(format_args!(
         "self-play: {} chance nodes fitted, {} held out",
         split.train.len(),
         split.holdout.len()
     ));
     let mut examples = split.train;
-    let mut exact: Vec<(u8, Vec<Example>)> = Vec::new();
+    // The exact games' examples follow the self-play ones: their piece counts and ranges.
+    let mut exact: Vec<(u8, std::ops::Range<usize>)> = Vec::new();
     for &pieces in &args.exact {
         let solution = LudoSolution::solve(pieces);
-        let part = exact_examples(&solution, args.exact_weight as f32);
+        let start = examples.len();
+        examples.extend(exact_examples(&solution, args.exact_weight as f32));
         say(format_args!(
             "exact {pieces}-piece game: {} chance nodes (solved in {:.1} s)",
-            part.len(),
+            examples.len() - start,
             solution.elapsed.as_secs_f64()
         ));
-        examples.extend(part.iter().cloned());
-        exact.push((pieces, part));
+        exact.push((pieces, start..examples.len()));
     }
     if examples.is_empty() {
         return Err("tune: no examples".to_string());
@@ -123,10 +99,10 @@ pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
             epoch + 1,
             loss(net, &split.holdout)
         );
-        for (pieces, part) in &exact {
+        for (pieces, range) in &exact {
             line.push_str(&format!(
                 ", exact {pieces}-piece mean |error| {:.5}",
-                mean_abs_error(net, part)
+                mean_abs_error(net, &examples[range.clone()])
             ));
         }
         say(line);

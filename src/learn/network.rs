@@ -15,9 +15,9 @@
 //! give the same weights bit for bit.
 
 use super::data::DataFile;
-use crate::game::{Action, Game, Node, RuleOptions};
+use crate::game::{Action, Game, Node, Player, RuleOptions};
 use crate::games::ludo::net::{Active, HIDDEN, INPUTS, Network};
-use crate::games::ludo::{Ludo, LudoSolution};
+use crate::games::ludo::{Ludo, LudoSolution, PIECES};
 use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -57,23 +57,33 @@ pub struct SelfplaySplit {
     pub holdout_positions: Vec<Ludo>,
 }
 
-/// The examples of Ludo self-play `files`: at each recorded decision node, the chance node
-/// after the searched move (skipped when that move ends the game). The target, for the side
-/// to roll there, is `lambda * result + (1 - lambda) * score` with the search's score as a
-/// probability; games whose index is a multiple of `holdout_every` (0: none) are held out
-/// with their results alone as targets.
+/// The rules a data file was played with: its header's `pieces` (4 if absent).
+fn rules_of(file: &DataFile) -> Result<RuleOptions, String> {
+    let pieces = file.header.get("pieces").unwrap_or("4");
+    let count: i64 = pieces
+        .parse()
+        .map_err(|_| format!("pieces={pieces} in the header"))?;
+    RuleOptions::default().with(&PIECES, count)
+}
+
+/// The examples of Ludo self-play `files` (each played with the piece count its header
+/// names): at each recorded decision node, the chance node after the searched move (skipped
+/// when that move ends the game). The target, for the side to roll there, is
+/// `lambda * result + (1 - lambda) * score` with the search's score as a probability; games
+/// whose index is a multiple of `holdout_every` (0: none) are held out with their results
+/// alone as targets.
 pub fn selfplay_examples(
     files: &[DataFile],
-    rules: &RuleOptions,
     lambda: f32,
     holdout_every: u64,
     weight: f32,
 ) -> Result<SelfplaySplit, String> {
     let mut split = SelfplaySplit::default();
     for (i, file) in files.iter().enumerate() {
+        let rules = rules_of(file).map_err(|e| format!("file {}: {e}", i + 1))?;
         for s in &file.samples {
             let context = || format!("file {}: '{}'", i + 1, s.position);
-            let mut pos = Ludo::parse_position(&s.position, rules)
+            let mut pos = Ludo::parse_position(&s.position, &rules)
                 .map_err(|e| format!("{}: {e}", context()))?;
             let Ok(Action::Single(m)) = pos.parse_action(&s.best) else {
                 return Err(format!("{}: move '{}' not legal", context(), s.best));
@@ -84,9 +94,10 @@ pub fn selfplay_examples(
                 continue;
             }
             let red_result = s.result.first_score() as f32;
-            let (result, score) = match pos.side_to_move().sign() {
-                1 => (red_result, red_score),
-                _ => (1.0 - red_result, 1.0 - red_score),
+            let (result, score) = if pos.side_to_move() == Player::First {
+                (red_result, red_score)
+            } else {
+                (1.0 - red_result, 1.0 - red_score)
             };
             let held = holdout_every > 0 && s.game % holdout_every == 0;
             let target = if held {
@@ -404,10 +415,7 @@ mod tests {
             53,56/b,b r 3 0\t1-0\t9000\t50\t5\t53-56\n\
             # summary games=3 positions=3 first=2 draws=0 second=1\n";
         let file = DataFile::parse(text).expect("a data file");
-        let rules = RuleOptions::default()
-            .with(&crate::games::ludo::PIECES, 2)
-            .expect("2 pieces");
-        let split = selfplay_examples(&[file], &rules, 0.25, 5, 1.0).expect("examples");
+        let split = selfplay_examples(&[file], 0.25, 5, 1.0).expect("examples");
         assert_eq!(split.train.len(), 2);
         assert!(split.holdout.is_empty(), "the held-out game ended at once");
         let [yellow, red] = &split.train[..] else {
