@@ -41,6 +41,26 @@ def test_live_info_multipv_pv_arrows_eval_bar_and_policy(page):
     p.wait_for(lambda: "wins with probability" in p.d.find_element(By.ID, "winprob").text, what="Ludo win probability")
 
 
+def test_setup_choices_and_controls_hold_still_while_engines_play(page):
+    p = page()
+    p.set_limit("movetime", 20)
+    p.set_delay(100)
+    p.new_game("duell", "engine", "engine")
+    p.wait_for(lambda: len(p.moves()) >= 1, what="engines play")
+    limit_y = p.d.find_element(By.ID, "set-limit").rect["y"]
+    # A person picks both players; the states the engine game sends keep those choices.
+    p.select("p1", "human")
+    p.select("p2", "human")
+    # The move list is drawn by the same pass that syncs the selects: its growth proves them redrawn.
+    p.wait_for(lambda: len(p.moves()) >= 10 or p.over(), what="ten moves of the engine game")
+    assert not p.over(), p.status()
+    assert [p.d.find_element(By.ID, s).get_attribute("value") for s in ("p1", "p2")] == ["human", "human"]
+    # The move list and the analysis grew; the engine controls below them did not move.
+    assert p.d.find_element(By.ID, "set-limit").rect["y"] == limit_y
+    p.click_id("new-game")
+    p.wait_for(lambda: p.moves() == [] and p.next_kind() == "human_move", what="a game between two people")
+
+
 def test_engine_against_engine_pause_and_clock(page):
     p = page()
     p.set_limit("movetime", 50)

@@ -25,6 +25,7 @@ let state = null;
 // The board as last drawn: its layers, geometry and game module (for redrawing the best line).
 let drawn = null;
 let movesShown = null;
+let setupShown = null;
 let hello = null;
 let flip = false;
 let sel = null, selKey = null, choice = null, voidMode = false;
@@ -469,8 +470,14 @@ function renderPanels() {
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');
   if (document.activeElement !== seed) seed.value = state.seed;
-  if ($('game').value !== state.game && document.activeElement !== $('game')) $('game').value = state.game;
-  for (const [i, id] of ['p1', 'p2'].entries()) if (document.activeElement !== $(id)) $(id).value = state.players[i];
+  // The setup selects follow the session only when its game or players change, so that a
+  // person's choice there survives the states an engine game sends until they act on it.
+  const setup = `${state.game} ${state.players.join(' ')}`;
+  if (setup !== setupShown) {
+    setupShown = setup;
+    if (document.activeElement !== $('game')) $('game').value = state.game;
+    for (const [i, id] of ['p1', 'p2'].entries()) if (document.activeElement !== $(id)) $(id).value = state.players[i];
+  }
   for (const s of document.querySelectorAll('.side-name')) s.textContent = sideName(s.dataset.side);
   $('pause').checked = state.paused;
   $('analyse').checked = state.analyse;
