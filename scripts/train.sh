@@ -17,11 +17,11 @@ set -eu
 Q=${QUARTET:-./target/release/quartet}
 BASE=${BASE:?the baseline build}
 match() { # game name engine opponent seed extra...: results in m-GAME-NAME-sSEED.json
-    # (at MOVETIME ms a move, default 100)
+    # (at MOVETIME ms a move, default 100; CONCURRENCY games at once, default 1)
     game=$1; name=$2; new=$3; opponent=$4; seed=$5; shift 5
     nice -n 5 "$Q" match --game "$game" --engine cmd="$new" name="$name" \
         --engine cmd="$opponent" name=old --movetime "${MOVETIME:-100}" --margin 1000 \
-        --seed "$seed" --concurrency 1 --results "m-$game-$name-s$seed.json" --no-progress "$@"
+        --seed "$seed" --concurrency "${CONCURRENCY:-1}" --results "m-$game-$name-s$seed.json" --no-progress "$@"
     "$Q" match merge "m-$game-$name-s$seed.json" --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 }
 case "${1:-}" in
@@ -109,7 +109,7 @@ ludo)
     "$Q" tune --game ludo --data ludo4-fit1-s2.txt --lambda 0 --exact 1 2 --epochs 6 \
         --learning-rate 0.002 --out src/games/ludo/net.bin
     cargo build --release
-    MOVETIME=25 match ludo net-sprt "$Q" "$PREV" 1 --games 6000 \
+    MOVETIME=25 CONCURRENCY=2 match ludo net-sprt "$Q" "$PREV" 1 --games 6000 \
         --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
     ;;
 *)
