@@ -9,7 +9,7 @@ use crate::games::ludo::{Ludo, LudoSolution};
 use crate::learn::data::DataFile;
 use crate::learn::network::{
     Example, TrainOptions, exact_examples, initial_network, loss, mean_abs_error,
-    selfplay_examples, train, weighted_loss,
+    red_win_probability, selfplay_examples, train, weighted_loss,
 };
 use crate::output::say;
 
@@ -46,7 +46,7 @@ fn command(args: &TuneArgs) -> String {
 /// positions are `positions` (in the same order).
 fn in_use_loss(positions: &[Ludo], examples: &[Example]) -> f64 {
     weighted_loss(positions.iter().zip(examples).map(|(pos, e)| {
-        let red = (f64::from(pos.evaluate()) / 10_000.0 + 1.0) / 2.0;
+        let red = f64::from(red_win_probability(pos.evaluate()));
         let us = if pos.side_to_move().sign() > 0 {
             red
         } else {

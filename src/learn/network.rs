@@ -66,6 +66,12 @@ fn rules_of(file: &DataFile) -> Result<RuleOptions, String> {
     RuleOptions::default().with(&PIECES, count)
 }
 
+/// Red's win probability `p` of a Ludo score, which is `round((2p - 1) * 10000)` (a search
+/// score in a data file, or the static evaluation).
+pub fn red_win_probability(score: i32) -> f32 {
+    (score as f32 / 10_000.0 + 1.0) / 2.0
+}
+
 /// The examples of Ludo self-play `files` (each played with the piece count its header
 /// names): at each recorded decision node, the chance node after the searched move (skipped
 /// when that move ends the game). The target, for the side to roll there, is
@@ -88,7 +94,7 @@ pub fn selfplay_examples(
             let Ok(Action::Single(m)) = pos.parse_action(&s.best) else {
                 return Err(format!("{}: move '{}' not legal", context(), s.best));
             };
-            let red_score = (s.score as f32 / 10_000.0 + 1.0) / 2.0;
+            let red_score = red_win_probability(s.score);
             pos.play(m);
             if pos.node() != Node::Chance {
                 continue;
@@ -342,6 +348,15 @@ pub fn train(
 mod tests {
     use super::*;
     use crate::games::ludo::{BASE, GOAL};
+
+    #[test]
+    fn a_score_is_read_as_reds_win_probability() {
+        // score = round((2p - 1) * 10000): a certain win, an even game, a certain loss.
+        assert_eq!(red_win_probability(10_000), 1.0);
+        assert_eq!(red_win_probability(0), 0.5);
+        assert_eq!(red_win_probability(-10_000), 0.0);
+        assert_eq!(red_win_probability(5_000), 0.75);
+    }
 
     #[test]
     fn a_known_weight_is_recovered_from_generated_data() {
