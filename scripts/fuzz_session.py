@@ -7,12 +7,14 @@ options, out-of-range and unknown values), `position` with legal prefixes taken 
 `stop`, `isready`, `d`, `query ...`, `ucinewgame`, garbage lines and bytes — and checks
 after every step:
 
-- the engine answers `isready` within the patience;
+- the engine answers `isready` at once (within `--latency`), whatever runs or waits: a
+  search, and `go`, `position`, `setoption`, `ucinewgame` or refused lines queued behind it;
+- `stop` ends the running search at once: a `bestmove` comes within `--latency`; `quit`
+  ends the program within `--latency`, whatever waits (then a fresh engine is started);
 - a rejected command (`info string error: ...`) leaves `query fen` and `d`'s Key as they
   were;
-- every `go` gets exactly one `bestmove` (never two), and after a command that ends the
-  search (`stop`) or waits for it (`position`, `setoption`, `ucinewgame`) none is
-  outstanding once `isready` is answered; a `go` with a huge limit is ended by `stop`;
+- every `go` gets exactly one `bestmove` (never two), in order; a `go` with a huge limit
+  is ended by `stop`;
 - every `bestmove` is a legal token of the position searched (the side's declarations
   with `side`), or `(none)` with an `info string` giving the reason;
 - a move list built from `query legalmoves` is accepted.
@@ -40,11 +42,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["rnb", "apocalypse", "duell", "ludo"]
 SIMULTANEOUS = "apocalypse"
+# A search that only `stop` or `quit` ends within a fuzzing run.
+ENDLESS = "go depth 60"
 # Numbers at the edges of the 64-bit ranges (a GUI bug or an attacker may send them).
 EXTREMES = [2**31, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 10**30, -(2**63), -(2**63) - 1]
-# Commands after which no search may be running once `isready` is answered (they stop
-# the search or wait for it to end).
-STOPPING = {"stop", "position", "setoption", "ucinewgame", "uginewgame"}
 
 
 def default_binary():
@@ -114,13 +115,16 @@ class Engine:
     def recv(self, timeout=None):
         return self.recv_timed(timeout)[1]
 
-    def sync(self, observe=None):
-        """Sends `isready`; returns the lines before `readyok` (each passed to `observe`)."""
-        self.send("isready")
+    def sync(self, observe=None, latency=None):
+        """Sends `isready`; returns the lines before `readyok` (each passed to `observe`).
+        With `latency`, fails unless `readyok` came within that many seconds."""
+        sent = self.send("isready")
         got = []
         while True:
-            line = self.recv()
+            stamp, line = self.recv_timed()
             if line == "readyok":
+                if latency is not None and stamp - sent > latency:
+                    raise Failure(f"readyok after {stamp - sent:.3f} s (latency {latency} s)")
                 return got
             if observe:
                 observe(line)
@@ -156,13 +160,16 @@ class PendingGo:
 class Session:
     """The fuzzer's model of the engine and the checks on its output."""
 
-    def __init__(self, engine, rng):
+    def __init__(self, engine, rng, latency, restart):
         self.e = engine
         self.rng = rng
+        self.latency = latency
+        self.restart = restart  # starts a fresh engine after `quit`
         self.game = "duell"
         self.moves = []  # our legal move list from the start position
         self.pending = []  # PendingGo, oldest first
-        self.counts = {"steps": 0, "go": 0, "bestmove": 0, "rejected": 0, "none": 0}
+        self.counts = {"steps": 0, "go": 0, "bestmove": 0, "rejected": 0, "none": 0,
+                       "queued": 0, "quit": 0, "slowest": 0.0}
 
     # Output bookkeeping -----------------------------------------------------------------
 
@@ -189,7 +196,32 @@ class Session:
             raise Failure(f"{go.line!r}: bestmove {best} is not legal: {sorted(go.legal)}")
 
     def sync(self):
-        return self.e.sync(self.observe)
+        started = time.perf_counter()
+        lines = self.e.sync(self.observe, self.latency)
+        self.counts["slowest"] = max(self.counts["slowest"], time.perf_counter() - started)
+        return lines
+
+    def stop_one(self):
+        """Sends `stop`: with a search outstanding, a `bestmove` must come at once."""
+        had = self.counts["bestmove"]
+        sent = self.e.send("stop")
+        got = []
+        while self.pending and self.counts["bestmove"] == had:
+            stamp, line = self.e.recv_timed(timeout=self.latency)
+            if stamp - sent > self.latency:
+                raise Failure(f"stop: no bestmove within {self.latency} s")
+            got.append(line)
+            self.observe(line)
+        return got + self.sync()
+
+    def drain(self):
+        """Stops searches until none is outstanding."""
+        lines = []
+        for _ in range(20):
+            if not self.pending:
+                return lines
+            lines += self.stop_one()
+        raise Failure(f"{len(self.pending)} searches outstanding after 20 stops")
 
     def ask(self, line):
         self.e.send(line)
@@ -216,15 +248,18 @@ class Session:
         before = self.key()
         kind = self.rng.choices(
             ["extend", "position", "garbage_position", "go", "option", "query",
-             "stop", "newgame", "garbage", "burst"],
-            weights=[14, 6, 10, 16, 8, 8, 5, 2, 8, 4],
+             "stop", "newgame", "garbage", "burst", "queued", "quit"],
+            weights=[14, 6, 10, 16, 8, 8, 5, 2, 8, 4, 6, 1],
         )[0]
         lines = getattr(self, "do_" + kind)()
         errors = [l for l in lines if l.startswith("info string error")]
         if errors:
             self.counts["rejected"] += 1
-            if kind != "burst" and self.key() != before:
+            if kind not in ("burst", "queued", "quit") and self.key() != before:
                 raise Failure(f"rejected command changed the position: {errors}")
+        # Searches may run on (a `go` waits for the one before it); keep a few at most.
+        while len(self.pending) > 2:
+            self.stop_one()
 
     def send_go(self, line):
         """Sends a go line, registering what its bestmove may be."""
@@ -242,10 +277,7 @@ class Session:
         self.pending.append(PendingGo(line, legal))
         self.counts["go"] += 1
         self.e.send(line)
-        lines = self.sync()
-        if len(self.pending) > 1:
-            raise Failure(f"{len(self.pending)} searches outstanding after {line!r}")
-        return lines
+        return self.sync()
 
     def set_moves(self, moves):
         line = "position startpos" + (" moves " + " ".join(moves) if moves else "")
@@ -322,20 +354,23 @@ class Session:
         if self.game == SIMULTANEOUS and rng.random() < 0.7 and "side" not in limits:
             limits += ["side", rng.choice(["w", "b"])]
         if rng.random() < 0.05:
-            # Perft prints no bestmove; its lines end with `Nodes searched: N`.
+            # Perft prints no bestmove; its lines end with `Nodes searched: N` (and an
+            # empty line). It would wait for a running search.
+            self.drain()
             self.e.send(f"go perft {rng.randrange(0, 3)}")
             lines = []
-            while not lines or not lines[-1].startswith("Nodes searched: "):
+            while len(lines) < 2 or not lines[-2].startswith("Nodes searched: "):
                 lines.append(self.e.recv())
                 self.observe(lines[-1])
+            if lines[-1] != "":
+                raise Failure(f"perft: no empty line after the total: {lines[-2:]}")
             return lines + self.sync()
         lines = self.send_go(" ".join(["go"] + limits))
-        # A search with a huge limit runs for ever, and lines after it wait for it
+        # A search with a huge limit runs for ever, and a `go` after it waits for it
         # (protocol.md §4): like a GUI, end it with `stop`.
         if huge or rng.random() < 0.7:
             time.sleep(rng.random() * 0.02)
-            lines += self.ask("stop")
-            self.check_idle("stop")
+            lines += self.stop_one()
         return lines
 
     def do_option(self):
@@ -354,9 +389,7 @@ class Session:
         v = value()
         lines = self.ask(f"setoption name {name}" + ("" if v is None else f" value {v}"))
         if not any(l.startswith("info string error") for l in lines):
-            # Accepted: it waited for the search or stopped it. (A refused line leaves
-            # the search running.)
-            self.check_idle("setoption")
+            # Accepted: it applies to the next go at once (a running search goes on).
             if name == "Game":
                 self.game = v.lower()
             if name in ("Game", "DoubleStep", "Pieces"):
@@ -375,14 +408,10 @@ class Session:
     def do_stop(self):
         if self.rng.random() < 0.5:
             return self.sync()  # a bare isready
-        lines = self.ask("stop")
-        self.check_idle("stop")
-        return lines
+        return self.stop_one()
 
     def do_newgame(self):
-        lines = self.ask(self.rng.choice(["ucinewgame", "uginewgame"]))
-        self.check_idle("ucinewgame")
-        return lines
+        return self.ask(self.rng.choice(["ucinewgame", "uginewgame"]))
 
     def do_garbage(self):
         rng = self.rng
@@ -416,17 +445,62 @@ class Session:
             self.e.send(f"go nodes 2000{side}")
         self.e.send(rng.choice(["stop", "ucinewgame", "position startpos moves "
                                 + " ".join(self.moves)]))
-        lines = self.sync()
-        self.check_idle("burst")
-        return lines
+        return self.sync()
 
-    def check_idle(self, after):
-        if self.pending:
-            raise Failure(f"a search is still outstanding after {after}: {self.pending[0].line!r}")
+    def queue_behind(self, side):
+        """An endless search with lines queued behind it: a go, and state lines."""
+        rng = self.rng
+        legal = set(self.legal()) | (set(self.legal("w")) if side else set())
+        self.pending.append(PendingGo(ENDLESS + side, legal))
+        self.counts["go"] += 1
+        self.e.send(ENDLESS + side)
+        for _ in range(rng.randrange(1, 5)):
+            line = rng.choice([
+                f"go depth 1{side}", f"go nodes 300{side}", "ucinewgame",
+                "setoption name Hash value 2", "setoption name MultiPV value 2",
+                "setoption name Foo value 1", "go depth x", "position startpos moves zz",
+                "position startpos moves " + " ".join(self.moves), "query fen", "d",
+            ])
+            if line.startswith("go"):
+                # Refused or not, each go gets its bestmove; the position is unchanged
+                # by the lines before it (state lines here keep it or are refused).
+                go = PendingGo(line, None if " x" in line else legal)
+                # A refused go's error comes at once, while later lines are still being
+                # sent: the reason cannot be matched to it by arrival here.
+                go.noted = " x" in line
+                self.pending.append(go)
+                self.counts["go"] += 1
+            self.e.send(line)
+        self.counts["queued"] += 1
+
+    def do_queued(self):
+        """isready and stop during an endless search with lines queued behind it."""
+        self.set_moves(self.moves)
+        side = " side w" if self.game == SIMULTANEOUS else ""
+        self.queue_behind(side)
+        lines = self.sync()  # timed: readyok at once
+        return lines + self.stop_one()  # timed: the endless search's bestmove at once
+
+    def do_quit(self):
+        """quit during an endless search with lines queued behind it ends the program at once."""
+        self.set_moves(self.moves)
+        side = " side w" if self.game == SIMULTANEOUS else ""
+        self.queue_behind(side)
+        sent = time.perf_counter()
+        self.e.send("quit")
+        try:
+            self.e.proc.wait(timeout=self.latency)
+        except subprocess.TimeoutExpired:
+            raise Failure(f"quit: still running after {self.latency} s")
+        took = time.perf_counter() - sent
+        self.counts["quit"] += 1
+        self.counts["slowest"] = max(self.counts["slowest"], took)
+        self.e = self.restart()
+        self.game, self.moves, self.pending = "duell", [], []
+        return self.sync()
 
     def finish(self):
-        self.ask("stop")
-        self.check_idle("the final stop")
+        self.drain()
 
 
 def is_search_output(line):
@@ -468,13 +542,18 @@ def main():
     parser.add_argument("--iterations", type=int, default=None, help="stop after this many steps")
     parser.add_argument("--binary", default=None, help="default: $QUARTET or target/*/quartet")
     parser.add_argument("--patience", type=float, default=10.0, help="seconds before a hang")
+    parser.add_argument("--latency", type=float, default=1.0,
+                        help="seconds within which isready, stop and quit must act")
     parser.add_argument("--log", default=None, help="write every line sent to this file")
     args = parser.parse_args()
 
     log = open(args.log, "w") if args.log else None
-    engine = Engine(args.binary or default_binary(), patience=args.patience, log=log)
+    def start():
+        return Engine(args.binary or default_binary(), patience=args.patience, log=log)
+
+    engine = start()
     rng = random.Random(args.seed)
-    session = Session(engine, rng)
+    session = Session(engine, rng, args.latency, start)
     deadline = time.monotonic() + args.seconds
     try:
         session.sync()
@@ -486,21 +565,23 @@ def main():
     except Failure as f:
         print(f"FAILED at step {session.counts['steps']} (seed {args.seed}): {f}")
         print("last lines sent:")
-        for line in engine.sent[-15:]:
+        for line in session.e.sent[-15:]:
             print("  >", line.decode("utf-8", errors="replace")[:200])
         print("last lines received:")
-        for line in engine.received[-15:]:
+        for line in session.e.received[-15:]:
             print("  <", line[:200])
-        engine.close()
+        session.e.close()
         sys.exit(1)
     finally:
         if log:
             log.close()
-    engine.close()
+    session.e.close()
     c = session.counts
     print(
         f"ok: seed {args.seed}, {c['steps']} steps, {c['go']} go, {c['bestmove']} bestmove "
-        f"({c['none']} none), {c['rejected']} rejected commands"
+        f"({c['none']} none), {c['rejected']} rejected commands, {c['queued']} searches "
+        f"with lines queued behind them, {c['quit']} quits; slowest isready/stop/quit "
+        f"{c['slowest'] * 1000:.0f} ms"
     )
 
 

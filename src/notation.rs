@@ -56,6 +56,14 @@ pub enum NotationError {
         /// Why it cannot be played here.
         why: String,
     },
+    /// A token of a move list was refused: which one, counting from 1, and why.
+    #[error("move {index}: {error}")]
+    AtMove {
+        /// The token's place in the list, from 1.
+        index: usize,
+        /// Why it was refused.
+        error: Box<NotationError>,
+    },
 }
 
 impl NotationError {
@@ -80,6 +88,14 @@ impl NotationError {
         NotationError::Illegal {
             token: token.to_string(),
             why: why.into(),
+        }
+    }
+
+    /// This error, said of the `index`-th token of a move list (from 1).
+    pub fn at_move(self, index: usize) -> Self {
+        NotationError::AtMove {
+            index,
+            error: Box::new(self),
         }
     }
 }

@@ -117,7 +117,7 @@ fn absurd_option_values_are_refused_and_change_nothing() {
         ),
         (
             "setoption name Hash value -1",
-            "info string error: setoption: Hash: '-1' is not a whole number",
+            "info string error: setoption: Hash: -1 is out of range 1..16384",
         ),
         (
             "setoption name MultiPV value 100000",
@@ -216,7 +216,7 @@ fn ten_megabyte_lines_are_answered_in_seconds() {
                 &b"x ".repeat(5 * MIB),
             ]
             .concat(),
-            "info string error: position: malformed move 'x': ",
+            "info string error: position: move 1: malformed move 'x': ",
         ),
         (
             "one word",
@@ -240,7 +240,7 @@ fn ten_megabyte_lines_are_answered_in_seconds() {
                 &b"d1d7 ".repeat(2 * MIB),
             ]
             .concat(),
-            "info string error: position: illegal move 'd1d7': ",
+            "info string error: position: move 2: illegal move 'd1d7': ",
         ),
         (
             "islegal of a huge token",
@@ -307,10 +307,43 @@ fn a_line_beyond_16_mib_is_refused_whole() {
     let (lines, took) = timed(&mut e, &line);
     assert_eq!(
         lines,
-        ["info string error: line longer than 16777216 bytes ignored"]
+        ["info string error: line longer than 16777216 bytes ignored (it began 'position')"]
     );
     assert!(took < PROMPT, "{took:?}");
     assert_eq!(e.fen(), before);
+}
+
+#[test]
+fn a_line_beyond_16_mib_still_gets_the_reply_its_command_awaits() {
+    let mut e = Engine::start(&[]);
+    let long = |start: &str| {
+        let mut line = start.as_bytes().to_vec();
+        line.resize(17 * MIB, b'1');
+        line
+    };
+    let refused = |word: &str| {
+        format!("info string error: line longer than 16777216 bytes ignored (it began '{word}')")
+    };
+    e.send_bytes(&long("isready "));
+    e.send_bytes(b"\n");
+    assert_eq!(
+        e.until(|l| l == "readyok"),
+        [refused("isready"), "readyok".to_string()]
+    );
+    let (lines, _) = timed(&mut e, &long("go depth "));
+    assert_eq!(lines, [refused("go"), "bestmove (none)".to_string()]);
+    let (lines, _) = timed(&mut e, &long("query islegal "));
+    assert_eq!(lines, [refused("query"), "response false".to_string()]);
+    let (lines, _) = timed(&mut e, &long("query fen "));
+    assert_eq!(lines, [refused("query"), "response".to_string()]);
+    e.send_bytes(&long("uci "));
+    e.send_bytes(b"\n");
+    let uci = e.until(|l| l == "uciok");
+    assert_eq!(uci[0], refused("uci"));
+    assert!(
+        uci.iter().any(|l| l.starts_with("option name Game ")),
+        "{uci:?}"
+    );
 }
 
 #[test]
@@ -359,7 +392,7 @@ fn moves_after_the_end_of_a_long_duell_game_are_refused_clearly() {
     assert_eq!(
         lines,
         [format!(
-            "info string error: position: illegal move '{again}': the game is over before move {}",
+            "info string error: position: move {}: illegal move '{again}': the game is over",
             played.len() + 1
         )]
     );

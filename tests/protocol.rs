@@ -126,7 +126,7 @@ fn an_illegal_fourth_move_rejects_the_whole_position() {
     let reply = e.ask("position startpos moves a1a6 i8i3 b1b2 e1e3");
     assert_eq!(reply.len(), 1, "{reply:?}");
     assert!(
-        reply[0].starts_with("info string error: position: illegal move 'e1e3'"),
+        reply[0].starts_with("info string error: position: move 4: illegal move 'e1e3'"),
         "{}",
         reply[0]
     );
@@ -248,6 +248,8 @@ fn go_perft_prints_fairy_stockfish_format() {
         })
         .sum();
     assert_eq!(sum, 1293);
+    // Fairy-Stockfish ends its perft with an empty line after the total.
+    assert_eq!(e.sync(), [""]);
 }
 
 #[test]
@@ -353,10 +355,7 @@ fn the_end_of_input_lets_a_bounded_search_finish_and_stops_an_infinite_one() {
     );
     assert!(bestmove(&lines) != "(none)");
     let lines = piped(&[], "go perft 2\n");
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("Nodes searched: 1293")
-    );
+    assert_eq!(lines[lines.len() - 2..], ["Nodes searched: 1293", ""]);
     let started = Instant::now();
     let lines = piped(&[], "go infinite\n");
     assert!(started.elapsed() < Duration::from_secs(5));

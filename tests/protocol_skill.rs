@@ -105,7 +105,8 @@ fn bad_skill_values_are_refused_and_change_nothing() {
                 i64::from(ELO_MIN) - 1
             ),
             "info string error: setoption: UCI_Elo: 'strong' is not a whole number".to_string(),
-            "info string error: setoption: option 'UCI_Elo' needs a value".to_string(),
+            "info string error: setoption: UCI_Elo: no value (setoption name UCI_Elo value <value>)"
+                .to_string(),
         ]
     );
     let rest: Vec<String> = out

@@ -122,7 +122,7 @@ fn last_lines(lines: &[InfoLine]) -> Vec<(String, i32)> {
         .iter()
         .filter(|l| l.depth == depth)
         .filter_map(|l| match (l.score, l.pv.first()) {
-            (Score::Cp(cp), Some(m)) => Some((l.multipv, m.clone(), cp)),
+            (Some(Score::Cp(cp)), Some(m)) => Some((l.multipv, m.clone(), cp)),
             _ => None,
         })
         .collect();

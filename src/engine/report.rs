@@ -39,8 +39,9 @@ pub struct InfoLine {
     pub seldepth: u32,
     /// 1-based MultiPV index.
     pub multipv: usize,
-    /// The score from the acting player's view.
-    pub score: Score,
+    /// The score from the acting player's view; `None` when no iteration completed (a
+    /// `go nodes 0` or a search stopped at once), so there is no score to show.
+    pub score: Option<Score>,
     /// Win/draw/loss per mille, for games whose scores are probabilities.
     pub wdl: Option<[u32; 3]>,
     /// Nodes searched.

@@ -147,7 +147,7 @@ impl<G: Evaluate + Notation> Slot<G> {
             depth: i.depth,
             seldepth: i.seldepth,
             multipv: i.multipv,
-            score: Score::from_value(score),
+            score: Some(Score::from_value(score)),
             wdl: G::wdl(score),
             nodes: i.nodes,
             time: i.time,
@@ -182,7 +182,9 @@ impl<G: Evaluate + Notation> Slot<G> {
     }
 
     /// The `info` line to print before `bestmove best`, unless the last one printed
-    /// (`last`) already names `best` first and counts every node of `result`: then `None`.
+    /// (`last`) is a first line (`multipv 1`, which GUIs keep) that already names `best`
+    /// first and counts every node of `result`: then `None`. Without a completed
+    /// iteration (nothing printed yet) the line has no score, as none was computed.
     fn closing_line(
         &self,
         best: &str,
@@ -192,7 +194,9 @@ impl<G: Evaluate + Notation> Slot<G> {
         hashfull: u32,
     ) -> Option<InfoLine> {
         let complete = last.is_some_and(|l| {
-            l.pv.first().map(String::as_str) == Some(best) && l.nodes == result.nodes
+            l.multipv == 1
+                && l.pv.first().map(String::as_str) == Some(best)
+                && l.nodes == result.nodes
         });
         if complete {
             return None;
@@ -206,8 +210,8 @@ impl<G: Evaluate + Notation> Slot<G> {
             depth: result.depth,
             seldepth: last.map_or(result.depth, |l| l.seldepth),
             multipv: 1,
-            score: Score::from_value(score),
-            wdl: G::wdl(score),
+            score: last.map(|_| Score::from_value(score)),
+            wdl: last.and(G::wdl(score)),
             nodes: result.nodes,
             time: started.elapsed(),
             hashfull,
@@ -244,10 +248,13 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         };
         let mut history = GameHistory::new(start);
         for (i, token) in moves.iter().enumerate() {
-            let action = history.current().parse_action(token)?;
-            history.try_play(action).map_err(|_| {
-                NotationError::illegal(token, format!("the game is over before move {}", i + 1))
-            })?;
+            let action = history
+                .current()
+                .parse_action(token)
+                .map_err(|e| e.at_move(i + 1))?;
+            history
+                .try_play(action)
+                .map_err(|_| NotationError::illegal(token, "the game is over").at_move(i + 1))?;
         }
         self.history = history;
         Ok(())

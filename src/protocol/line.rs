@@ -5,6 +5,10 @@
 /// The longest input line read whole; a longer one is refused with an error.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 
+/// How much of the start of a refused over-long line is kept, so that the reply its
+/// command awaits (`readyok`, `bestmove (none)`, ...) can still be given.
+pub const KEPT_START_BYTES: usize = 64;
+
 /// The line's text as the parser reads it: the byte-order mark (U+FEFF) removed and every
 /// white-space character turned into an ASCII space. Other characters are kept as they
 /// are (an error message shows them escaped).
@@ -21,6 +25,8 @@ pub fn normalise(line: &str) -> String {
 pub struct LineSplitter {
     line: Vec<u8>,
     too_long: bool,
+    /// The first bytes of a line found too long.
+    start: Vec<u8>,
 }
 
 /// One line from the splitter.
@@ -28,8 +34,9 @@ pub struct LineSplitter {
 pub enum Piece {
     /// A whole line without its line break (the session normalises it, see [`normalise`]).
     Line(String),
-    /// A line longer than [`MAX_LINE_BYTES`], dropped whole.
-    TooLong,
+    /// A line longer than [`MAX_LINE_BYTES`], dropped whole but for its first
+    /// [`KEPT_START_BYTES`] bytes (invalid UTF-8 replaced).
+    TooLong(String),
 }
 
 impl LineSplitter {
@@ -59,6 +66,13 @@ impl LineSplitter {
         }
         if self.line.len() + bytes.len() > MAX_LINE_BYTES {
             self.too_long = true;
+            self.start = self
+                .line
+                .iter()
+                .chain(bytes)
+                .take(KEPT_START_BYTES)
+                .copied()
+                .collect();
             self.line = Vec::new();
         } else {
             self.line.extend_from_slice(bytes);
@@ -67,7 +81,7 @@ impl LineSplitter {
 
     fn finish(&mut self) -> Piece {
         let piece = if self.too_long {
-            Piece::TooLong
+            Piece::TooLong(String::from_utf8_lossy(&std::mem::take(&mut self.start)).into_owned())
         } else {
             Piece::Line(String::from_utf8_lossy(&self.line).into_owned())
         };
@@ -129,7 +143,17 @@ mod tests {
     fn an_over_long_line_is_dropped_whole_and_the_next_is_read() {
         let mut input = vec![b'x'; MAX_LINE_BYTES + 1];
         input.extend_from_slice(b"\nisready\n");
-        assert_eq!(lines(&input), vec![Piece::TooLong, line("isready")]);
+        assert_eq!(
+            lines(&input),
+            vec![
+                Piece::TooLong("x".repeat(KEPT_START_BYTES)),
+                line("isready")
+            ]
+        );
+        let mut go = b"go ".to_vec();
+        go.extend(vec![b'1'; MAX_LINE_BYTES]);
+        go.extend_from_slice(b"\n");
+        assert!(matches!(&lines(&go)[0], Piece::TooLong(s) if s.starts_with("go 111")));
         let exact = vec![b'y'; MAX_LINE_BYTES];
         assert_eq!(lines(&exact).len(), 1);
         assert!(matches!(&lines(&exact)[0], Piece::Line(l) if l.len() == MAX_LINE_BYTES));

@@ -238,7 +238,7 @@ impl EngineOptions {
 }
 
 fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
-    value.ok_or_else(|| format!("option '{name}' needs a value"))
+    value.ok_or_else(|| format!("{name}: no value (setoption name {name} value <value>)"))
 }
 
 fn check(name: &str, value: &str) -> Result<bool, String> {
@@ -249,10 +249,26 @@ fn check(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// The error for a `value` that is not a number of the range `min..=max`: a whole number
+/// too large for 64 bits is out of range, like any other.
+fn not_a_number(
+    name: &str,
+    value: &str,
+    min: impl std::fmt::Display,
+    max: impl std::fmt::Display,
+) -> String {
+    let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{name}: {value} is out of range {min}..{max}")
+    } else {
+        format!("{name}: '{value}' is not a whole number")
+    }
+}
+
 fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
     let n: u64 = value
         .parse()
-        .map_err(|_| format!("{name}: '{value}' is not a whole number"))?;
+        .map_err(|_| not_a_number(name, value, min, max))?;
     if (min..=max).contains(&n) {
         Ok(n)
     } else {
@@ -264,7 +280,7 @@ fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
 fn signed_spin(name: &str, value: &str, min: i32, max: i32) -> Result<i32, String> {
     let n: i64 = value
         .parse()
-        .map_err(|_| format!("{name}: '{value}' is not a whole number"))?;
+        .map_err(|_| not_a_number(name, value, min, max))?;
     if (i64::from(min)..=i64::from(max)).contains(&n) {
         Ok(n as i32)
     } else {
@@ -402,6 +418,20 @@ mod tests {
         assert_eq!(
             o.set("Hash", Some("999999999")),
             Err("Hash: 999999999 is out of range 1..16384".into())
+        );
+        for huge in ["999999999999999999999999", "-999999999999999999999999"] {
+            assert_eq!(
+                o.set("Hash", Some(huge)),
+                Err(format!("Hash: {huge} is out of range 1..16384"))
+            );
+        }
+        assert_eq!(
+            o.set("Hash", Some("1e3")),
+            Err("Hash: '1e3' is not a whole number".into())
+        );
+        assert_eq!(
+            o.set("Hash", None),
+            Err("Hash: no value (setoption name Hash value <value>)".into())
         );
     }
 }

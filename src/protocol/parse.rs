@@ -28,6 +28,15 @@ pub enum CommandError {
         /// What it found (quoted, shortened).
         found: String,
     },
+    /// The line was longer than the limit and was dropped whole.
+    #[error(
+        "line longer than {} bytes ignored (it began '{command}')",
+        super::line::MAX_LINE_BYTES
+    )]
+    TooLong {
+        /// Its first word, shortened.
+        command: String,
+    },
 }
 
 /// The parser's error: what was expected and the input where it failed.
@@ -279,18 +288,23 @@ fn setoption_args(input: &str) -> Res<'_, Command> {
         tokens_until("value").map_opt(|ts: Vec<&str>| (!ts.is_empty()).then(|| ts.join(" "))),
     )
     .parse(input)?;
+    // `value` with nothing after it gives no value, which the option then refuses as
+    // "no value" (a button takes none).
     let (input, value) = opt(preceded(
-        (then_word("value"), multispace1),
-        expect(
-            "a value after 'value'",
-            rest.map_opt(|r: &str| {
-                let r = r.trim();
-                (!r.is_empty()).then(|| r.to_string())
-            }),
-        ),
+        then_word("value"),
+        rest.map(|r: &str| {
+            let r = r.trim();
+            (!r.is_empty()).then(|| r.to_string())
+        }),
     ))
     .parse(input)?;
-    Ok((input, Command::SetOption { name, value }))
+    Ok((
+        input,
+        Command::SetOption {
+            name,
+            value: value.flatten(),
+        },
+    ))
 }
 
 /// An optional `w` or `b` after whitespace; another token is an error.
@@ -508,7 +522,14 @@ mod tests {
         );
         assert!(bad("setoption").starts_with("setoption: expected"));
         assert!(bad("setoption value 3").contains("name"));
-        assert!(bad("setoption name Hash value").contains("value"));
+        // `value` with nothing after it: no value (the option says so).
+        assert_eq!(
+            ok("setoption name Hash value"),
+            Command::SetOption {
+                name: "Hash".into(),
+                value: None
+            }
+        );
     }
 
     #[test]

@@ -4,8 +4,7 @@
 //! once, not when the next line comes. The loop hands both to the [`Session`] until `quit`
 //! or the end of input (then the session finishes its bounded search and waiting lines).
 
-use super::line::{LineSplitter, MAX_LINE_BYTES, Piece};
-use super::response::error;
+use super::line::{LineSplitter, Piece};
 use super::session::{ENGINE_AUTHOR, ENGINE_NAME, Flow, Session};
 use crate::games::GameKind;
 use crate::output::Output;
@@ -19,6 +18,8 @@ use std::time::Instant;
 enum Event {
     /// An input line and when it arrived.
     Line(String, Instant),
+    /// A line over the length limit: its first bytes.
+    TooLong(String),
     /// A search or perft has printed its last line.
     Done,
     /// The input has ended (or could not be read).
@@ -36,17 +37,17 @@ pub fn serve_stdio(game: GameKind, player: PlayerKind) -> Result<(), String> {
     let (tx, rx) = channel();
     wake_on_done(&mut session, &tx);
     // Detached: after `quit` the program ends while this thread may still wait for input.
-    thread::spawn(move || read_lines(std::io::stdin().lock(), &tx, &out));
+    thread::spawn(move || read_lines(std::io::stdin().lock(), &tx));
     serve(&rx, &mut session)
 }
 
-/// Carries out every line of `input` in `session` (errors about the input itself go to
-/// `out`), exactly as [`serve_stdio`] does with standard input.
-pub fn run(input: impl BufRead + Send, session: &mut Session, out: &Output) -> Result<(), String> {
+/// Carries out every line of `input` in `session`, exactly as [`serve_stdio`] does with
+/// standard input.
+pub fn run(input: impl BufRead + Send, session: &mut Session) -> Result<(), String> {
     let (tx, rx) = channel();
     wake_on_done(session, &tx);
     thread::scope(|scope| {
-        scope.spawn(move || read_lines(input, &tx, out));
+        scope.spawn(move || read_lines(input, &tx));
         serve(&rx, session)
     })
 }
@@ -64,6 +65,7 @@ fn serve(rx: &Receiver<Event>, session: &mut Session) -> Result<(), String> {
     loop {
         let flow = match rx.recv() {
             Ok(Event::Line(line, received)) => session.handle_line_at(&line, received),
+            Ok(Event::TooLong(start)) => session.handle_too_long(&start),
             Ok(Event::Done) => session.search_done(),
             Ok(Event::End(result)) => {
                 session.finish();
@@ -81,16 +83,11 @@ fn serve(rx: &Receiver<Event>, session: &mut Session) -> Result<(), String> {
 }
 
 /// Sends every line of `input`, then the end.
-fn read_lines(mut input: impl BufRead, tx: &Sender<Event>, out: &Output) {
+fn read_lines(mut input: impl BufRead, tx: &Sender<Event>) {
     let mut splitter = LineSplitter::default();
     let send = |piece: Piece| match piece {
         Piece::Line(line) => tx.send(Event::Line(line, Instant::now())).is_ok(),
-        Piece::TooLong => {
-            out.line(&error(&format!(
-                "line longer than {MAX_LINE_BYTES} bytes ignored"
-            )));
-            true
-        }
+        Piece::TooLong(start) => tx.send(Event::TooLong(start)).is_ok(),
     };
     loop {
         let bytes = match input.fill_buf() {
@@ -146,7 +143,7 @@ mod tests {
         let out = Output::new(Box::new(sink.clone()));
         let mut s =
             Session::new(out.clone(), GameKind::Duell, PlayerKind::Search).expect("a session");
-        run(input, &mut s, &out).expect("reads");
+        run(input, &mut s).expect("reads");
         drop(s);
         let bytes = sink.0.lock().map(|b| b.clone()).unwrap_or_default();
         String::from_utf8_lossy(&bytes)
@@ -178,11 +175,11 @@ mod tests {
     }
 
     #[test]
-    fn a_line_waiting_for_a_search_runs_when_it_ends_and_a_query_after_it_sees_its_work() {
-        let lines = session(b"go depth 3\nposition startpos moves b1b2\nquery fen\nquit\n");
+    fn a_position_during_a_search_applies_at_once_and_the_search_runs_to_its_depth() {
+        let lines = session(b"go depth 3\nposition startpos moves b1b2\nquery fen\n");
         let best = lines.iter().position(|l| l.starts_with("bestmove"));
         let fen = lines.iter().position(|l| l.starts_with("response"));
-        assert!(best < fen, "{lines:?}");
+        assert!(fen.is_some() && best.is_some(), "{lines:?}");
         assert_eq!(
             lines
                 .iter()
@@ -192,5 +189,18 @@ mod tests {
             "the search ran to its depth: {lines:?}"
         );
         assert!(lines[fen.unwrap_or(0)].ends_with(" b 1 1"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_go_behind_a_search_searches_the_position_of_its_moment() {
+        // The second go is sent at the start position; the position after it is for a
+        // search that never comes.
+        let lines = session(b"go depth 2\ngo depth 1\nposition startpos moves b1b2\n");
+        let answers: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(answers.len(), 2, "{lines:?}");
+        // At the start every White move leaves rank 1; after b1b2 Black moves from rank 8.
+        for answer in answers {
+            assert_eq!(answer.as_bytes().get(10), Some(&b'1'), "{lines:?}");
+        }
     }
 }

@@ -20,9 +20,12 @@ impl fmt::Display for InfoLine {
         let nps = (u128::from(self.nodes) * 1000) / ms.max(1);
         write!(
             f,
-            "info depth {} seldepth {} multipv {} score {}",
-            self.depth, self.seldepth, self.multipv, self.score
+            "info depth {} seldepth {} multipv {}",
+            self.depth, self.seldepth, self.multipv
         )?;
+        if let Some(score) = self.score {
+            write!(f, " score {score}")?;
+        }
         if let Some([w, d, l]) = self.wdl {
             write!(f, " wdl {w} {d} {l}")?;
         }
@@ -47,10 +50,9 @@ pub fn info_string(text: &str) -> String {
 /// (a 10 MiB refused value must not make a 10 MiB answer).
 pub const MAX_ERROR_CHARS: usize = 400;
 
-/// `info string error: <text>`, with control and invisible characters escaped (`\n`,
-/// `\u{200b}`) so that echoed input cannot break the line-based output or hide in it,
-/// and at most [`MAX_ERROR_CHARS`] characters of
-/// `text` (then `...`).
+/// `info string error: <text>`, with control, format and default-ignorable characters
+/// escaped (`\n`, `\u{200b}`) so that echoed input cannot break the line-based output or
+/// hide in it, and at most [`MAX_ERROR_CHARS`] characters of `text` (then `...`).
 pub fn error(text: &str) -> String {
     let mut line = String::from("info string error: ");
     for (i, c) in text.chars().enumerate() {
@@ -69,12 +71,14 @@ pub fn error(text: &str) -> String {
     line
 }
 
-/// Whether `c` is a format character that draws nothing (zero-width spaces and joiners,
-/// bidirectional controls, the byte-order mark, the soft hyphen).
+/// Whether `c` draws nothing or changes how its neighbours draw: a format character
+/// (General_Category Cf: zero-width spaces and joiners, bidirectional marks, tags) or a
+/// default-ignorable code point (variation selectors, fillers), by Unicode's own tables.
 fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}'
-        | '\u{2066}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::Format
 }
 
 /// `bestmove <token>` or `bestmove (none)`.
@@ -102,7 +106,7 @@ mod tests {
             depth: 5,
             seldepth: 9,
             multipv: 1,
-            score: Score::Cp(-31),
+            score: Some(Score::Cp(-31)),
             nodes: 12_000,
             time: Duration::from_millis(40),
             hashfull: 3,
@@ -123,7 +127,7 @@ mod tests {
             "info depth 5 seldepth 9 multipv 1 score cp -31 wdl 620 0 380 nodes 12000 nps 300000 hashfull 3 time 40"
         );
         let mate = InfoLine {
-            score: Score::Mate(-2),
+            score: Some(Score::Mate(-2)),
             pv: vec![],
             time: Duration::ZERO,
             ..line
@@ -131,6 +135,15 @@ mod tests {
         assert_eq!(
             mate.to_string(),
             "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 12000 nps 12000000 hashfull 3 time 0"
+        );
+        let unscored = InfoLine {
+            depth: 0,
+            score: None,
+            ..mate
+        };
+        assert_eq!(
+            unscored.to_string(),
+            "info depth 0 seldepth 9 multipv 1 nodes 12000 nps 12000000 hashfull 3 time 0"
         );
     }
 
@@ -156,6 +169,27 @@ mod tests {
             error("go\u{200b}x \u{feff}é"),
             "info string error: go\\u{200b}x \\u{feff}é"
         );
+        // Format and default-ignorable characters the old hand-kept ranges missed.
+        for c in [
+            '\u{061c}',
+            '\u{180e}',
+            '\u{e0001}',
+            '\u{1d173}',
+            '\u{fe0f}',
+            '\u{034f}',
+            '\u{3164}',
+            '\u{ad}',
+            '\u{2066}',
+        ] {
+            assert_eq!(
+                error(&format!("a{c}b")),
+                format!("info string error: a{}b", c.escape_unicode()),
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+        // Visible letters of other scripts stay as they are.
+        assert_eq!(error("ß Ω 東 ﷺ"), "info string error: ß Ω 東 ﷺ");
     }
 
     #[test]

@@ -353,3 +353,23 @@ if __name__ == "__main__":
             print(f"FAILED  {name}: {type(e).__name__}: {e}")
     print(f"{len(tests) - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+def test_analyse_never_returns_on_our_moves_but_iterating_analysis_does():
+    """protocol.md §5: `analyse()` waits for a `bestmove` python-chess cannot parse."""
+
+    async def check(engine, log):
+        await engine.configure({"Game": "duell"})
+        try:
+            await asyncio.wait_for(
+                engine.analyse(chess.Board(), chess.engine.Limit(depth=2)), 3
+            )
+            raise AssertionError("analyse returned on a Duell bestmove")
+        except (asyncio.TimeoutError, chess.engine.EngineError):
+            pass
+        # The documented way: iterate and break at the wanted depth.
+        infos = await search_start(engine, "duell", chess.engine.Limit(depth=3))
+        assert [i["depth"] for i in infos if "depth" in i] == [1, 2, 3], infos
+        assert all("pv" not in i for i in infos), infos
+
+    run(check)

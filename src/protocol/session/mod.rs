@@ -1,22 +1,24 @@
 //! The protocol session: the engine's state between commands and the carrying out of each
 //! command (Stockfish's UCIEngine). The reading thread feeds it lines; `go` starts one
-//! worker thread ([`go`]). A rejected command changes nothing.
+//! worker thread ([`worker`]). A rejected command changes nothing.
 //!
-//! **Lines that arrive during a search** (protocol.md §4). During a search with a limit
-//! (depth, nodes, mate, time, a perft), a line that would change the state or start work
-//! (`position`, `go`, `setoption`, `ucinewgame`) waits until the search has ended and
-//! printed its `bestmove`; so does every line after it, in order. `isready`, `stop`,
-//! `quit`, `ponderhit`, `query`, `d`, `uci` and `help` act at once unless lines are
-//! waiting (then they take their turn, so `readyok` still means "everything before me is
-//! done"; `quit` also waits for a perft). During a
-//! search without a limit (`go infinite`, `go ponder`, `go` alone), a waiting kind of line
-//! stops that search first (its `bestmove` is printed), then acts: a GUI that forgets
-//! `stop` gets the search's move, never a hang. At the end of input a search with a limit
-//! runs to it, one without is stopped, the waiting lines are carried out, and then the
-//! program ends.
+//! **Lines that arrive during a search** (protocol.md §4). Every line is parsed and
+//! checked when it arrives, against the state the next `go` will use, and a refused line
+//! is refused at once. `isready`, `stop`, `quit`, `ponderhit`, `query`, `d`, `uci` and
+//! `help` act at once, whatever waits; so do `position` and `setoption`, which change the
+//! state the next `go` will use without touching the running search. Only what needs the
+//! search's own resources waits for it to end by itself, in the order the lines came
+//! ([`Deferred`]): a `go` (with the state of its moment), and the clearing or resizing of
+//! the hash table (`ucinewgame`, `Clear Hash`, `Hash`, a new game or rules). `stop` ends
+//! the running search, and the waiting work then runs in order. A `go` waiting behind a
+//! search without a limit (`go infinite`, `go ponder`, `go` alone) stops it first: a GUI
+//! that forgets `stop` gets that search's move, never a hang. At the end of input a search
+//! with a limit runs to it, one without is stopped, the waiting work is carried out, and
+//! then the program ends.
 
 mod go;
 mod queries;
+mod worker;
 
 use super::command::Command;
 use super::line::normalise;
@@ -28,10 +30,10 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::players::PlayerKind;
 use crate::search::tt::TranspositionTable;
-use go::Worker;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
+use worker::{Start, Worker};
 
 /// The program's name and version, as `id name` and the banner give it.
 pub const ENGINE_NAME: &str = concat!("Quartet ", env!("CARGO_PKG_VERSION"));
@@ -47,38 +49,31 @@ pub enum Flow {
     Quit,
 }
 
-/// A line that waits for the running search to end.
-struct Waiting {
-    line: String,
-    /// The line parsed once, as it arrived; `None` for a blank line or a comment.
-    parsed: Option<Result<Command, CommandError>>,
-    received: Instant,
-    timing: Timing,
-}
-
-/// How a line is treated while a search runs (see the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Timing {
-    /// Acts at once, whatever is waiting (`debug`, comments, blank lines).
-    Always,
-    /// Acts at once unless lines are waiting.
-    Prompt,
-    /// Waits for a bounded search; stops an unbounded one.
-    AfterSearch,
-    /// `quit`: at once, but after a perft (which it must not cut short).
-    Quit,
+/// Work that waits for the running search to end, in the order its lines arrived.
+enum Deferred {
+    /// A `go` checked against the state of its moment, started in its turn.
+    Go(Box<Start>),
+    /// A refused `go`'s `bestmove (none)` (its error was printed when it arrived): the
+    /// running search's `bestmove` comes first.
+    NoMove,
+    /// `ucinewgame`, `Clear Hash`, or a new game or rules: clear the hash table.
+    ClearHash,
+    /// `Hash`: this table (allocated when the line came) replaces the current one.
+    UseTable(Arc<TranspositionTable>),
 }
 
 /// The engine between commands.
 pub struct Session {
     out: Output,
+    /// The options the next `go` will use.
     options: EngineOptions,
     /// The options the session started with (the `default` of each `option` line).
     defaults: EngineOptions,
+    /// The position the next `go` will search (a running search has its own copy).
     game: Box<dyn AnyGame>,
     tt: Arc<TranspositionTable>,
     worker: Option<Worker>,
-    waiting: VecDeque<Waiting>,
+    waiting: VecDeque<Deferred>,
     /// Called by a worker once it has printed its last line (the reader's wake-up).
     on_done: Arc<dyn Fn() + Send + Sync>,
 }
@@ -104,7 +99,7 @@ impl Session {
     }
 
     /// Has every worker call `notify` once it has finished (after its `bestmove`), so that
-    /// the reading loop can carry out the lines waiting for it without polling.
+    /// the reading loop can carry out the work waiting for it without polling.
     pub fn set_done_notifier(&mut self, notify: impl Fn() + Send + Sync + 'static) {
         self.on_done = Arc::new(notify);
     }
@@ -119,59 +114,74 @@ impl Session {
     pub fn handle_line_at(&mut self, line: &str, received: Instant) -> Flow {
         let line = normalise(line);
         let text = line.trim();
-        let parsed = (!text.is_empty() && !text.starts_with('#')).then(|| parse_command(text));
-        let waiting = Waiting {
-            timing: timing(&line, parsed.as_ref()),
-            line,
-            parsed,
-            received,
-        };
-        if waiting.timing == Timing::Always {
-            return self.run(waiting);
+        if text.is_empty() || text.starts_with('#') {
+            return Flow::Continue;
         }
-        self.waiting.push_back(waiting);
+        // A search that has printed its bestmove is over for the client: the next waiting
+        // `go` is the one this line (a `stop`, say) is about.
+        self.search_done();
+        let flow = match parse_command(text) {
+            Ok(command) => self.execute(command, received),
+            Err(e) => {
+                self.refuse(text, &e);
+                Flow::Continue
+            }
+        };
+        if flow == Flow::Quit {
+            return Flow::Quit;
+        }
         self.search_done()
     }
 
-    /// Joins the worker if it has finished, then carries out the waiting lines, in order,
-    /// as far as the running search lets them (see the module documentation). Called when
-    /// a worker has finished, and after every line.
+    /// Takes a line that was over the length limit, of which `start` is the beginning: it
+    /// is refused, and the reply its command awaits still comes (`uci`, `ugi` and
+    /// `isready` are carried out, as the words after them are ignored anyway).
+    pub fn handle_too_long(&mut self, start: &str) -> Flow {
+        let start = normalise(start);
+        let mut words = start.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let refused = CommandError::TooLong {
+            command: first.chars().take(20).collect(),
+        };
+        match first {
+            "uci" | "ugi" | "isready" => {
+                self.out.line(&error(&refused.to_string()));
+                self.handle_line(first)
+            }
+            _ => {
+                self.refuse(&start, &refused);
+                self.search_done()
+            }
+        }
+    }
+
+    /// Joins the worker if it has finished, then starts the waiting work, in order, until
+    /// a search runs again (see the module documentation). Called when a worker has
+    /// finished, and after every line.
     pub fn search_done(&mut self) -> Flow {
         if self.worker.as_ref().is_some_and(Worker::is_finished)
             && let Some(worker) = self.worker.take()
         {
             worker.join();
         }
-        while let Some(front) = self.waiting.front() {
-            let timing = front.timing;
-            if let Some(worker) = &self.worker {
-                let now = match timing {
-                    Timing::Always | Timing::Prompt => true,
-                    Timing::Quit => !worker.is_perft(),
-                    Timing::AfterSearch => !worker.is_bounded(),
-                };
-                if !now {
-                    break;
-                }
-                if timing == Timing::AfterSearch && !self.refuses(front) {
-                    // An unbounded search: the line stops it first (a line that will be
-                    // refused leaves it running, except a `go`, whose answer must follow
-                    // the running search's).
-                    self.stop_search();
-                }
-            }
+        if let Some(worker) = &self.worker
+            && !worker.is_bounded()
+            && self.waiting.iter().any(|d| matches!(d, Deferred::Go(_)))
+        {
+            // A `go` waits behind a search that would never end by itself.
+            self.stop_search();
+        }
+        while self.worker.is_none() {
             let Some(next) = self.waiting.pop_front() else {
                 break;
             };
-            if self.run(next) == Flow::Quit {
-                return Flow::Quit;
-            }
+            self.run(next);
         }
         Flow::Continue
     }
 
     /// The end of input: a search with a limit runs to it, one without is stopped; then
-    /// the waiting lines are carried out (and the searches they start, likewise).
+    /// the waiting work is carried out (and the searches it starts, likewise).
     pub fn finish(&mut self) {
         loop {
             match self.worker.take() {
@@ -179,58 +189,57 @@ impl Session {
                 Some(worker) => worker.stop_and_join(),
                 None => {}
             }
-            let flow = self.search_done();
-            if flow == Flow::Quit || (self.worker.is_none() && self.waiting.is_empty()) {
+            self.search_done();
+            if self.worker.is_none() && self.waiting.is_empty() {
                 break;
             }
         }
-        self.stop_search();
     }
 
     /// Stops and joins a running search (its `bestmove` is printed by then).
-    pub fn stop_search(&mut self) {
+    fn stop_search(&mut self) {
         if let Some(worker) = self.worker.take() {
             worker.stop_and_join();
         }
     }
 
-    /// Whether carrying out `line` now would refuse it without an answer that must come
-    /// in order (a dry run on copies: nothing changes). A refused `go` still answers
-    /// `bestmove (none)`, so it counts as carried out.
-    fn refuses(&self, waiting: &Waiting) -> bool {
-        match &waiting.parsed {
-            None => false,
-            Some(Err(_)) => !is_go(&waiting.line),
-            Some(Ok(Command::Position { fen, moves })) => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                self.game
-                    .clone_box()
-                    .set_position(fen.as_deref(), &moves)
-                    .is_err()
-            }
-            Some(Ok(Command::SetOption { name, value })) => {
-                let mut options = self.options;
-                options.set(name, value.as_deref()).is_err()
-            }
-            Some(Ok(_)) => false,
+    /// Whether a search (or perft) runs or work waits for one: then what touches the hash
+    /// table, and a `go`, wait their turn.
+    fn busy(&self) -> bool {
+        self.worker.is_some() || !self.waiting.is_empty()
+    }
+
+    /// Carries out `work` now if nothing runs, or queues it behind the running search.
+    fn defer(&mut self, work: Deferred) {
+        if self.busy() {
+            self.waiting.push_back(work);
+        } else {
+            self.run(work);
         }
     }
 
-    /// Carries out one line now.
-    fn run(&mut self, waiting: Waiting) -> Flow {
-        match waiting.parsed {
-            None => Flow::Continue,
-            Some(Ok(command)) => self.execute(command, waiting.received),
-            Some(Err(e)) => {
-                self.out.line(&error(&e.to_string()));
-                // Every awaited reply comes, even after a refusal.
-                match waiting.line.split_whitespace().next() {
-                    Some("go") => self.out.line(&bestmove(None)),
-                    Some("query") => self.out.line(&response("")),
-                    _ => {}
-                }
-                Flow::Continue
+    /// Carries out one piece of waiting work now (nothing runs).
+    fn run(&mut self, work: Deferred) {
+        match work {
+            Deferred::Go(start) => {
+                self.worker = Some(start.spawn(&self.tt, &self.out, &self.on_done));
             }
+            Deferred::NoMove => self.out.line(&bestmove(None)),
+            Deferred::ClearHash => self.tt.clear(),
+            Deferred::UseTable(tt) => self.tt = tt,
+        }
+    }
+
+    /// Answers a line that could not be parsed: the error, then the reply a client waits
+    /// for (a `go`'s `bestmove` after the running search's).
+    fn refuse(&mut self, text: &str, e: &CommandError) {
+        self.out.line(&error(&e.to_string()));
+        let mut words = text.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("go"), _) => self.defer(Deferred::NoMove),
+            (Some("query"), Some("islegal")) => self.out.line(&response("false")),
+            (Some("query"), _) => self.out.line(&response("")),
+            _ => {}
         }
     }
 
@@ -240,7 +249,7 @@ impl Session {
             Command::Ugi => self.identify("ugiok"),
             Command::IsReady => self.out.line("readyok"),
             Command::Debug(_) | Command::Register => {}
-            Command::NewGame => self.tt.clear(),
+            Command::NewGame => self.defer(Deferred::ClearHash),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { fen, moves } => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
@@ -248,11 +257,22 @@ impl Session {
                     self.out.line(&error(&format!("position: {e}")));
                 }
             }
-            Command::Go(params) => self.go(params, received),
+            Command::Go(params) => match self.prepare_go(params, received) {
+                Ok(start) => self.defer(Deferred::Go(Box::new(start))),
+                Err(why) => {
+                    self.out.line(&error(&format!("go: {why}")));
+                    self.defer(Deferred::NoMove);
+                }
+            },
             Command::Stop => self.stop_search(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => {
-                self.stop_search();
+                match self.worker.take() {
+                    // A perft is let finish (Fairy-Stockfish's perft blocks its loop).
+                    Some(worker) if worker.is_perft() => worker.join(),
+                    Some(worker) => worker.stop_and_join(),
+                    None => {}
+                }
                 return Flow::Quit;
             }
             Command::Display => self.display(),
@@ -262,6 +282,8 @@ impl Session {
         Flow::Continue
     }
 
+    /// `setoption`: the new value applies at once to the state the next `go` will use;
+    /// what it does to the hash table waits for a running search.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options;
         let effect = match options.set(name, value) {
@@ -272,13 +294,13 @@ impl Session {
             Effect::None => {}
             Effect::NewGame | Effect::NewRules => {
                 self.game = engine::new_game(options.game, options.rules);
-                self.tt.clear();
+                self.defer(Deferred::ClearHash);
             }
             Effect::ResizeHash => match TranspositionTable::new(options.hash_mb) {
-                Ok(tt) => self.tt = Arc::new(tt),
+                Ok(tt) => self.defer(Deferred::UseTable(Arc::new(tt))),
                 Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
             },
-            Effect::ClearHash => self.tt.clear(),
+            Effect::ClearHash => self.defer(Deferred::ClearHash),
         }
         self.options = options;
     }
@@ -287,39 +309,5 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.stop_search();
-    }
-}
-
-/// Whether `line` is a `go` (whose one `bestmove`, even `(none)` after a refusal, must come
-/// after the answer of the search before it).
-fn is_go(line: &str) -> bool {
-    line.split_whitespace().next() == Some("go")
-}
-
-/// How `line` (parsed as `parsed`) is treated while a search runs. A line that cannot be
-/// parsed is refused in its turn without waiting for (or stopping) a search, except `go`.
-fn timing(line: &str, parsed: Option<&Result<Command, CommandError>>) -> Timing {
-    let command = match parsed {
-        None => return Timing::Always,
-        Some(Err(_)) if is_go(line) => return Timing::AfterSearch,
-        Some(Err(_)) => return Timing::Prompt,
-        Some(Ok(command)) => command,
-    };
-    match command {
-        Command::Debug(_) => Timing::Always,
-        Command::Quit => Timing::Quit,
-        Command::IsReady
-        | Command::Stop
-        | Command::PonderHit
-        | Command::Query(_)
-        | Command::Display
-        | Command::Help
-        | Command::Uci
-        | Command::Ugi
-        | Command::Register => Timing::Prompt,
-        Command::NewGame
-        | Command::SetOption { .. }
-        | Command::Position { .. }
-        | Command::Go(_) => Timing::AfterSearch,
     }
 }

@@ -70,7 +70,7 @@ impl Session {
 
     /// Why a side may not be named in a query of this game (only simultaneous games have
     /// one side's declarations).
-    fn side_refused(&self, side: Side) -> Option<String> {
+    pub(super) fn side_refused(&self, side: Side) -> Option<String> {
         (!self.game.declaration().nodes.simultaneous).then(|| {
             let letter = match side {
                 Side::White => 'w',
