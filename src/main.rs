@@ -2,7 +2,7 @@
 //! subcommand asked for (each lives in its own module of `quartet::cli`).
 
 use clap::Parser;
-use quartet::cli::{Cli, Cmd, bench, match_command, perft, replay, selfplay, solve, tune};
+use quartet::cli::{Cli, Cmd, bench, match_command, perft, replay, selfplay, shell, solve, tune};
 use quartet::protocol::reader;
 use std::process::ExitCode;
 
@@ -22,6 +22,8 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
         Some(Cmd::Gui(args)) => quartet::gui::run(args),
+        Some(Cmd::Completions(args)) => shell::completions(args),
+        Some(Cmd::Man) => shell::man(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

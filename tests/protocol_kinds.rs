@@ -119,5 +119,7 @@ fn ludo_reports_wdl_at_a_decision_and_no_move_at_a_roll() {
         lines[n - 2].starts_with("info string chance node"),
         "{lines:?}"
     );
+    // A UGI runner without dice is told which option makes the engine roll.
+    assert!(lines[n - 2].contains("EngineRolls"), "{lines:?}");
     assert_eq!(lines[n - 1], "bestmove (none)");
 }

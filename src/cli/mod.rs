@@ -9,6 +9,7 @@ pub mod perft;
 pub mod replay;
 pub mod rules;
 pub mod selfplay;
+pub mod shell;
 pub mod solve;
 pub mod tune;
 pub mod tune_net;
@@ -64,4 +65,8 @@ pub enum Cmd {
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
     Gui(crate::gui::GuiArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
 }

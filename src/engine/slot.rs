@@ -506,9 +506,10 @@ pub const DEFAULT_BASELINE_ITERATIONS: u64 = 10_000;
 /// Why a search at a node of this kind gives no move, from the game's declaration.
 fn no_move_note(game: &GameDeclaration, node: Node) -> String {
     match (node, game.nodes.chance) {
-        (Node::Chance, Some(what)) => {
-            format!("chance node: {what}; the score is the expected value")
-        }
+        (Node::Chance, Some(what)) => format!(
+            "chance node: {what}; the score is the expected value (with 'setoption name \
+             EngineRolls value true' the engine answers a roll, for runners without dice)"
+        ),
         (Node::Simultaneous, _) => {
             "simultaneous move: say which side to declare for with 'go ... side w|b'".to_string()
         }
