@@ -1,5 +1,6 @@
 //! The rule flags of every subcommand, read from the registry: one flag per rule option of
-//! any game (`--double-step true|false`, `--pieces N`), named after its UCI name. A flag
+//! any game (`--double-step true|false`, `--pieces N`, `--placement alternate|together`),
+//! named after its UCI name. A flag
 //! of a game other than the one chosen is accepted and has no effect.
 
 use crate::declaration::RuleOption;
@@ -48,6 +49,7 @@ fn flag(option: &'static RuleOption) -> Arg {
     let (min, max) = option.range();
     let value_name = match option.kind {
         crate::declaration::RuleKind::Check { .. } => "true|false".to_string(),
+        crate::declaration::RuleKind::Combo { values, .. } => values.join("|"),
         crate::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
     };
     Arg::new(option.name)

@@ -11,8 +11,13 @@
 //!   its hand holds one more; nothing has been captured, so each side owns exactly 4
 //!   soldiers of each colour; both kings stand on their bases and every soldier in its
 //!   owner's zone; and the plies-since-capture counter is 0 (it counts movement plies only);
-//! - the counter is at most 100, where the game ends.
+//! - the counter is at most 100, where the game ends;
+//! - under `Placement together` (rule 1.3(d)) the only placement-phase position is the
+//!   joint setup, side field `sn` (and `sn` only there); the side to move (South) may own a
+//!   full line only as the joint setup leaves it (every soldier in its owner's zone, kings
+//!   on their bases, counter 0). Under `Placement alternate` `sn` is refused.
 
+use super::arrangement::Arrangement;
 use super::geometry::{
     Bitboard, HEIGHT, LINE_LENGTH, SOLDIERS_PER_COLOUR, Square, WIDTH, ZONE_DEPTH, base, has_line,
     squares, zone,
@@ -29,8 +34,9 @@ impl Notation for Rnb {
     const DECLARATION: GameDeclaration = super::DECLARATION;
     const SOLVER: Option<Solver<Self>> = None;
 
-    /// `2k3/6/6/6/6/3K2 s 4444 0`: kings on their bases, every soldier in hand.
-    fn start(_rules: &RuleOptions) -> Rnb {
+    /// `2k3/6/6/6/6/3K2 s 4444 0`: kings on their bases, every soldier in hand; under
+    /// `Placement together` the joint setup `2k3/6/6/6/6/3K2 sn 4444 0`.
+    fn start(rules: &RuleOptions) -> Rnb {
         let kings = base(Player::First).bit() | base(Player::Second).bit();
         let full = [SOLDIERS_PER_COLOUR; 2];
         Rnb::from_parts(
@@ -40,26 +46,28 @@ impl Notation for Rnb {
             [full, full],
             Player::First,
             0,
+            super::together(rules),
         )
     }
 
-    fn parse_position(text: &str, _rules: &RuleOptions) -> Result<Rnb, NotationError> {
+    fn parse_position(text: &str, rules: &RuleOptions) -> Result<Rnb, NotationError> {
         let fail = |why: String| NotationError::position(text, why);
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 4 || fields.iter().any(|f| f.is_empty()) {
             return Err(fail(
-                "expected 4 fields separated by single spaces: board, side to move (s|n), \
-                 hands (4 digits), plies since capture"
+                "expected 4 fields separated by single spaces: board, side to move (s|n, or \
+                 sn at the joint setup), hands (4 digits), plies since capture"
                     .to_string(),
             ));
         }
         let board = parse_board(fields[0]).map_err(fail)?;
-        let to_move = match fields[1] {
-            "s" => Player::First,
-            "n" => Player::Second,
+        let (to_move, setup) = match fields[1] {
+            "s" => (Player::First, false),
+            "n" => (Player::Second, false),
+            "sn" => (Player::First, true),
             other => {
                 return Err(fail(format!(
-                    "side to move (field 2) must be 's' or 'n', found '{other}'"
+                    "side to move (field 2) must be 's', 'n' or 'sn', found '{other}'"
                 )));
             }
         };
@@ -72,8 +80,9 @@ impl Notation for Rnb {
             hands,
             to_move,
             quiet_plies,
+            setup,
         );
-        check_possible(&pos).map_err(fail)?;
+        check_possible(&pos, super::together(rules)).map_err(fail)?;
         Ok(pos)
     }
 
@@ -100,9 +109,10 @@ impl Notation for Rnb {
                 text.push('/');
             }
         }
-        text.push_str(match self.to_move {
-            Player::First => " s ",
-            Player::Second => " n ",
+        text.push_str(match (self.setup, self.to_move) {
+            (true, _) => " sn ",
+            (false, Player::First) => " s ",
+            (false, Player::Second) => " n ",
         });
         for hand in self.hands {
             for count in hand {
@@ -113,18 +123,65 @@ impl Notation for Rnb {
         text
     }
 
+    /// A placement, a step, or at the joint setup `<south>/<north>` (rule 1.7).
     fn parse_action(&self, token: &str) -> Result<Action<Move>, NotationError> {
+        if let Some((south, north)) = token.split_once('/') {
+            let written = [south, north].map(parse_arrangement);
+            let [south, north] =
+                written.map(|half| half.map_err(|why| NotationError::syntax(token, why)));
+            let (south, north) = (south?, north?);
+            if !self.setup {
+                return Err(NotationError::illegal(token, self.no_joint_turn()));
+            }
+            let resolve = |p: Player, placements: &[(Colour, Square)]| {
+                Arrangement::new(p, placements).map_err(|why| {
+                    NotationError::illegal(token, format!("{}'s arrangement: {why}", side_name(p)))
+                })
+            };
+            let south = resolve(Player::First, &south)?;
+            let north = resolve(Player::Second, &north)?;
+            return Ok(Action::Joint(Move::Arrange(south), Move::Arrange(north)));
+        }
+        if token.contains(',') {
+            parse_arrangement(token).map_err(|why| NotationError::syntax(token, why))?;
+            let why = if self.setup {
+                format!(
+                    "one side's arrangement is half of the joint setup: send \
+                     <south>/<north>, like {}/{}",
+                    example_arrangement(Player::First),
+                    example_arrangement(Player::Second)
+                )
+            } else {
+                self.no_joint_turn()
+            };
+            return Err(NotationError::illegal(token, why));
+        }
         let m = parse_move(token)?;
         self.check_legal(m)
             .map_err(|why| NotationError::illegal(token, why))?;
         Ok(Action::Single(m))
     }
 
-    /// `R@a2` / `B@a2` (colour upper case) or `d1d2`.
+    /// An arrangement of `p` in any order and either case of the colour letters, at the
+    /// joint setup.
+    fn parse_declaration(&self, p: Player, token: &str) -> Result<Move, NotationError> {
+        let placements =
+            parse_arrangement(token).map_err(|why| NotationError::syntax(token, why))?;
+        if !self.setup {
+            return Err(NotationError::illegal(token, self.no_joint_turn()));
+        }
+        Arrangement::new(p, &placements)
+            .map(Move::Arrange)
+            .map_err(|why| NotationError::illegal(token, why))
+    }
+
+    /// `R@a2` / `B@a2` (colour upper case), `d1d2`, or an arrangement
+    /// `R@a2,R@b2,...,B@f1` (reds first, then blacks, each by square).
     fn format_move(&self, m: Move) -> String {
         match m {
             Move::Place { colour, to } => format!("{}@{to}", colour.letter()),
             Move::Step { from, to } => format!("{from}{to}"),
+            Move::Arrange(a) => a.token(),
         }
     }
 
@@ -153,6 +210,12 @@ impl Notation for Rnb {
         );
         let _ = match self.verdict() {
             Some(outcome) => write!(text, "\nGame over: {}", describe(outcome)),
+            None if self.setup => {
+                write!(
+                    text,
+                    "\nSouth and North arrange at once (Placement together)"
+                )
+            }
             None if self.in_placement() => {
                 write!(text, "\n{} to place", side_name(self.to_move))
             }
@@ -163,8 +226,26 @@ impl Notation for Rnb {
 }
 
 impl Rnb {
+    /// Why a joint turn cannot be played here (only the joint setup is one).
+    fn no_joint_turn(&self) -> String {
+        match self.verdict() {
+            Some(outcome) => format!("the game is over ({})", describe(outcome)),
+            None => "a joint turn <south>/<north> is only the setup of Placement together, at \
+                     the start"
+                .to_string(),
+        }
+    }
+
     /// Why the well-formed move `m` cannot be played here, if it cannot.
     fn check_legal(&self, m: Move) -> Result<(), String> {
+        if self.setup {
+            return Err(format!(
+                "under Placement together both sides arrange at once: send <south>/<north>, \
+                 like {}/{}",
+                example_arrangement(Player::First),
+                example_arrangement(Player::Second)
+            ));
+        }
         if let Some(outcome) = self.verdict() {
             return Err(format!("the game is over ({})", describe(outcome)));
         }
@@ -172,6 +253,9 @@ impl Rnb {
         let name = side_name(side);
         let occupied = |sq: Square| self.piece_at(sq).is_some();
         match m {
+            Move::Arrange(_) => {
+                return Err("an arrangement is half of the joint setup".into());
+            }
             Move::Place { colour, to } => {
                 if !self.in_placement() {
                     return Err("every soldier is placed; pieces now step (like d1d2)".into());
@@ -317,8 +401,9 @@ fn parse_counter(field: &str) -> Result<u8, String> {
     }
 }
 
-/// Refuses a position that no game reaches (see the module documentation).
-fn check_possible(pos: &Rnb) -> Result<(), String> {
+/// Refuses a position that no game reaches under the placement rule (`together`: rule
+/// 1.3(d)); see the module documentation.
+fn check_possible(pos: &Rnb, together: bool) -> Result<(), String> {
     for p in [Player::First, Player::Second] {
         let name = side_name(p);
         let own = pos.sides[p.index()];
@@ -345,9 +430,13 @@ fn check_possible(pos: &Rnb) -> Result<(), String> {
             }
         }
     }
+    let full_hands = pos.hands == [[SOLDIERS_PER_COLOUR; 2]; 2];
+    if pos.setup != (together && pos.in_placement()) || (pos.setup && !full_hands) {
+        return Err(placement_rule_error(pos, together));
+    }
     let side = pos.to_move;
     let (name, other) = (side_name(side), side_name(side.other()));
-    if has_line(pos.sides[side.index()]) {
+    if has_line(pos.sides[side.index()]) && !(together && just_arranged(pos)) {
         return Err(format!(
             "{name} is to move but has {LINE_LENGTH} pieces in a rank, so it lost when it made them"
         ));
@@ -367,6 +456,35 @@ fn check_possible(pos: &Rnb) -> Result<(), String> {
         check_placement(pos)?;
     }
     Ok(())
+}
+
+/// Why the side field or the hands do not fit the placement rule (`together`).
+fn placement_rule_error(pos: &Rnb, together: bool) -> String {
+    match (pos.setup, together) {
+        (true, false) => "'sn' (both sides arrange at once) is the start of Placement together; \
+                          this game is played with Placement alternate"
+            .to_string(),
+        (true, true) => "'sn' is the joint setup, before any soldier is placed: the hands \
+                         are 4444"
+            .to_string(),
+        (false, _) => "under Placement together the soldiers are placed in one joint turn: the \
+                       only position before it is the start, with the side field 'sn'"
+            .to_string(),
+    }
+}
+
+/// Whether `pos` is as the joint setup leaves it: South to move, hands empty, counter 0,
+/// kings on their bases and every soldier in its owner's zone (rule 1.3(d)).
+fn just_arranged(pos: &Rnb) -> bool {
+    pos.to_move == Player::First
+        && !pos.in_placement()
+        && pos.quiet_plies == 0
+        && [Player::First, Player::Second].into_iter().all(|p| {
+            let own = pos.sides[p.index()];
+            own & pos.kings == base(p).bit()
+                && own & !zone(p) == 0
+                && (own & !pos.kings).count_ones() == 2 * u32::from(SOLDIERS_PER_COLOUR)
+        })
 }
 
 /// The extra conditions of the placement phase (see the module documentation).
@@ -412,6 +530,30 @@ fn check_placement(pos: &Rnb) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Reads one side's arrangement token (rule 1.7): placements joined by commas, in any
+/// order, forming an arrangement ([`Arrangement::check_form`]).
+fn parse_arrangement(token: &str) -> Result<Vec<(Colour, Square)>, String> {
+    let mut placements = Vec::new();
+    for part in token.split(',') {
+        match parse_move(part) {
+            Ok(Move::Place { colour, to }) => placements.push((colour, to)),
+            Ok(_) => return Err(format!("'{part}' is not a placement like R@a2")),
+            Err(NotationError::Syntax { why, .. }) => return Err(format!("'{part}': {why}")),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Arrangement::check_form(&placements)?;
+    Ok(placements)
+}
+
+/// A legal arrangement of `p` that keeps the line rule, for messages (worked example 18).
+fn example_arrangement(p: Player) -> &'static str {
+    match p {
+        Player::First => "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1",
+        Player::Second => "R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6",
+    }
 }
 
 /// Reads a move token's syntax: `R@a2` / `b@a2` (colour in either case) or `d1d2`.
