@@ -27,6 +27,8 @@ mod zobrist;
 
 #[cfg(test)]
 mod examples;
+#[cfg(test)]
+mod setup_tests;
 
 use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 use crate::game::RuleOptions;
