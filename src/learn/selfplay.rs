@@ -155,11 +155,15 @@ pub fn play_game<G: Evaluate + Notation>(
             Node::Chance => Action::Single(chance_outcome(&pos, &mut rng, &mut outcomes)),
             _ if decisions < config.random_plies => {
                 decisions += 1;
-                let actions = pos.actions();
-                if actions.is_empty() {
+                // Drawn as a `usize`, as from a list of the actions.
+                let count = usize::try_from(pos.count_children()).unwrap_or(usize::MAX);
+                if count == 0 {
                     break Outcome::Draw;
                 }
-                actions[rng.random_range(0..actions.len())]
+                match pos.nth_action(rng.random_range(0..count) as u64) {
+                    Some(action) => action,
+                    None => break Outcome::Draw,
+                }
             }
             _ => {
                 decisions += 1;
