@@ -340,3 +340,117 @@ enum Line {
 pub fn is_wide<G: Game>(pos: &G) -> bool {
     pos.count_children() > WIDE_CELLS
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{Limits, Root, Settings, search};
+    use crate::toys::{WIDE_SIZE, wide_dominant, wide_rock_paper_scissors};
+    use std::sync::atomic::AtomicBool;
+
+    /// The search at a wide root for `side`, depth 1 (the cells are the outcomes).
+    fn declare<G: Evaluate>(pos: &G, side: Player) -> crate::search::SearchResult<G::Move> {
+        let tt = TranspositionTable::new(1).expect("a table");
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let settings = Settings {
+            side: Some(side),
+            ..Settings::default()
+        };
+        search(
+            &Root::of(pos),
+            &limits,
+            &settings,
+            &tt,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn the_toys_are_wide() {
+        assert!(is_wide(&wide_dominant()));
+        assert!(u64::from(WIDE_SIZE).pow(2) > WIDE_CELLS);
+    }
+
+    #[test]
+    fn a_best_response_far_from_the_start_is_found() {
+        // Both start at 0; the only best response to it is the last number, so the
+        // equilibrium (both declare the last) is reached in two rounds, pure.
+        for side in [Player::First, Player::Second] {
+            let r = declare(&wide_dominant(), side);
+            assert_eq!(r.best, Some(crate::game::Action::Single(WIDE_SIZE - 1)));
+            assert_eq!(r.score, 0, "a draw");
+            let top = r.policy.first().expect("a policy");
+            assert_eq!((top.0, top.1), (WIDE_SIZE - 1, 1.0));
+        }
+    }
+
+    #[test]
+    fn a_mixed_equilibrium_gives_each_class_a_third_and_no_gain() {
+        let pos = wide_rock_paper_scissors();
+        let r = declare(&pos, Player::Second);
+        assert_eq!(r.score, 0);
+        let mut classes = [0.0; 3];
+        for &(m, p) in &r.policy {
+            classes[usize::from(m % 3)] += p;
+        }
+        for c in classes {
+            assert!((c - 1.0 / 3.0).abs() < 1e-9, "{classes:?}");
+        }
+        // The oracle itself: converged, neither side's best response gains.
+        let tt = TranspositionTable::new(1).expect("a table");
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(
+            &tt,
+            &stop,
+            None,
+            &Limits::default(),
+            Default::default(),
+            &[],
+        );
+        let (mut rows, mut cols) = (MoveList::new(), MoveList::new());
+        pos.legal_moves(Player::First, &mut rows);
+        pos.legal_moves(Player::Second, &mut cols);
+        let mut o = Oracle::new(rows, cols, (&[], &[]));
+        assert!(s.run_oracle(&mut o, &pos, 1, 0));
+        assert!(o.converged && o.gains.0 <= SLACK && o.gains.1 <= SLACK);
+        assert!(o.value.abs() < 1e-6);
+        assert_eq!(
+            (o.r.len(), o.c.len()),
+            (3, 3),
+            "one declaration of each class"
+        );
+        // Inside the tree the node's value is the same.
+        assert_eq!(s.wide_simultaneous(&pos, 1, 0), 0);
+    }
+
+    #[test]
+    fn a_limit_keeps_the_last_restricted_solve_or_plays_uniformly() {
+        let pos = wide_dominant();
+        let tt = TranspositionTable::new(1).expect("a table");
+        let limits = Limits {
+            nodes: Some(10),
+            ..Limits::default()
+        };
+        let settings = Settings {
+            side: Some(Player::First),
+            ..Settings::default()
+        };
+        let r = search(
+            &Root::of(&pos),
+            &limits,
+            &settings,
+            &tt,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        // No round finished: every declaration with the same probability, one played.
+        assert_eq!(r.policy.len(), usize::from(WIDE_SIZE));
+        assert!(r.best.is_some());
+        assert_eq!(r.depth, 0);
+    }
+}
