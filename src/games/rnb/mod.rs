@@ -22,6 +22,7 @@ mod notation;
 mod pieces;
 mod position;
 mod rules;
+mod setup_notation;
 mod threats;
 mod zobrist;
 

@@ -17,13 +17,13 @@
 //!   full line only as the joint setup leaves it (every soldier in its owner's zone, kings
 //!   on their bases, counter 0). Under `Placement alternate` `sn` is refused.
 
-use super::arrangement::Arrangement;
 use super::geometry::{
     Bitboard, HEIGHT, LINE_LENGTH, SOLDIERS_PER_COLOUR, Square, WIDTH, ZONE_DEPTH, base, has_line,
     squares, zone,
 };
 use super::pieces::{Colour, Move, Piece};
 use super::position::{QUIET_PLY_LIMIT, Rnb};
+use super::setup_notation::{example_arrangement, just_arranged, placement_rule_error};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Outcome, Player, RuleOptions};
@@ -125,36 +125,8 @@ impl Notation for Rnb {
 
     /// A placement, a step, or at the joint setup `<south>/<north>` (rule 1.7).
     fn parse_action(&self, token: &str) -> Result<Action<Move>, NotationError> {
-        if let Some((south, north)) = token.split_once('/') {
-            let written = [south, north].map(parse_arrangement);
-            let [south, north] =
-                written.map(|half| half.map_err(|why| NotationError::syntax(token, why)));
-            let (south, north) = (south?, north?);
-            if !self.setup {
-                return Err(NotationError::illegal(token, self.no_joint_turn()));
-            }
-            let resolve = |p: Player, placements: &[(Colour, Square)]| {
-                Arrangement::new(p, placements).map_err(|why| {
-                    NotationError::illegal(token, format!("{}'s arrangement: {why}", side_name(p)))
-                })
-            };
-            let south = resolve(Player::First, &south)?;
-            let north = resolve(Player::Second, &north)?;
-            return Ok(Action::Joint(Move::Arrange(south), Move::Arrange(north)));
-        }
-        if token.contains(',') {
-            parse_arrangement(token).map_err(|why| NotationError::syntax(token, why))?;
-            let why = if self.setup {
-                format!(
-                    "one side's arrangement is half of the joint setup: send \
-                     <south>/<north>, like {}/{}",
-                    example_arrangement(Player::First),
-                    example_arrangement(Player::Second)
-                )
-            } else {
-                self.no_joint_turn()
-            };
-            return Err(NotationError::illegal(token, why));
+        if token.contains(['/', ',']) {
+            return self.parse_setup_action(token);
         }
         let m = parse_move(token)?;
         self.check_legal(m)
@@ -165,14 +137,7 @@ impl Notation for Rnb {
     /// An arrangement of `p` in any order and either case of the colour letters, at the
     /// joint setup.
     fn parse_declaration(&self, p: Player, token: &str) -> Result<Move, NotationError> {
-        let placements =
-            parse_arrangement(token).map_err(|why| NotationError::syntax(token, why))?;
-        if !self.setup {
-            return Err(NotationError::illegal(token, self.no_joint_turn()));
-        }
-        Arrangement::new(p, &placements)
-            .map(Move::Arrange)
-            .map_err(|why| NotationError::illegal(token, why))
+        self.parse_arrangement_of(p, token)
     }
 
     /// `R@a2` / `B@a2` (colour upper case), `d1d2`, or an arrangement
@@ -226,16 +191,6 @@ impl Notation for Rnb {
 }
 
 impl Rnb {
-    /// Why a joint turn cannot be played here (only the joint setup is one).
-    fn no_joint_turn(&self) -> String {
-        match self.verdict() {
-            Some(outcome) => format!("the game is over ({})", describe(outcome)),
-            None => "a joint turn <south>/<north> is only the setup of Placement together, at \
-                     the start"
-                .to_string(),
-        }
-    }
-
     /// Why the well-formed move `m` cannot be played here, if it cannot.
     fn check_legal(&self, m: Move) -> Result<(), String> {
         if self.setup {
@@ -458,35 +413,6 @@ fn check_possible(pos: &Rnb, together: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Why the side field or the hands do not fit the placement rule (`together`).
-fn placement_rule_error(pos: &Rnb, together: bool) -> String {
-    match (pos.setup, together) {
-        (true, false) => "'sn' (both sides arrange at once) is the start of Placement together; \
-                          this game is played with Placement alternate"
-            .to_string(),
-        (true, true) => "'sn' is the joint setup, before any soldier is placed: the hands \
-                         are 4444"
-            .to_string(),
-        (false, _) => "under Placement together the soldiers are placed in one joint turn: the \
-                       only position before it is the start, with the side field 'sn'"
-            .to_string(),
-    }
-}
-
-/// Whether `pos` is as the joint setup leaves it: South to move, hands empty, counter 0,
-/// kings on their bases and every soldier in its owner's zone (rule 1.3(d)).
-fn just_arranged(pos: &Rnb) -> bool {
-    pos.to_move == Player::First
-        && !pos.in_placement()
-        && pos.quiet_plies == 0
-        && [Player::First, Player::Second].into_iter().all(|p| {
-            let own = pos.sides[p.index()];
-            own & pos.kings == base(p).bit()
-                && own & !zone(p) == 0
-                && (own & !pos.kings).count_ones() == 2 * u32::from(SOLDIERS_PER_COLOUR)
-        })
-}
-
 /// The extra conditions of the placement phase (see the module documentation).
 fn check_placement(pos: &Rnb) -> Result<(), String> {
     let total = |p: Player| pos.hands[p.index()].iter().sum::<u8>();
@@ -532,32 +458,8 @@ fn check_placement(pos: &Rnb) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads one side's arrangement token (rule 1.7): placements joined by commas, in any
-/// order, forming an arrangement ([`Arrangement::check_form`]).
-fn parse_arrangement(token: &str) -> Result<Vec<(Colour, Square)>, String> {
-    let mut placements = Vec::new();
-    for part in token.split(',') {
-        match parse_move(part) {
-            Ok(Move::Place { colour, to }) => placements.push((colour, to)),
-            Ok(_) => return Err(format!("'{part}' is not a placement like R@a2")),
-            Err(NotationError::Syntax { why, .. }) => return Err(format!("'{part}': {why}")),
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    Arrangement::check_form(&placements)?;
-    Ok(placements)
-}
-
-/// A legal arrangement of `p` that keeps the line rule, for messages (worked example 18).
-fn example_arrangement(p: Player) -> &'static str {
-    match p {
-        Player::First => "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1",
-        Player::Second => "R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6",
-    }
-}
-
 /// Reads a move token's syntax: `R@a2` / `b@a2` (colour in either case) or `d1d2`.
-fn parse_move(token: &str) -> Result<Move, NotationError> {
+pub(super) fn parse_move(token: &str) -> Result<Move, NotationError> {
     let fail = |why: String| NotationError::syntax(token, why);
     if let Some((colour, square)) = token.split_once('@') {
         let colour = match colour {
@@ -634,7 +536,7 @@ fn piece_letter(owner: Player, piece: Piece) -> char {
 }
 
 /// `South` or `North`.
-fn side_name(p: Player) -> &'static str {
+pub(super) fn side_name(p: Player) -> &'static str {
     match p {
         Player::First => "South",
         Player::Second => "North",
@@ -650,7 +552,7 @@ fn zone_ranks(p: Player) -> String {
 }
 
 /// `South wins`, `North wins` or `draw`.
-fn describe(outcome: Outcome) -> String {
+pub(super) fn describe(outcome: Outcome) -> String {
     match outcome {
         Outcome::Win(p) => format!("{} wins", side_name(p)),
         Outcome::Draw => "draw".to_string(),
