@@ -66,7 +66,7 @@ fn flag(option: &'static RuleOption) -> Arg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{apocalypse, ludo};
+    use crate::games::{apocalypse, ludo, rnb};
     use clap::Parser;
 
     #[derive(Parser)]
@@ -90,5 +90,8 @@ mod tests {
         assert!(!r.flag(&apocalypse::DOUBLE_STEP));
         assert!(parse("--pieces 5").is_err_and(|e| e.contains("out of range 1..4")));
         assert!(parse("--double-step maybe").is_err());
+        let r = parse("--placement Together").expect("a word of the combo, any case");
+        assert_eq!(r.get(&rnb::PLACEMENT), 1);
+        assert!(parse("--placement both").is_err_and(|e| e.contains("alternate, together")));
     }
 }

@@ -445,6 +445,29 @@ mod tests {
     }
 
     #[test]
+    fn the_joint_setup_of_placement_together_is_played_and_named_in_the_header() {
+        let place = crate::games::rnb::PLACEMENT;
+        let rules = RuleOptions::default()
+            .with(&place, place.parse_value("together").unwrap())
+            .unwrap();
+        let together = Config {
+            games: 2,
+            rules,
+            ..config((1, 1))
+        };
+        let file = DataFile::parse(&run_to_text(&together)).unwrap();
+        assert_eq!(file.header.get("placement"), Some("together"));
+        assert_eq!(file.summary.games, 2);
+        assert!(!file.samples.is_empty());
+        for s in &file.samples {
+            let pos = Rnb::parse_position(&s.position, &rules).unwrap();
+            assert!(pos.parse_action(&s.best).is_ok(), "{}", s.best);
+        }
+        let alternate = DataFile::parse(&run_to_text(&config((1, 1)))).unwrap();
+        assert_eq!(alternate.header.get("placement"), Some("alternate"));
+    }
+
+    #[test]
     fn a_bad_shard_is_refused() {
         let mut out = Vec::new();
         assert!(run::<Rnb>(&config((0, 2)), &mut out, &|_| {}).is_err());
