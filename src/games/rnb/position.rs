@@ -181,7 +181,9 @@ impl Rnb {
         let side = self.to_move;
         let mover = side.other();
         let mover_pieces = self.sides[mover.index()];
-        match (has_line(mover_pieces), has_line(self.sides[side.index()])) {
+        // The side to move can own a line only right after the joint setup (counter 0).
+        let own_line = self.quiet_plies == 0 && has_line(self.sides[side.index()]);
+        match (has_line(mover_pieces), own_line) {
             (true, true) => return Some((Outcome::Draw, EndReason::SixInARank)),
             (true, false) => return Some((Outcome::Win(side), EndReason::SixInARank)),
             (false, true) => return Some((Outcome::Win(mover), EndReason::SixInARank)),
