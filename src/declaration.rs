@@ -41,7 +41,8 @@ pub struct BenchSpec {
 pub struct NodeKinds {
     /// A side to move chooses one move (R&B, Duell, Ludo's decisions).
     pub turns: bool,
-    /// Both players declare at once (Apocalypse).
+    /// Both players declare at once (Apocalypse; R&B's setup under its rule option
+    /// `Placement together`). `true` when any rule setting has such nodes.
     pub simultaneous: bool,
     /// Nature draws an outcome; the text says what a client must send there (Ludo: "the die
     /// must be rolled first: send a roll token r1..r6"). `None`: no chance nodes.
@@ -67,6 +68,13 @@ pub enum RuleKind {
         /// The default.
         default: bool,
     },
+    /// One of a list of words (a UCI `combo`), stored as its index in `values`.
+    Combo {
+        /// The index of the default in `values`.
+        default: usize,
+        /// The words, in the order `uci` lists them (lower case).
+        values: &'static [&'static str],
+    },
     /// A whole number in `min..=max`.
     Spin {
         /// The default.
@@ -83,14 +91,17 @@ impl RuleOption {
     pub const fn default_value(&self) -> i64 {
         match self.kind {
             RuleKind::Check { default } => default as i64,
+            RuleKind::Combo { default, .. } => default as i64,
             RuleKind::Spin { default, .. } => default,
         }
     }
 
-    /// The smallest and the largest value (0 and 1 for a check).
+    /// The smallest and the largest value (0 and 1 for a check, the indices of a combo's
+    /// words).
     pub const fn range(&self) -> (i64, i64) {
         match self.kind {
             RuleKind::Check { .. } => (0, 1),
+            RuleKind::Combo { values, .. } => (0, values.len() as i64 - 1),
             RuleKind::Spin { min, max, .. } => (min, max),
         }
     }
@@ -108,7 +119,8 @@ impl RuleOption {
     }
 
     /// Reads a value as UCI and the command line write it: `true`/`false` (any case) for a
-    /// check, a decimal number in range for a spin. The error says what was wrong.
+    /// check, one of the words (any case) for a combo, a decimal number in range for a spin.
+    /// The error says what was wrong.
     pub fn parse_value(&self, text: &str) -> Result<i64, String> {
         let name = self.name;
         match self.kind {
@@ -117,6 +129,11 @@ impl RuleOption {
                 "false" => Ok(0),
                 _ => Err(format!("{name}: '{text}' is not true or false")),
             },
+            RuleKind::Combo { values, .. } => values
+                .iter()
+                .position(|v| v.eq_ignore_ascii_case(text))
+                .map(|i| i as i64)
+                .ok_or_else(|| format!("{name}: '{text}' is not one of {}", values.join(", "))),
             RuleKind::Spin { min, max, .. } => {
                 let n: i64 = text
                     .parse()
@@ -130,10 +147,15 @@ impl RuleOption {
         }
     }
 
-    /// A value as UCI and the command line write it (`true`, `4`).
+    /// A value as UCI and the command line write it (`true`, `together`, `4`); a combo
+    /// index out of range is written as its number.
     pub fn format_value(&self, value: i64) -> String {
         match self.kind {
             RuleKind::Check { .. } => (value != 0).to_string(),
+            RuleKind::Combo { values, .. } => usize::try_from(value)
+                .ok()
+                .and_then(|i| values.get(i))
+                .map_or_else(|| value.to_string(), |v| v.to_string()),
             RuleKind::Spin { .. } => value.to_string(),
         }
     }
@@ -143,6 +165,15 @@ impl RuleOption {
         match self.kind {
             RuleKind::Check { default } => {
                 format!("option name {} type check default {default}", self.name)
+            }
+            RuleKind::Combo { default, values } => {
+                let vars: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+                format!(
+                    "option name {} type combo default {} {}",
+                    self.name,
+                    self.format_value(default as i64),
+                    vars.join(" ")
+                )
             }
             RuleKind::Spin { default, min, max } => format!(
                 "option name {} type spin default {default} min {min} max {max}",
@@ -242,6 +273,36 @@ mod tests {
             max: 4,
         },
     };
+
+    const PLACE: RuleOption = RuleOption {
+        name: "Placement",
+        help: "",
+        kind: RuleKind::Combo {
+            default: 0,
+            values: &["alternate", "together"],
+        },
+    };
+
+    #[test]
+    fn a_combo_reads_its_words_in_any_case_and_prints_them() {
+        assert_eq!(PLACE.parse_value("Together"), Ok(1));
+        assert_eq!(PLACE.parse_value("alternate"), Ok(0));
+        assert_eq!(
+            PLACE.parse_value("both"),
+            Err("Placement: 'both' is not one of alternate, together".into())
+        );
+        assert_eq!(PLACE.format_value(1), "together");
+        assert_eq!(PLACE.format_value(7), "7");
+        assert_eq!(PLACE.range(), (0, 1));
+        assert_eq!(PLACE.default_value(), 0);
+        assert_eq!(
+            PLACE.uci_line(),
+            "option name Placement type combo default alternate var alternate var together"
+        );
+        let r = RuleOptions::default().with(&PLACE, 1).expect("in range");
+        assert_eq!(r.get(&PLACE), 1);
+        assert!(RuleOptions::default().with(&PLACE, 2).is_err());
+    }
 
     #[test]
     fn defaults_are_read_from_the_declaration() {

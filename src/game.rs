@@ -251,6 +251,26 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// The child action of index `n` in the order of [`Game::actions`] (below
+    /// [`Game::count_children`]), without listing them all: a simultaneous node's joint
+    /// turns are the product of two lists (R&B's joint setup has 133,402,500). `None` past
+    /// the end.
+    fn nth_action(&self, n: u64) -> Option<Action<Self::Move>> {
+        if self.node() != Node::Simultaneous {
+            return self.actions().get(usize::try_from(n).ok()?).copied();
+        }
+        let mut a = MoveList::new();
+        let mut b = MoveList::new();
+        self.legal_moves(Player::First, &mut a);
+        self.legal_moves(Player::Second, &mut b);
+        let m = b.len() as u64;
+        if m == 0 {
+            return None;
+        }
+        let first = *a.get(usize::try_from(n / m).ok()?)?;
+        Some(Action::Joint(first, b[(n % m) as usize]))
+    }
+
     /// Whether `action` may be played here. The default accepts exactly the members of
     /// [`Game::actions`]; a game whose rules accept more (Apocalypse's void declarations)
     /// overrides it.

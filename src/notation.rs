@@ -125,6 +125,19 @@ pub trait Notation: Game {
     /// success `self.is_legal(action)` holds.
     fn parse_action(&self, token: &str) -> Result<Action<Self::Move>, NotationError>;
 
+    /// Resolves one side's declaration at a simultaneous node (`query islegal <token>
+    /// w|b`): the legal declaration of `p` the token names, or why there is none. The
+    /// default accepts exactly the canonical tokens of `p`'s legal moves; a game whose
+    /// declarations have lenient spellings overrides it.
+    fn parse_declaration(&self, p: Player, token: &str) -> Result<Self::Move, NotationError> {
+        let mut moves = Vec::new();
+        self.legal_moves(p, &mut moves);
+        moves
+            .into_iter()
+            .find(|&m| self.format_move(m) == token)
+            .ok_or_else(|| NotationError::illegal(token, "not a legal declaration of this side"))
+    }
+
     /// The canonical token of `m` when played (or, for a joint turn, declared) in this
     /// position.
     fn format_move(&self, m: Self::Move) -> String;

@@ -36,7 +36,7 @@ pub fn divide_until<G: Game>(
         return true;
     }
     let mut buffers = Buffers::new(depth as usize);
-    for action in pos.actions() {
+    let mut one = |action: Action<G::Move>| {
         let mut child = pos.clone();
         child.apply(action);
         let n = count(&child, depth - 1, 0, &mut buffers, stop);
@@ -44,8 +44,19 @@ pub fn divide_until<G: Game>(
             return false;
         }
         visit(action, n);
+        true
+    };
+    if pos.node() != Node::Simultaneous {
+        return pos.actions().into_iter().all(one);
     }
-    true
+    // Joint turns one by one, in the order of `actions`, without listing their product
+    // (R&B's joint setup has 133,402,500).
+    let mut a = MoveList::new();
+    let mut b = MoveList::new();
+    pos.legal_moves(Player::First, &mut a);
+    pos.legal_moves(Player::Second, &mut b);
+    a.iter()
+        .all(|&x| b.iter().all(|&y| one(Action::Joint(x, y))))
 }
 
 /// Reusable move buffers, one set per ply, so that counting does not allocate per node.

@@ -1,6 +1,7 @@
 //! `quartet match` with the real games and the built-in players, through the real binary:
 //! totals, records that replay, Ludo's duplicate dice, Apocalypse's commit-then-reveal and
-//! void declarations, repetition draws in R&B and Duell, and per-game engine seeds.
+//! void declarations, R&B's joint setup under `Placement together`, repetition draws in R&B
+//! and Duell, and per-game engine seeds.
 //!
 //! Expected values come from the rules files (`docs/rules/*.md`) and from the engines'
 //! own protocol logs, never from the referee's code. Node budgets are tiny, so the tests
@@ -391,6 +392,82 @@ fn apocalypse_void_declarations_are_recorded_and_penalised() {
             assert_eq!(fields[1], penalties, "{}", g.final_position);
         }
     }
+}
+
+/// R&B under `Placement together` (rnb.md 1.3(d)): the referee sets the rule up in both
+/// engines, asks both for their arrangement on the same `position startpos` (`side w` and
+/// `side b`) before either answer is revealed, records `<south>/<north>` verbatim with a
+/// `Placement` tag, and `quartet replay` re-checks the records from that tag alone.
+#[test]
+fn rnb_together_arrangements_are_committed_then_revealed() {
+    let dir = scratch("real-rnb-together");
+    let (pgn, log_a, log_b) = (dir.join("g.pgn"), dir.join("a.log"), dir.join("b.log"));
+    let extra = words(&format!(
+        "--placement together --games 2 --nodes 300 --seed 3 --pgnout {}",
+        pgn.display()
+    ));
+    run(
+        "rnb",
+        &proxied("A", "search", &log_a, None),
+        &proxied("B", "greedy", &log_b, None),
+        &extra,
+    );
+    for log in [&log_a, &log_b] {
+        let text = std::fs::read_to_string(log).expect("proxy log");
+        assert!(
+            text.lines()
+                .any(|l| l == "< setoption name Placement value together"),
+            "{}",
+            log.display()
+        );
+    }
+    let records = replayed("rnb", &pgn);
+    let logs = [("A", dialogues(&log_a)), ("B", dialogues(&log_b))];
+    for (g, record) in records.iter().enumerate() {
+        assert_eq!(record.tag("Placement"), Some("together"));
+        assert_eq!(record.tag("FEN"), Some("2k3/6/6/6/6/3K2 sn 4444 0"));
+        let mut setup = BTreeMap::new();
+        for (name, games) in &logs {
+            let side = if record.tag("White") == Some(name) {
+                "w"
+            } else {
+                "b"
+            };
+            let d = &games[g];
+            let first_position = d.sent.iter().find(|l| l.starts_with("position"));
+            let first_go = d.sent.iter().find(|l| l.starts_with("go"));
+            assert_eq!(
+                first_position.map(String::as_str),
+                Some("position startpos")
+            );
+            assert_eq!(first_go, Some(&format!("go nodes 300 side {side}")));
+            setup.insert(side, d.answers[0].clone());
+        }
+        let joint = format!("{}/{}", setup["w"], setup["b"]);
+        assert_eq!(record.moves[0], joint, "game {}", g + 1);
+        assert_eq!(
+            joint.split(',').count(),
+            15,
+            "two arrangements of 8: {joint}"
+        );
+    }
+    // The rule comes from the tag: without it the FEN tag (`sn`) is no position of the
+    // default rule, unless the flag gives the rule.
+    let untagged = dir.join("untagged.pgn");
+    let text = std::fs::read_to_string(&pgn).expect("records");
+    std::fs::write(&untagged, text.replace("[Placement \"together\"]\n", "")).expect("write");
+    let out = Command::new(QUARTET)
+        .args(["replay", "--game", "rnb"])
+        .arg(&untagged)
+        .output()
+        .expect("quartet replay runs");
+    assert!(!out.status.success());
+    let with_flag = Command::new(QUARTET)
+        .args(["replay", "--game", "rnb", "--placement", "together"])
+        .arg(&untagged)
+        .output()
+        .expect("quartet replay runs");
+    assert!(with_flag.status.success());
 }
 
 /// Kings shuffling forth and back bring the start position back at plies 4 and 8: the

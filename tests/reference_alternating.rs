@@ -1,6 +1,8 @@
 //! Proves the reference implementations of Duell and R&B (tests/reference/) against every
 //! worked example of docs/rules/duell.md §4 and docs/rules/rnb.md §4, then checks that
-//! the perft data files (tests/data/*.perft) still agree with the reference.
+//! the perft data files (tests/data/*.perft) still agree with the reference. The joint
+//! setup of R&B's `Placement together` (rnb.md §4.1) is checked the same way, and its
+//! arrangements against the engine's.
 
 mod common;
 mod reference;
@@ -434,4 +436,109 @@ fn duell_data_slow_rows_match_the_reference() {
 #[ignore = "slow: run with --release -- --ignored"]
 fn rnb_data_slow_rows_match_the_reference() {
     check_rows(&rnb_cases(), Rnb::perft, true);
+}
+
+const TOGETHER_START: &str = "2k3/6/6/6/6/3K2 sn 4444 0";
+
+/// rnb.md §4.1, examples 18 to 21: the joint token, the position it gives and the outcome.
+#[test]
+fn rnb_together_worked_examples_give_the_stated_results() {
+    let south_safe = "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1";
+    let south_line = "R@a1,R@b1,R@c1,R@e1,B@f1,B@a2,B@b2,B@c2";
+    let north_safe = "R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6";
+    let north_line = "R@a5,R@b5,R@c5,R@d5,B@e5,B@f5,B@a6,B@b6";
+    for (south, north, after, outcome) in [
+        (
+            south_safe,
+            north_safe,
+            "bbk1bb/rr2rr/6/6/RR2RR/BB1KBB s 0000 0",
+            None,
+        ),
+        (
+            south_line,
+            north_safe,
+            "bbk1bb/rr2rr/6/6/BBB3/RRRKRB s 0000 0",
+            Some("second"),
+        ),
+        (
+            south_line,
+            north_line,
+            "bbk3/rrrrbb/6/6/BBB3/RRRKRB s 0000 0",
+            Some("draw"),
+        ),
+        (
+            south_safe,
+            north_line,
+            "bbk3/rrrrbb/6/6/RR2RR/BB1KBB s 0000 0",
+            Some("first"),
+        ),
+    ] {
+        let reached = Rnb::play(TOGETHER_START, &format!("{south}/{north}"));
+        assert_eq!(reached, after, "{south}/{north}");
+        assert_eq!(Rnb::outcome(&reached), outcome, "{after}");
+    }
+    assert_eq!(Rnb::outcome(TOGETHER_START), None);
+    assert!(
+        Rnb::legal_tokens(TOGETHER_START).is_empty(),
+        "no single moves"
+    );
+    // Example 18: South's 19 steps, listed by hand in the rules.
+    assert_eq!(Rnb::perft("bbk1bb/rr2rr/6/6/RR2RR/BB1KBB s 0000 0", 1), 19);
+}
+
+/// rnb.md §4.1: 165 square sets of which 30 fill a rank, 70 colourings each: 2,100
+/// arrangements of each side lose.
+#[test]
+fn rnb_together_counts_of_arrangements_are_those_derived_by_hand() {
+    use reference::rnb::Side;
+    use reference::rnb_setup::{arrangements, place};
+    let start = <Rnb as ReferenceGame>::parse(TOGETHER_START);
+    let (south, north) = (arrangements(Side::South), arrangements(Side::North));
+    assert_eq!((south.len(), north.len()), (11_550, 11_550));
+    // Example 18's arrangements keep the line rule.
+    let find = |all: &[reference::rnb_setup::Arrangement], token: &str| {
+        all.iter()
+            .find(|a| a.token() == token)
+            .cloned()
+            .expect("listed")
+    };
+    let south_safe = &find(&south, "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1");
+    let north_safe = &find(&north, "R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6");
+    let losing_south = south
+        .iter()
+        .filter(|a| Rnb::judge(&place(&start, a, north_safe)) == Some("second"))
+        .count();
+    let losing_north = north
+        .iter()
+        .filter(|a| Rnb::judge(&place(&start, south_safe, a)) == Some("first"))
+        .count();
+    assert_eq!((losing_south, losing_north), (2_100, 2_100));
+    assert_eq!(Rnb::perft(TOGETHER_START, 1), 133_402_500);
+}
+
+/// The engine's declarations at the joint setup are the reference's, token for token and
+/// in the same (rank) order up to sorting.
+#[test]
+fn rnb_together_declarations_match_the_engine() {
+    use reference::rnb_setup::{Arrangement, arrangements};
+    let placement = quartet::games::rule_option("Placement").expect("R&B declares it");
+    let rules = quartet::game::RuleOptions::default()
+        .with(
+            placement,
+            placement.parse_value("together").expect("a value"),
+        )
+        .expect("in range");
+    let game = quartet::engine::new_game(quartet::games::GameKind::Rnb, rules);
+    assert_eq!(game.fen(), TOGETHER_START);
+    for (side, player) in [
+        (reference::rnb::Side::South, quartet::game::Player::First),
+        (reference::rnb::Side::North, quartet::game::Player::Second),
+    ] {
+        let mut engine = game.legal_tokens(Some(player));
+        let mut reference: Vec<String> =
+            arrangements(side).iter().map(Arrangement::token).collect();
+        engine.sort();
+        reference.sort();
+        assert_eq!(engine, reference, "{side:?}");
+    }
 }

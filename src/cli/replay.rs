@@ -17,7 +17,8 @@ pub struct ReplayArgs {
     pub game: GameKind,
     /// The records file.
     pub file: PathBuf,
-    /// The rule options the games were played under.
+    /// The rule options the games were played under (a record's own rule tags, such as
+    /// `[Placement "together"]`, win over these).
     #[command(flatten)]
     pub rules: RuleArgs,
 }

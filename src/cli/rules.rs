@@ -1,5 +1,6 @@
 //! The rule flags of every subcommand, read from the registry: one flag per rule option of
-//! any game (`--double-step true|false`, `--pieces N`), named after its UCI name. A flag
+//! any game (`--double-step true|false`, `--pieces N`, `--placement alternate|together`),
+//! named after its UCI name. A flag
 //! of a game other than the one chosen is accepted and has no effect.
 
 use crate::declaration::RuleOption;
@@ -48,6 +49,7 @@ fn flag(option: &'static RuleOption) -> Arg {
     let (min, max) = option.range();
     let value_name = match option.kind {
         crate::declaration::RuleKind::Check { .. } => "true|false".to_string(),
+        crate::declaration::RuleKind::Combo { values, .. } => values.join("|"),
         crate::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
     };
     Arg::new(option.name)
@@ -64,7 +66,7 @@ fn flag(option: &'static RuleOption) -> Arg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{apocalypse, ludo};
+    use crate::games::{apocalypse, ludo, rnb};
     use clap::Parser;
 
     #[derive(Parser)]
@@ -88,5 +90,8 @@ mod tests {
         assert!(!r.flag(&apocalypse::DOUBLE_STEP));
         assert!(parse("--pieces 5").is_err_and(|e| e.contains("out of range 1..4")));
         assert!(parse("--double-step maybe").is_err());
+        let r = parse("--placement Together").expect("a word of the combo, any case");
+        assert_eq!(r.get(&rnb::PLACEMENT), 1);
+        assert!(parse("--placement both").is_err_and(|e| e.contains("alternate, together")));
     }
 }

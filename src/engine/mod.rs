@@ -50,8 +50,9 @@ pub trait AnyGame: Send {
     /// The player to move or to roll (see `Game::acting_player`).
     fn acting_player(&self) -> Option<Player>;
 
-    /// The legal tokens in stable order: `side`'s declarations when given (simultaneous
-    /// games), otherwise every child action (joint turns in simultaneous games).
+    /// The legal tokens in stable order: `side`'s declarations when given (none unless the
+    /// node is simultaneous), otherwise every child action (joint turns at simultaneous
+    /// nodes; none when there are more than `slot::MAX_JOINT_TOKENS`).
     fn legal_tokens(&self, side: Option<Player>) -> Vec<String>;
 
     /// Whether `token` may be played now (the game not being over).

@@ -23,7 +23,9 @@ impl Score {
         if v >= MATE_BOUND {
             Score::Mate((crate::eval::MATE - v + 1) / 2)
         } else if v <= -MATE_BOUND {
-            Score::Mate(-(crate::eval::MATE + v) / 2)
+            // A loss `MATE + v` plies away comes on the mover's own move (odd plies: a move
+            // that loses by itself, as R&B's own line) or on the opponent's reply (even).
+            Score::Mate(-((crate::eval::MATE + v + 1) / 2))
         } else {
             Score::Cp(v)
         }

@@ -286,12 +286,13 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
     fn legal_tokens(&self, side: Option<Player>) -> Vec<String> {
         let pos = self.history.current();
         match (self.history.node(), side) {
-            (Node::Terminal(_), _) => Vec::new(),
+            (Node::Terminal(_), _) | (Node::Turn(_) | Node::Chance, Some(_)) => Vec::new(),
             (Node::Simultaneous, Some(p)) => {
                 let mut moves = Vec::new();
                 pos.legal_moves(p, &mut moves);
                 moves.into_iter().map(|m| pos.format_move(m)).collect()
             }
+            (Node::Simultaneous, None) if pos.count_children() > MAX_JOINT_TOKENS => Vec::new(),
             _ => pos
                 .actions()
                 .into_iter()
@@ -307,7 +308,11 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
 
     fn is_legal_declaration(&self, token: &str, side: Player) -> bool {
         self.history.node() == Node::Simultaneous
-            && self.legal_tokens(Some(side)).iter().any(|t| t == token)
+            && self
+                .history
+                .current()
+                .parse_declaration(side, token)
+                .is_ok()
     }
 
     fn end_reason(&self) -> Option<EndReason> {
@@ -499,6 +504,11 @@ fn weaken<M: Copy>(skill: &Skill, lines: &[Info<M>], seed: u64, result: &mut Sea
     result.score = line.score;
     result.depth = line.depth;
 }
+
+/// The most joint tokens [`AnyGame::legal_tokens`] lists without a side: R&B's joint setup
+/// has 133,402,500 (10 GB of text), so there it lists none and each side's list is asked
+/// for instead.
+pub const MAX_JOINT_TOKENS: u64 = 1_000_000;
 
 /// MCTS iterations of a baseline player given no node or time limit.
 pub const DEFAULT_BASELINE_ITERATIONS: u64 = 10_000;

@@ -155,11 +155,15 @@ pub fn play_game<G: Evaluate + Notation>(
             Node::Chance => Action::Single(chance_outcome(&pos, &mut rng, &mut outcomes)),
             _ if decisions < config.random_plies => {
                 decisions += 1;
-                let actions = pos.actions();
-                if actions.is_empty() {
+                // Drawn as a `usize`, as from a list of the actions.
+                let count = usize::try_from(pos.count_children()).unwrap_or(usize::MAX);
+                if count == 0 {
                     break Outcome::Draw;
                 }
-                actions[rng.random_range(0..actions.len())]
+                match pos.nth_action(rng.random_range(0..count) as u64) {
+                    Some(action) => action,
+                    None => break Outcome::Draw,
+                }
             }
             _ => {
                 decisions += 1;
@@ -438,6 +442,29 @@ mod tests {
         firsts.sort_unstable();
         firsts.dedup();
         assert_eq!(firsts.len(), n, "each game starts from its own position");
+    }
+
+    #[test]
+    fn the_joint_setup_of_placement_together_is_played_and_named_in_the_header() {
+        let place = crate::games::rnb::PLACEMENT;
+        let rules = RuleOptions::default()
+            .with(&place, place.parse_value("together").unwrap())
+            .unwrap();
+        let together = Config {
+            games: 2,
+            rules,
+            ..config((1, 1))
+        };
+        let file = DataFile::parse(&run_to_text(&together)).unwrap();
+        assert_eq!(file.header.get("placement"), Some("together"));
+        assert_eq!(file.summary.games, 2);
+        assert!(!file.samples.is_empty());
+        for s in &file.samples {
+            let pos = Rnb::parse_position(&s.position, &rules).unwrap();
+            assert!(pos.parse_action(&s.best).is_ok(), "{}", s.best);
+        }
+        let alternate = DataFile::parse(&run_to_text(&config((1, 1)))).unwrap();
+        assert_eq!(alternate.header.get("placement"), Some("alternate"));
     }
 
     #[test]

@@ -11,7 +11,10 @@ use rand_chacha::ChaCha8Rng;
 ///
 /// - At `Turn(p)`: the move maximising `p`'s one-ply value of the resulting position.
 /// - At a `Simultaneous` node for `side`: the declaration maximising the mean, over the
-///   opponent's legal declarations, of `side`'s one-ply value of the joint turn.
+///   opponent's legal declarations, of `side`'s one-ply value of the joint turn. When
+///   there are more than [`MAX_JOINT`] joint turns (R&B's joint setup), the mean is over
+///   a sample of the opponent's declarations drawn with `seed`, as many as keep the
+///   evaluations within [`MAX_JOINT`].
 /// - `None` at chance and terminal nodes, at a simultaneous node without a side, and when
 ///   the mover has no legal move.
 ///
@@ -38,6 +41,12 @@ pub fn choose<G: Evaluate>(pos: &G, side: Option<Player>, seed: u64) -> Option<A
             pos.legal_moves(p, &mut moves);
             let mut theirs = MoveList::new();
             pos.legal_moves(p.other(), &mut theirs);
+            let budget = (MAX_JOINT / moves.len().max(1)).max(1);
+            if theirs.len() > budget {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed ^ SAMPLE_STREAM);
+                let sample = rand::seq::index::sample(&mut rng, theirs.len(), budget);
+                theirs = sample.into_iter().map(|i| theirs[i]).collect();
+            }
             let values = moves
                 .iter()
                 .map(|&mine| {
@@ -73,6 +82,13 @@ pub fn choose<G: Evaluate>(pos: &G, side: Option<Player>, seed: u64) -> Option<A
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     Some(Action::Single(moves[ties[rng.random_range(0..ties.len())]]))
 }
+
+/// The most joint turns evaluated at a simultaneous node.
+pub const MAX_JOINT: usize = 1_000_000;
+
+/// What the sample of the opponent's declarations mixes into the seed, so that it is not
+/// the draw that breaks ties.
+const SAMPLE_STREAM: u64 = 0x6E65_6564_7953_4D50;
 
 /// The one-ply value (first player's view) of `pos`, reached one ply below the root.
 /// `outcomes` is a scratch buffer.

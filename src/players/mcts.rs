@@ -57,7 +57,9 @@ pub struct MctsResult<M> {
 /// Runs UCT from `pos` within `budget` (polling `stop` and the deadline before every
 /// iteration) with a generator seeded with `seed`, and returns the most visited root
 /// move. `side` names the side asked at a simultaneous root and is ignored elsewhere.
-/// With `stop` already set, no iteration runs and the answer is a random legal action.
+/// With `stop` already set, no iteration runs and the answer is a random legal action. A
+/// turn root whose moves do not fit the tree gives no answer; a simultaneous root whose
+/// joint slots do not fit gives a random declaration (no tree can learn there).
 pub fn search<G: Evaluate>(
     pos: &G,
     side: Option<Player>,
@@ -98,6 +100,11 @@ fn search_in<G: Evaluate>(
     };
     let mut mcts = Mcts::new(seed, max_nodes, max_slots);
     if !mcts.expand(0, pos) {
+        // A simultaneous root too wide for the tree's slots (R&B's joint setup has
+        // 133,402,500 joint slots): a uniformly random declaration of the side asked.
+        if pos.node() == Node::Simultaneous {
+            result.best = super::random::choose(pos, side, seed);
+        }
         return result;
     }
     let span = match mcts.tree.nodes[0].shape {

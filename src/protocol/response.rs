@@ -154,6 +154,10 @@ mod tests {
         assert_eq!(Score::from_value(MATE - 3), Score::Mate(2));
         assert_eq!(Score::from_value(-(MATE - 2)), Score::Mate(-1));
         assert_eq!(Score::from_value(-(MATE - 4)), Score::Mate(-2));
+        // A move that loses by itself (R&B's own line) is a loss on the first own move, not
+        // `mate 0`; on the second own move, mate -2.
+        assert_eq!(Score::from_value(-(MATE - 1)), Score::Mate(-1));
+        assert_eq!(Score::from_value(-(MATE - 3)), Score::Mate(-2));
         assert_eq!(Score::from_value(123), Score::Cp(123));
     }
 

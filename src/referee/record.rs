@@ -7,7 +7,9 @@
 //! takes. The reader skips `{...}` and `;` comments; the last word of a move list is
 //! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
 //! move. The referee writes the tags `Event Round White Black Result Game Termination
-//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`: `Game` is the `Game` option's
+//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`, and after `Game` one tag per rule
+//! option of the game set away from its default, named and written as UCI does
+//! (`[Placement "together"]`): `Game` is the `Game` option's
 //! value, `FEN` the start position string (also for the start position), `Seed` the seed
 //! the game's chance outcomes are drawn from (from which each engine got its own `Seed`
 //! option, one per seat), `OpeningPlies` how many tokens of the move list were the opening.
@@ -232,7 +234,23 @@ pub struct ReplayedGame {
     pub final_position: String,
 }
 
-/// Re-checks record number `index` (1-based, for messages) with the rules of `G`: the
+/// The rules a record was played under: `rules` with each rule option of `G` that has a
+/// tag of its name set to the tag's value (a record's tag wins over the caller's setting).
+pub fn record_rules<G: Notation>(
+    record: &PgnRecord,
+    rules: &RuleOptions,
+) -> Result<RuleOptions, String> {
+    G::DECLARATION
+        .rule_options
+        .iter()
+        .try_fold(*rules, |rules, option| match record.tag(option.name) {
+            Some(text) => rules.with(option, option.parse_value(text)?),
+            None => Ok(rules),
+        })
+}
+
+/// Re-checks record number `index` (1-based, for messages) with the rules of `G` under
+/// `rules` and the record's own rule tags ([`record_rules`]): the
 /// `Game` tag names `G`, every token is legal where it stands (from `FEN`, or the start
 /// position), no token follows the end of the game, a normal end is a terminal position
 /// with the recorded result, a repetition end is a third occurrence and a draw, an
@@ -286,6 +304,7 @@ pub fn check_record<G: Notation>(
             "a game with the result '*' has no Termination but 'unterminated'".into(),
         ));
     }
+    let rules = &record_rules::<G>(record, rules).map_err(|e| fail(None, e))?;
     let pos = match record.tag("FEN") {
         Some(fen) => G::parse_position(fen, rules).map_err(|e| fail(None, e.to_string()))?,
         None => G::start(rules),

@@ -71,13 +71,22 @@ pub struct MatchConfig {
 /// rule option the game declares whose value differs from its default.
 pub fn setup_options(game: &GameDeclaration, rules: &RuleOptions) -> Vec<(String, String)> {
     let mut out = vec![("Game".to_string(), game.name.to_string())];
-    for option in game.rule_options {
-        let value = rules.get(option);
-        if value != option.default_value() {
-            out.push((option.name.to_string(), option.format_value(value)));
-        }
-    }
+    out.extend(
+        changed_rules(game, rules)
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value)),
+    );
     out
+}
+
+/// Each rule option `game` declares whose value in `rules` differs from its default, with
+/// that value as UCI writes it (`("Placement", "together")`), in declaration order.
+pub fn changed_rules(game: &GameDeclaration, rules: &RuleOptions) -> Vec<(&'static str, String)> {
+    game.rule_options
+        .iter()
+        .filter(|option| rules.get(option) != option.default_value())
+        .map(|option| (option.name, option.format_value(rules.get(option))))
+        .collect()
 }
 
 /// What a worker tells the gathering thread.
@@ -201,6 +210,7 @@ fn write_out(
 /// The record of a finished game.
 fn record<G: Notation>(
     cfg: &MatchConfig,
+    rules: &RuleOptions,
     start_fen: &str,
     spec: &GameSpec,
     g: &PlayedGame,
@@ -220,8 +230,9 @@ fn record<G: Notation>(
         ("Black", black),
         ("Result", result_text(v.outcome).to_string()),
         ("Game", G::DECLARATION.name.to_string()),
-        ("Termination", v.termination.to_string()),
     ];
+    tags.extend(changed_rules(&G::DECLARATION, rules));
+    tags.push(("Termination", v.termination.to_string()));
     if !v.reason.is_empty() {
         tags.push(("Reason", v.reason.clone()));
     }
@@ -262,6 +273,7 @@ fn score_of(spec: &GameSpec, outcome: Outcome) -> GameScore {
 /// The gathering side of a match: statistics and output files.
 struct Gather<'a> {
     cfg: &'a MatchConfig,
+    rules: &'a RuleOptions,
     started: Instant,
     start_fen: String,
     report: MatchReport,
@@ -297,7 +309,7 @@ impl Gather<'_> {
         report.engine_ms += game.engine_time.as_millis() as u64;
         report.wall_ms += game.wall_time.as_millis() as u64;
         report.elapsed_ms = self.started.elapsed().as_millis() as u64;
-        let rec = record::<G>(cfg, &self.start_fen, spec, game);
+        let rec = record::<G>(cfg, self.rules, &self.start_fen, spec, game);
         write_out(&mut self.pgn, &cfg.pgnout, &rec.to_text())?;
         let line = GameLine {
             game: spec.index + 1,
@@ -363,6 +375,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
     let workers = cfg.concurrency.clamp(1, specs.len().max(1));
     let mut gather = Gather {
         cfg,
+        rules,
         started: Instant::now(),
         start_fen: G::start(rules).format_position(),
         report: MatchReport {

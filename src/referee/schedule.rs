@@ -233,9 +233,9 @@ pub fn random_opening<G: Notation>(
                     None => continue 'attempt,
                 },
                 Node::Turn(_) | Node::Simultaneous => {
-                    let actions = pos.actions();
-                    match actions.get(rng.index(actions.len())) {
-                        Some(&a) => a,
+                    let count = usize::try_from(pos.count_children()).unwrap_or(usize::MAX);
+                    match pos.nth_action(rng.index(count) as u64) {
+                        Some(a) => a,
                         None => continue 'attempt,
                     }
                 }

@@ -6,7 +6,8 @@
 //! the root player's view, as UCI expects. Node kinds are searched by
 //! [`alphabeta`] (turn nodes: PVS, transposition table, move ordering, quiescence),
 //! [`chance`] (expectation with Star1 cuts and Star2 probing) and the simultaneous-node
-//! search ([`simultaneous`], its line checks in [`line_check`]).
+//! search ([`simultaneous`], its line checks in [`line_check`]; nodes too wide for a
+//! matrix by the double oracle of [`oracle`]).
 //! Search never prints and never reads input: it takes a stop flag and limits and reports
 //! through a callback.
 
@@ -14,6 +15,7 @@ pub mod alphabeta;
 pub mod chance;
 pub mod frame;
 pub mod line_check;
+pub mod oracle;
 pub mod root;
 pub mod searcher;
 pub mod simultaneous;

@@ -3,6 +3,7 @@
 //! `impl` blocks on [`Searcher`] in `alphabeta.rs`, `chance.rs` and the simultaneous
 //! search; [`Searcher::value`] dispatches on the node kind.
 
+use super::oracle::WideStart;
 use super::tt::TranspositionTable;
 use super::{Features, Limits, MAX_PLY};
 use crate::eval::Evaluate;
@@ -63,6 +64,9 @@ pub struct Searcher<'a, G: Evaluate> {
     pub(crate) killers: Vec<[Option<G::Move>; 2]>,
     /// History heuristic scores, indexed by player then move code.
     pub(crate) history: Vec<i32>,
+    /// The last wide simultaneous node solved (its hash) with the restricted declarations
+    /// of each side, where its next solve starts (`oracle.rs`).
+    pub(crate) wide_start: Option<WideStart<G::Move>>,
     /// The index in `hashes` of the position reached by the latest null move on the path,
     /// if any: repetitions are not looked for across it (a pass is no move of the game).
     null_child: Option<usize>,
@@ -105,6 +109,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * G::MOVE_CODES],
+            wide_start: None,
             null_child: None,
         }
     }

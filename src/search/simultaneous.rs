@@ -28,6 +28,7 @@
 
 use super::frame::Frame;
 use super::line_check::Check;
+use super::oracle::WIDE_CELLS;
 use super::searcher::Searcher;
 use super::tt::{Bound, Entry};
 use crate::eval::Evaluate;
@@ -165,6 +166,15 @@ impl<G: Evaluate> Searcher<'_, G> {
         f.m = m;
         f.r_len = 0;
         f.c_len = 0;
+        if (n as u64) * (m as u64) > WIDE_CELLS {
+            // Too wide for a matrix: the double oracle over whole rows and columns
+            // (`oracle.rs`), exact at this depth; the frame's restricted game stays empty.
+            let value = self.wide_simultaneous(pos, at.depth, at.ply);
+            return (!self.aborted).then_some(Solved {
+                value,
+                bound: Bound::Exact,
+            });
+        }
         if n == 0 || m == 0 {
             // Not a real simultaneous node (the game should have ended): its static value.
             let value = pos.evaluate();

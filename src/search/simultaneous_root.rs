@@ -1,7 +1,9 @@
-//! The root of a simultaneous node: iterative deepening over the root's matrix game, the
-//! asked side's equilibrium strategy, and a declaration sampled from it.
+//! The root of a simultaneous node: iterative deepening over the root's matrix game (or,
+//! at a wide node, its double oracle), the asked side's equilibrium strategy, and a
+//! declaration sampled from it.
 
 use super::frame::Frame;
+use super::oracle::is_wide;
 use super::root::{empty_result, max_depth, may_continue};
 use super::searcher::Searcher;
 use super::{Info, Limits, SearchResult, Settings};
@@ -28,6 +30,9 @@ pub fn search_simultaneous_root<G: Evaluate>(
     let Some(side) = settings.side else {
         return result;
     };
+    if is_wide(root) {
+        return search_wide_root(s, root, side, limits, settings, report);
+    }
     let mut first = Vec::new();
     let mut second = Vec::new();
     root.legal_moves(Player::First, &mut first);
@@ -77,6 +82,68 @@ pub fn search_simultaneous_root<G: Evaluate>(
             });
         }
         if !may_continue(s, limits) {
+            break;
+        }
+    }
+    result.nodes = s.nodes();
+    result.best = sample(&result.policy, settings.seed).map(Action::Single);
+    result.pv = result.best.into_iter().collect();
+    result
+}
+
+/// [`search_simultaneous_root`] at a wide node (`oracle.rs`): each iteration runs the
+/// double oracle to convergence with cells searched one ply shallower. The policy holds
+/// the side's restricted declarations (every other one has probability 0); one `info` line
+/// per declaration (up to MultiPV), scored by its payoff against the opponent's strategy.
+/// An iteration cut short by a limit still counts when it is the first: its last
+/// restricted solve is played. With no solve at all, the policy is uniform over every
+/// declaration.
+fn search_wide_root<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    root: &G,
+    side: Player,
+    limits: &Limits,
+    settings: &Settings,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    let mut result = empty_result();
+    let mut rows = Vec::new();
+    let mut cols = Vec::new();
+    root.legal_moves(Player::First, &mut rows);
+    root.legal_moves(Player::Second, &mut cols);
+    if rows.is_empty() || cols.is_empty() {
+        return result;
+    }
+    let mine = if side == Player::First { &rows } else { &cols };
+    let uniform = 1.0 / mine.len() as f64;
+    result.policy = mine.iter().map(|&m| (m, uniform)).collect();
+    let key = root.hash();
+    let mut o = s.wide_oracle(key, rows, cols);
+    s.push_root(key);
+    for depth in 1..=max_depth(limits) {
+        o.restart();
+        let done = s.run_oracle(&mut o, root, depth as i32, 0);
+        if !(done || depth == 1 && o.solved()) {
+            break;
+        }
+        s.keep_wide_start(key, &o);
+        let lines = o.lines(side);
+        result.policy = lines.iter().map(|&(m, p, _)| (m, p)).collect();
+        result.score = side.sign() * crate::matrix::round_value(o.value);
+        result.depth = depth;
+        for (k, &(m, _, pay)) in lines.iter().take(settings.multipv.max(1)).enumerate() {
+            report(&Info {
+                depth,
+                seldepth: s.seldepth.max(depth),
+                multipv: k + 1,
+                score: crate::matrix::round_value(pay),
+                nodes: s.nodes(),
+                time: s.started.elapsed(),
+                hashfull: s.tt.hashfull(),
+                pv: vec![Action::Single(m)],
+            });
+        }
+        if !done || !may_continue(s, limits) {
             break;
         }
     }

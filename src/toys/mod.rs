@@ -12,6 +12,7 @@
 //!   notation (the fake engine `tests/fixtures/referee/fake_engine.py` plays them too).
 //! - [`Shuffle`]: repetitions and an irreversible move (the history).
 //! - [`Weighted`]: one chance node of unequal weights (the referee's dice).
+//! - [`Wide`]: one simultaneous turn too wide for a matrix (the double oracle).
 
 mod dice;
 mod dice_race;
@@ -25,6 +26,7 @@ mod shuffle;
 mod text;
 mod tictactoe;
 mod weighted;
+mod wide;
 
 pub use dice::{DICE_TARGET, Dice, DiceMove};
 pub use dice_race::DiceRace;
@@ -37,3 +39,4 @@ pub use pennies::{Coin, Pennies};
 pub use shuffle::Shuffle;
 pub use tictactoe::TicTacToe;
 pub use weighted::Weighted;
+pub use wide::{WIDE_SIZE, Wide, wide_dominant, wide_rock_paper_scissors};

@@ -73,7 +73,8 @@ pub trait ReferenceGame {
     }
 }
 
-fn perft_of<G: ReferenceGame + ?Sized>(pos: &G::Position, depth: u32) -> u64 {
+/// The leaves `depth` plies below the parsed `pos` (the provided [`ReferenceGame::perft`]).
+pub fn perft_of<G: ReferenceGame + ?Sized>(pos: &G::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

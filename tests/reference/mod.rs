@@ -5,6 +5,7 @@
 pub mod duell;
 pub mod game;
 pub mod rnb;
+pub mod rnb_setup;
 
 pub use duell::Duell;
 pub use game::ReferenceGame;

@@ -9,6 +9,8 @@
 //!   not (a position no game reaches), it has no legal move.
 //! - §1.6-5's 100-ply draw is judged only in the movement phase (all hands empty), as the
 //!   rule says; the counter cannot grow during placement anyway (§1.8).
+//! - The joint setup of `Placement together` (§1.3(d), side field `sn`) is in
+//!   `rnb_setup.rs`; here it only has no single moves and is not over.
 
 use super::game::{ReferenceGame, board_field};
 
@@ -21,13 +23,13 @@ const LINE_LENGTH: usize = 6;
 
 /// South (`S`, first player) or North (`N`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Side {
+pub enum Side {
     South,
     North,
 }
 
 impl Side {
-    fn other(self) -> Side {
+    pub(super) fn other(self) -> Side {
         match self {
             Side::South => Side::North,
             Side::North => Side::South,
@@ -42,7 +44,7 @@ impl Side {
     }
 
     /// §1.1: South's base (sun) is d1, North's is c6.
-    fn base(self) -> Square {
+    pub(super) fn base(self) -> Square {
         match self {
             Side::South => Square { x: 3, y: 0 },
             Side::North => Square { x: 2, y: 5 },
@@ -50,7 +52,7 @@ impl Side {
     }
 
     /// §1.1: the setup zone is ranks 1–2 for S and ranks 5–6 for N.
-    fn zone_ranks(self) -> [i32; 2] {
+    pub(super) fn zone_ranks(self) -> [i32; 2] {
         match self {
             Side::South => [0, 1],
             Side::North => [4, 5],
@@ -74,7 +76,7 @@ impl Colour {
     }
 
     /// §1.7: the colour letter of a placement token (upper case is canonical).
-    fn letter(self) -> char {
+    pub(super) fn letter(self) -> char {
         match self {
             Colour::Red => 'R',
             Colour::Black => 'B',
@@ -83,15 +85,15 @@ impl Colour {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
+pub(super) enum Kind {
     King,
     Soldier(Colour),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Piece {
-    side: Side,
-    kind: Kind,
+pub(super) struct Piece {
+    pub(super) side: Side,
+    pub(super) kind: Kind,
 }
 
 impl Piece {
@@ -126,8 +128,8 @@ impl Piece {
 /// A square: x = file (0 = a), y = rank (0 = rank 1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Square {
-    x: i32,
-    y: i32,
+    pub(super) x: i32,
+    pub(super) y: i32,
 }
 
 impl Square {
@@ -142,7 +144,7 @@ impl Square {
         }
     }
 
-    fn name(self) -> String {
+    pub(super) fn name(self) -> String {
         format!("{}{}", (b'a' + self.x as u8) as char, self.y + 1)
     }
 }
@@ -172,19 +174,21 @@ pub enum Move {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
     /// `board[y][x]`, y = 0 is rank 1.
-    board: [[Option<Piece>; SIZE as usize]; SIZE as usize],
-    to_move: Side,
+    pub(super) board: [[Option<Piece>; SIZE as usize]; SIZE as usize],
+    pub(super) to_move: Side,
     /// `hand[side][colour]`: soldiers still to be placed.
-    hand: [[u32; 2]; 2],
-    plies_since_capture: u32,
+    pub(super) hand: [[u32; 2]; 2],
+    pub(super) plies_since_capture: u32,
+    /// §1.7: the side field `sn`, the joint setup of `Placement together` (§1.3(d)).
+    pub(super) setup: bool,
 }
 
 impl Position {
-    fn at(&self, sq: Square) -> Option<Piece> {
+    pub(super) fn at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.y as usize][sq.x as usize]
     }
 
-    fn set(&mut self, sq: Square, p: Option<Piece>) {
+    pub(super) fn set(&mut self, sq: Square, p: Option<Piece>) {
         self.board[sq.y as usize][sq.x as usize] = p;
     }
 
@@ -274,7 +278,7 @@ fn captures(pos: &Position, to: Square) -> Vec<Square> {
 }
 
 /// §1.6-1: does `side` have ≥6 consecutive own pieces in one rank?
-fn has_line(pos: &Position, side: Side) -> bool {
+pub(super) fn has_line(pos: &Position, side: Side) -> bool {
     for y in 0..SIZE {
         let mut run = 0;
         for x in 0..SIZE {
@@ -313,7 +317,7 @@ impl ReferenceGame for Rnb {
         let mut pos = Position {
             board: [[None; SIZE as usize]; SIZE as usize],
             to_move: match fields[1] {
-                "s" => Side::South,
+                "s" | "sn" => Side::South,
                 "n" => Side::North,
                 other => panic!("bad side {other:?} in {s:?}"),
             },
@@ -322,6 +326,7 @@ impl ReferenceGame for Rnb {
                 [hand_digits[2], hand_digits[3]],
             ],
             plies_since_capture: fields[3].parse().expect("plies since capture"),
+            setup: fields[1] == "sn",
         };
         for (i, rank_text) in ranks.iter().enumerate() {
             let y = SIZE - 1 - i as i32;
@@ -365,18 +370,23 @@ impl ReferenceGame for Rnb {
             pos.at(Square { x, y })
                 .map(|piece| piece.letter().to_string())
         });
-        let side = match pos.to_move {
-            Side::South => "s",
-            Side::North => "n",
+        let side = match (pos.setup, pos.to_move) {
+            (true, _) => "sn",
+            (false, Side::South) => "s",
+            (false, Side::North) => "n",
         };
         let hands: String = pos.hand.iter().flatten().map(|n| n.to_string()).collect();
         format!("{board} {side} {hands} {}", pos.plies_since_capture)
     }
 
     /// §1.3(b) and §1.4: every move of the side to move, whether or not the game is over.
+    /// The joint setup has none (its turns are pairs of arrangements, `rnb_setup.rs`).
     fn candidate_moves(pos: &Position) -> Vec<Move> {
         let me = pos.to_move;
         let mut moves = Vec::new();
+        if pos.setup {
+            return moves;
+        }
         if pos.placement_phase() {
             // §1.3(b): one soldier from the hand onto any empty square of the own zone.
             for colour in [Colour::Red, Colour::Black] {
@@ -445,16 +455,24 @@ impl ReferenceGame for Rnb {
         next
     }
 
-    /// §1.6 in order, with the side not to move as the player who just acted (§1.8).
+    /// §1.6 in order, with the side not to move as the player who just acted (§1.8). The
+    /// joint setup (§1.3(d)) is never over.
     fn judge(pos: &Position) -> Option<&'static str> {
+        if pos.setup {
+            return None;
+        }
         let mover = pos.to_move.other();
         let win = |side: Side| match side {
             Side::South => "first",
             Side::North => "second",
         };
-        // 1. The line rule: the mover loses.
-        if has_line(pos, mover) {
-            return Some(win(mover.other()));
+        // 1. The line rule: the mover loses; §1.8: a line of the side to move (after the
+        // joint setup, where both acted) loses too, and two lines draw.
+        match (has_line(pos, mover), has_line(pos, pos.to_move)) {
+            (true, true) => return Some("draw"),
+            (true, false) => return Some(win(pos.to_move)),
+            (false, true) => return Some(win(mover)),
+            (false, false) => {}
         }
         // 2. The enemy king was captured.
         if pos.king_of(pos.to_move).is_none() {
@@ -481,6 +499,28 @@ impl ReferenceGame for Rnb {
             Move::Place(colour, sq) => format!("{}@{}", colour.letter(), sq.name()),
             Move::Step(from, to) => format!("{}{}", from.name(), to.name()),
         }
+    }
+
+    /// The provided `play`, and at the joint setup the joint token of `rnb_setup.rs`.
+    fn play(pos: &str, token: &str) -> String {
+        let p = Self::parse(pos);
+        if p.setup {
+            return Self::format(&super::rnb_setup::play_setup(&p, token));
+        }
+        let m = Self::legal_moves(&p)
+            .into_iter()
+            .find(|m| Self::token(m) == token)
+            .unwrap_or_else(|| panic!("{token} is not legal in {pos}"));
+        Self::format(&Self::apply(&p, &m))
+    }
+
+    /// The provided `perft`, and at the joint setup the count of `rnb_setup.rs`.
+    fn perft(pos: &str, depth: u32) -> u64 {
+        let p = Self::parse(pos);
+        if p.setup && depth > 0 {
+            return super::rnb_setup::perft_setup(&p, depth);
+        }
+        super::game::perft_of::<Self>(&p, depth)
     }
 }
 

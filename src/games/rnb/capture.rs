@@ -183,6 +183,7 @@ mod tests {
             [[3, 4], [3, 4]],
             Player::First,
             0,
+            false,
         );
         let action = pos.parse_action("R@c2").unwrap();
         pos.try_apply(action).unwrap();

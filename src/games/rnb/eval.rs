@@ -3,6 +3,7 @@
 //! enemy base) and the immediate threats, which depend on who is to move. Placements are
 //! judged by the same shape terms, since no piece can be attacked during placement.
 
+use super::arrangement::ARRANGEMENTS;
 use super::geometry::{
     Bitboard, Direction, HEIGHT, LINE_LENGTH, ORTHOGONAL, SQUARES, Square, base, rank_mask, spread,
 };
@@ -109,8 +110,9 @@ impl Tunable for Rnb {
 
 impl Evaluate for Rnb {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
-    /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`.
-    const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES;
+    /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`, then
+    /// arrangements by their rank (each side's codes are its own: history is per player).
+    const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES + ARRANGEMENTS as usize;
 
     fn evaluate(&self) -> i32 {
         let mut sum = Sum::new(&WEIGHTS);
@@ -118,10 +120,11 @@ impl Evaluate for Rnb {
         sum.total.clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)
     }
 
-    /// Steps that capture, and king steps onto the empty enemy base (they win at once).
+    /// Steps that capture, and king steps onto the empty enemy base (they win at once);
+    /// never a placement or an arrangement.
     fn is_noisy(&self, m: Move) -> bool {
         match m {
-            Move::Place { .. } => false,
+            Move::Place { .. } | Move::Arrange(_) => false,
             Move::Step { from, to } => {
                 self.step_captures(from, to) != 0 || self.enters_enemy_base(from, to)
             }
@@ -131,7 +134,7 @@ impl Evaluate for Rnb {
     /// The value of what the move takes (a king, or a base entry, counts as winning).
     fn order_hint(&self, m: Move) -> i32 {
         match m {
-            Move::Place { .. } => 0,
+            Move::Place { .. } | Move::Arrange(_) => 0,
             Move::Step { from, to } => {
                 let taken = self.step_captures(from, to);
                 let soldiers = (taken & !self.kings).count_ones() as i32;
@@ -145,6 +148,7 @@ impl Evaluate for Rnb {
         let code = match m {
             Move::Place { colour, to } => colour.index() * SQUARES + to.index(),
             Move::Step { from, to } => 2 * SQUARES + from.index() * SQUARES + to.index(),
+            Move::Arrange(a) => 2 * SQUARES + SQUARES * SQUARES + a.rank() as usize,
         };
         code as u32
     }
@@ -330,6 +334,7 @@ mod tests {
             [pos.hands[1], pos.hands[0]],
             pos.to_move.other(),
             pos.quiet_plies,
+            pos.setup,
         )
     }
 

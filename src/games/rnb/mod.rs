@@ -5,12 +5,15 @@
 //! 16 alternating soldier placements, then one-step moves in 8 directions with hasami-shogi
 //! style orthogonal captures (same-tribe pair, king pair, Dual). [`Rnb`] is the position and
 //! implements [`crate::game::Game`], [`crate::notation::Notation`] (`NAME = "rnb"`) and
-//! [`crate::eval::Evaluate`]; [`Move`] is a placement (`R@a2`) or a step (`d1d2`).
+//! [`crate::eval::Evaluate`]; [`Move`] is a placement (`R@a2`), a step (`d1d2`) or, under
+//! the rule option [`PLACEMENT`] `together`, one side's whole [`Arrangement`] of the joint
+//! setup (a simultaneous node, rule 1.3(d)).
 //!
 //! Threefold repetition (rule 1.6-5) needs the history, so it is not in `node()`: the
 //! history keeper uses [`crate::game::Game::repetition_window`] and the hash, which covers
 //! board, hands and side to move but not the quiet-ply counter.
 
+mod arrangement;
 mod capture;
 mod describe;
 mod eval;
@@ -19,13 +22,18 @@ mod notation;
 mod pieces;
 mod position;
 mod rules;
+mod setup_notation;
 mod threats;
 mod zobrist;
 
 #[cfg(test)]
 mod examples;
+#[cfg(test)]
+mod setup_tests;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds};
+use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::game::RuleOptions;
+pub use arrangement::{ARRANGEMENTS, Arrangement};
 pub use geometry::Square;
 pub use pieces::{Colour, Move, Piece};
 pub use position::{QUIET_PLY_LIMIT, Rnb};
@@ -36,7 +44,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     title: "R&B",
     nodes: NodeKinds {
         turns: true,
-        simultaneous: false,
+        simultaneous: true,
         chance: None,
     },
     bench: BenchSpec {
@@ -51,5 +59,25 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "b2br1/rbk1br/rB4/6/1R2RB/1BRKBR n 0000 7",
         ],
     },
-    rule_options: &[],
+    rule_options: &[PLACEMENT],
 };
+
+/// The rule option `Placement` (rule 1.3(d)): `alternate`, the official rule (16 placements
+/// one by one, South first), or `together`, the local rule (one simultaneous turn in which
+/// each side declares its whole arrangement).
+pub const PLACEMENT: RuleOption = RuleOption {
+    name: "Placement",
+    help: "R&B: place the soldiers one by one in turn (alternate) or all at once in secret (together)",
+    kind: RuleKind::Combo {
+        default: 0,
+        values: &["alternate", "together"],
+    },
+};
+
+/// The value of [`PLACEMENT`] for `together`.
+const TOGETHER: i64 = 1;
+
+/// Whether `rules` play the setup as one joint turn (`Placement together`).
+fn together(rules: &RuleOptions) -> bool {
+    rules.get(&PLACEMENT) == TOGETHER
+}

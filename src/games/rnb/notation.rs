@@ -11,7 +11,11 @@
 //!   its hand holds one more; nothing has been captured, so each side owns exactly 4
 //!   soldiers of each colour; both kings stand on their bases and every soldier in its
 //!   owner's zone; and the plies-since-capture counter is 0 (it counts movement plies only);
-//! - the counter is at most 100, where the game ends.
+//! - the counter is at most 100, where the game ends;
+//! - under `Placement together` (rule 1.3(d)) the only placement-phase position is the
+//!   joint setup, side field `sn` (and `sn` only there); the side to move (South) may own a
+//!   full line only as the joint setup leaves it (every soldier in its owner's zone, kings
+//!   on their bases, counter 0). Under `Placement alternate` `sn` is refused.
 
 use super::geometry::{
     Bitboard, HEIGHT, LINE_LENGTH, SOLDIERS_PER_COLOUR, Square, WIDTH, ZONE_DEPTH, base, has_line,
@@ -19,6 +23,7 @@ use super::geometry::{
 };
 use super::pieces::{Colour, Move, Piece};
 use super::position::{QUIET_PLY_LIMIT, Rnb};
+use super::setup_notation::{example_arrangement, just_arranged, placement_rule_error};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Outcome, Player, RuleOptions};
@@ -29,8 +34,9 @@ impl Notation for Rnb {
     const DECLARATION: GameDeclaration = super::DECLARATION;
     const SOLVER: Option<Solver<Self>> = None;
 
-    /// `2k3/6/6/6/6/3K2 s 4444 0`: kings on their bases, every soldier in hand.
-    fn start(_rules: &RuleOptions) -> Rnb {
+    /// `2k3/6/6/6/6/3K2 s 4444 0`: kings on their bases, every soldier in hand; under
+    /// `Placement together` the joint setup `2k3/6/6/6/6/3K2 sn 4444 0`.
+    fn start(rules: &RuleOptions) -> Rnb {
         let kings = base(Player::First).bit() | base(Player::Second).bit();
         let full = [SOLDIERS_PER_COLOUR; 2];
         Rnb::from_parts(
@@ -40,26 +46,28 @@ impl Notation for Rnb {
             [full, full],
             Player::First,
             0,
+            super::together(rules),
         )
     }
 
-    fn parse_position(text: &str, _rules: &RuleOptions) -> Result<Rnb, NotationError> {
+    fn parse_position(text: &str, rules: &RuleOptions) -> Result<Rnb, NotationError> {
         let fail = |why: String| NotationError::position(text, why);
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 4 || fields.iter().any(|f| f.is_empty()) {
             return Err(fail(
-                "expected 4 fields separated by single spaces: board, side to move (s|n), \
-                 hands (4 digits), plies since capture"
+                "expected 4 fields separated by single spaces: board, side to move (s|n, or \
+                 sn at the joint setup), hands (4 digits), plies since capture"
                     .to_string(),
             ));
         }
         let board = parse_board(fields[0]).map_err(fail)?;
-        let to_move = match fields[1] {
-            "s" => Player::First,
-            "n" => Player::Second,
+        let (to_move, setup) = match fields[1] {
+            "s" => (Player::First, false),
+            "n" => (Player::Second, false),
+            "sn" => (Player::First, true),
             other => {
                 return Err(fail(format!(
-                    "side to move (field 2) must be 's' or 'n', found '{other}'"
+                    "side to move (field 2) must be 's', 'n' or 'sn', found '{other}'"
                 )));
             }
         };
@@ -72,8 +80,9 @@ impl Notation for Rnb {
             hands,
             to_move,
             quiet_plies,
+            setup,
         );
-        check_possible(&pos).map_err(fail)?;
+        check_possible(&pos, super::together(rules)).map_err(fail)?;
         Ok(pos)
     }
 
@@ -100,9 +109,10 @@ impl Notation for Rnb {
                 text.push('/');
             }
         }
-        text.push_str(match self.to_move {
-            Player::First => " s ",
-            Player::Second => " n ",
+        text.push_str(match (self.setup, self.to_move) {
+            (true, _) => " sn ",
+            (false, Player::First) => " s ",
+            (false, Player::Second) => " n ",
         });
         for hand in self.hands {
             for count in hand {
@@ -113,18 +123,30 @@ impl Notation for Rnb {
         text
     }
 
+    /// A placement, a step, or at the joint setup `<south>/<north>` (rule 1.7).
     fn parse_action(&self, token: &str) -> Result<Action<Move>, NotationError> {
+        if token.contains(['/', ',']) {
+            return self.parse_setup_action(token);
+        }
         let m = parse_move(token)?;
         self.check_legal(m)
             .map_err(|why| NotationError::illegal(token, why))?;
         Ok(Action::Single(m))
     }
 
-    /// `R@a2` / `B@a2` (colour upper case) or `d1d2`.
+    /// An arrangement of `p` in any order and either case of the colour letters, at the
+    /// joint setup.
+    fn parse_declaration(&self, p: Player, token: &str) -> Result<Move, NotationError> {
+        self.parse_arrangement_of(p, token)
+    }
+
+    /// `R@a2` / `B@a2` (colour upper case), `d1d2`, or an arrangement
+    /// `R@a2,R@b2,...,B@f1` (reds first, then blacks, each by square).
     fn format_move(&self, m: Move) -> String {
         match m {
             Move::Place { colour, to } => format!("{}@{to}", colour.letter()),
             Move::Step { from, to } => format!("{from}{to}"),
+            Move::Arrange(a) => a.token(),
         }
     }
 
@@ -153,6 +175,12 @@ impl Notation for Rnb {
         );
         let _ = match self.verdict() {
             Some(outcome) => write!(text, "\nGame over: {}", describe(outcome)),
+            None if self.setup => {
+                write!(
+                    text,
+                    "\nSouth and North arrange at once (Placement together)"
+                )
+            }
             None if self.in_placement() => {
                 write!(text, "\n{} to place", side_name(self.to_move))
             }
@@ -165,6 +193,14 @@ impl Notation for Rnb {
 impl Rnb {
     /// Why the well-formed move `m` cannot be played here, if it cannot.
     fn check_legal(&self, m: Move) -> Result<(), String> {
+        if self.setup {
+            return Err(format!(
+                "under Placement together both sides arrange at once: send <south>/<north>, \
+                 like {}/{}",
+                example_arrangement(Player::First),
+                example_arrangement(Player::Second)
+            ));
+        }
         if let Some(outcome) = self.verdict() {
             return Err(format!("the game is over ({})", describe(outcome)));
         }
@@ -172,6 +208,9 @@ impl Rnb {
         let name = side_name(side);
         let occupied = |sq: Square| self.piece_at(sq).is_some();
         match m {
+            Move::Arrange(_) => {
+                return Err("an arrangement is half of the joint setup".into());
+            }
             Move::Place { colour, to } => {
                 if !self.in_placement() {
                     return Err("every soldier is placed; pieces now step (like d1d2)".into());
@@ -317,8 +356,9 @@ fn parse_counter(field: &str) -> Result<u8, String> {
     }
 }
 
-/// Refuses a position that no game reaches (see the module documentation).
-fn check_possible(pos: &Rnb) -> Result<(), String> {
+/// Refuses a position that no game reaches under the placement rule (`together`: rule
+/// 1.3(d)); see the module documentation.
+fn check_possible(pos: &Rnb, together: bool) -> Result<(), String> {
     for p in [Player::First, Player::Second] {
         let name = side_name(p);
         let own = pos.sides[p.index()];
@@ -345,9 +385,13 @@ fn check_possible(pos: &Rnb) -> Result<(), String> {
             }
         }
     }
+    let full_hands = pos.hands == [[SOLDIERS_PER_COLOUR; 2]; 2];
+    if pos.setup != (together && pos.in_placement()) || (pos.setup && !full_hands) {
+        return Err(placement_rule_error(pos, together));
+    }
     let side = pos.to_move;
     let (name, other) = (side_name(side), side_name(side.other()));
-    if has_line(pos.sides[side.index()]) {
+    if has_line(pos.sides[side.index()]) && !(together && just_arranged(pos)) {
         return Err(format!(
             "{name} is to move but has {LINE_LENGTH} pieces in a rank, so it lost when it made them"
         ));
@@ -415,7 +459,7 @@ fn check_placement(pos: &Rnb) -> Result<(), String> {
 }
 
 /// Reads a move token's syntax: `R@a2` / `b@a2` (colour in either case) or `d1d2`.
-fn parse_move(token: &str) -> Result<Move, NotationError> {
+pub(super) fn parse_move(token: &str) -> Result<Move, NotationError> {
     let fail = |why: String| NotationError::syntax(token, why);
     if let Some((colour, square)) = token.split_once('@') {
         let colour = match colour {
@@ -492,7 +536,7 @@ fn piece_letter(owner: Player, piece: Piece) -> char {
 }
 
 /// `South` or `North`.
-fn side_name(p: Player) -> &'static str {
+pub(super) fn side_name(p: Player) -> &'static str {
     match p {
         Player::First => "South",
         Player::Second => "North",
@@ -508,7 +552,7 @@ fn zone_ranks(p: Player) -> String {
 }
 
 /// `South wins`, `North wins` or `draw`.
-fn describe(outcome: Outcome) -> String {
+pub(super) fn describe(outcome: Outcome) -> String {
     match outcome {
         Outcome::Win(p) => format!("{} wins", side_name(p)),
         Outcome::Draw => "draw".to_string(),

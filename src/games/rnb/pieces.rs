@@ -1,5 +1,6 @@
 //! Pieces and moves of R&B (rules 1.2–1.4).
 
+use super::arrangement::Arrangement;
 use super::geometry::Square;
 
 /// A soldier's colour, its "tribe" (rule 1.2).
@@ -59,8 +60,9 @@ impl Piece {
     }
 }
 
-/// One move: a placement during the placement phase or a one-square step afterwards.
-/// The owner is always the side to move.
+/// One move: a placement during the placement phase or a one-square step afterwards (the
+/// owner is the side to move), or one side's half of the joint setup of `Placement
+/// together` (rule 1.3(d)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Puts a soldier of `colour` from the mover's hand on the empty square `to` (`R@a2`).
@@ -77,4 +79,6 @@ pub enum Move {
         /// The square it enters.
         to: Square,
     },
+    /// One side's whole arrangement at the joint setup (`R@a2,...,B@f1`).
+    Arrange(Arrangement),
 }

@@ -1,7 +1,9 @@
 //! The R&B position: bitboards, hands, side to move and the quiet-ply counter, with the
-//! end-of-game judgement (rule 1.6), move generation and `play` (rules 1.3–1.5).
+//! end-of-game judgement (rule 1.6), move generation and `play` (rules 1.3–1.5), and the
+//! joint setup of `Placement together` (rule 1.3(d)).
 //! The struct is small (48 bytes) because the search copies it before every move.
 
+use super::arrangement::{self, Arrangement};
 use super::geometry::{
     ALL_DIRECTIONS, BOARD, Bitboard, NEIGHBOURS, Square, base, has_line, spread, squares, zone,
 };
@@ -28,7 +30,10 @@ pub struct Rnb {
     pub(super) to_move: Player,
     /// Movement plies since the last capture (rule 1.8).
     pub(super) quiet_plies: u8,
-    /// The Zobrist hash of board, hands and side to move.
+    /// The joint setup of `Placement together` is to be played (the side field `sn`): a
+    /// simultaneous node where both sides declare their arrangements.
+    pub(super) setup: bool,
+    /// The Zobrist hash of board, hands, side to move and the joint-setup flag.
     pub(super) hash: u64,
 }
 
@@ -42,6 +47,7 @@ impl Rnb {
         hands: [[u8; 2]; 2],
         to_move: Player,
         quiet_plies: u8,
+        setup: bool,
     ) -> Rnb {
         let mut pos = Rnb {
             sides,
@@ -50,15 +56,19 @@ impl Rnb {
             hands,
             to_move,
             quiet_plies,
+            setup,
             hash: 0,
         };
         pos.hash = pos.hash_from_scratch();
         pos
     }
 
-    /// The hash recomputed from the board, hands and side to move.
+    /// The hash recomputed from the board, hands, side to move and joint-setup flag.
     pub(super) fn hash_from_scratch(&self) -> u64 {
         let mut hash = zobrist::to_move(self.to_move);
+        if self.setup {
+            hash ^= zobrist::joint_setup();
+        }
         for p in [Player::First, Player::Second] {
             for sq in squares(self.sides[p.index()]) {
                 hash ^= zobrist::piece(p, self.kind_at(sq), sq);
@@ -88,6 +98,12 @@ impl Rnb {
     /// Whether soldiers remain to be placed (rule 1.3); otherwise pieces move (rule 1.4).
     pub fn in_placement(&self) -> bool {
         self.hands != [[0; 2]; 2]
+    }
+
+    /// Whether this is the joint setup of `Placement together` (rule 1.3(d)), where both
+    /// sides declare their arrangements at once.
+    pub fn at_joint_setup(&self) -> bool {
+        self.setup
     }
 
     /// The owner and kind of the piece on `sq`, if any.
@@ -157,14 +173,21 @@ impl Rnb {
         None
     }
 
-    /// Rules 1.6-1 to 1.6-3: the line rule, a captured king, a king on the enemy base.
+    /// Rules 1.6-1 to 1.6-3: the line rule, a captured king, a king on the enemy base. A
+    /// line of the side to move (possible only right after the joint setup, when both
+    /// sides acted) loses too, and two lines draw (rules 1.3(d), 1.8).
     #[inline(always)]
     pub(super) fn decided_before_moves(&self) -> Option<(Outcome, EndReason)> {
         let side = self.to_move;
         let mover = side.other();
         let mover_pieces = self.sides[mover.index()];
-        if has_line(mover_pieces) {
-            return Some((Outcome::Win(side), EndReason::SixInARank));
+        // The side to move can own a line only right after the joint setup (counter 0).
+        let own_line = self.quiet_plies == 0 && has_line(self.sides[side.index()]);
+        match (has_line(mover_pieces), own_line) {
+            (true, true) => return Some((Outcome::Draw, EndReason::SixInARank)),
+            (true, false) => return Some((Outcome::Win(side), EndReason::SixInARank)),
+            (false, true) => return Some((Outcome::Win(mover), EndReason::SixInARank)),
+            (false, false) => {}
         }
         if self.sides[side.index()] & self.kings == 0 {
             return Some((Outcome::Win(mover), EndReason::KingCaptured));
@@ -204,10 +227,13 @@ impl Rnb {
         }
     }
 
-    /// The number of children in perft: 0 at a finished position, else the legal moves.
+    /// The number of children in perft: 0 at a finished position, else the legal moves
+    /// (at the joint setup, every pair of arrangements).
     #[inline(always)]
     pub(super) fn children(&self) -> u64 {
-        if self.decided_before_moves().is_some() || self.quiet_draw() {
+        if self.setup {
+            u64::from(arrangement::ARRANGEMENTS).pow(2)
+        } else if self.decided_before_moves().is_some() || self.quiet_draw() {
             0
         } else {
             self.count_moves()
@@ -236,11 +262,36 @@ impl Rnb {
         }
     }
 
-    /// Plays `m` for the side to move without checking it (rules 1.3–1.5).
+    /// Plays the joint setup (rule 1.3(d)): both arrangements at once, both hands emptied,
+    /// South to move. Unchecked: `south` and `north` are the two sides' arrangements.
+    pub(super) fn play_setup(&mut self, south: Arrangement, north: Arrangement) {
+        for arranged in [south, north] {
+            let side = arranged.side();
+            self.sides[side.index()] |= arranged.squares();
+            self.red |= arranged.red();
+            for sq in squares(arranged.squares()) {
+                self.hash ^= zobrist::piece(side, self.kind_at(sq), sq);
+            }
+            for colour in Colour::ALL {
+                let held = &mut self.hands[side.index()][colour.index()];
+                self.hash ^= zobrist::hand(side, colour, *held) ^ zobrist::hand(side, colour, 0);
+                *held = 0;
+            }
+        }
+        self.setup = false;
+        self.hash ^= zobrist::joint_setup()
+            ^ zobrist::to_move(self.to_move)
+            ^ zobrist::to_move(Player::First);
+        self.to_move = Player::First;
+    }
+
+    /// Plays `m` for the side to move without checking it (rules 1.3–1.5). An arrangement
+    /// is only played as half of the joint setup ([`Rnb::play_setup`]): here it does nothing.
     #[inline]
     pub(super) fn play_move(&mut self, m: Move) {
         let side = self.to_move;
         match m {
+            Move::Arrange(_) => return,
             Move::Place { colour, to } => {
                 self.sides[side.index()] |= to.bit();
                 if colour == Colour::Red {

@@ -1,5 +1,7 @@
-//! `Game` for R&B: an alternating, deterministic game without chance or joint turns.
+//! `Game` for R&B: an alternating, deterministic game without chance, with one joint turn
+//! (the setup) under `Placement together`.
 
+use super::arrangement;
 use super::pieces::Move;
 use super::position::Rnb;
 use crate::game::{EndReason, Game, MoveList, Node, Player};
@@ -7,23 +9,34 @@ use crate::game::{EndReason, Game, MoveList, Node, Player};
 impl Game for Rnb {
     type Move = Move;
 
-    /// `Terminal` when rule 1.6 ends the game (repetition excepted), else the side to move.
+    /// `Simultaneous` at the joint setup, `Terminal` when rule 1.6 ends the game
+    /// (repetition excepted), else the side to move.
     fn node(&self) -> Node {
+        if self.setup {
+            return Node::Simultaneous;
+        }
         match self.verdict() {
             Some(outcome) => Node::Terminal(outcome),
             None => Node::Turn(self.to_move),
         }
     }
 
-    /// Placements (red first, then black, each by square) or steps (by origin, then
-    /// destination) of `p`; empty unless `p` is to move in an unfinished game.
     fn end_reason(&self) -> Option<EndReason> {
+        if self.setup {
+            return None;
+        }
         self.verdict_why().map(|(_, why)| why)
     }
 
+    /// At the joint setup, every arrangement of `p` (in the order of their ranks, see
+    /// `arrangement::generate`). Otherwise placements (red first, then black, each by
+    /// square) or steps (by origin, then destination) of `p`; empty unless `p` is to move
+    /// in an unfinished game.
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {
         out.clear();
-        if p == self.to_move && self.verdict().is_none() {
+        if self.setup {
+            arrangement::generate(p, out);
+        } else if p == self.to_move && self.verdict().is_none() {
             self.generate(out);
         }
     }
@@ -37,7 +50,15 @@ impl Game for Rnb {
         self.play_move(m);
     }
 
-    /// Covers the board, both hands and the side to move; not the quiet-ply counter.
+    /// The joint setup: South's arrangement, then North's (anything else does nothing).
+    fn play_joint(&mut self, first: Move, second: Move) {
+        if let (Move::Arrange(south), Move::Arrange(north)) = (first, second) {
+            self.play_setup(south, north);
+        }
+    }
+
+    /// Covers the board, both hands, the side to move and the joint-setup flag; not the
+    /// quiet-ply counter.
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -53,7 +74,8 @@ impl Game for Rnb {
         }
     }
 
-    /// Bulk count: a product (placements) or a sum of popcounts (steps); 0 when finished.
+    /// Bulk count: a product (placements, and the joint setup's pairs of arrangements) or
+    /// a sum of popcounts (steps); 0 when finished.
     fn count_children(&self) -> u64 {
         self.children()
     }
@@ -259,7 +281,8 @@ mod tests {
     #[test]
     fn positions_and_moves_stay_small_for_copy_make() {
         assert!(std::mem::size_of::<Rnb>() <= 48);
-        assert!(std::mem::size_of::<Move>() <= 4);
+        // An arrangement (side and two 12-square masks) is the largest move.
+        assert!(std::mem::size_of::<Move>() <= 6);
     }
 
     #[test]

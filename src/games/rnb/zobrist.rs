@@ -16,6 +16,9 @@ struct Keys {
     hands: [[[u64; HAND_SIZES]; 2]; 2],
     /// XORed in when North is to move.
     north_to_move: u64,
+    /// XORed in at the joint setup of `Placement together` (drawn last, so that the other
+    /// keys are those of the game without it).
+    joint_setup: u64,
 }
 
 static KEYS: Keys = {
@@ -24,6 +27,7 @@ static KEYS: Keys = {
         pieces: [[0; SQUARES]; 6],
         hands: [[[0; HAND_SIZES]; 2]; 2],
         north_to_move: 0,
+        joint_setup: 0,
     };
     let mut kind = 0;
     while kind < 6 {
@@ -48,6 +52,7 @@ static KEYS: Keys = {
         player += 1;
     }
     keys.north_to_move = splitmix64(&mut state);
+    keys.joint_setup = splitmix64(&mut state);
     keys
 };
 
@@ -62,6 +67,12 @@ pub(super) fn piece(owner: Player, piece: Piece, square: Square) -> u64 {
 #[inline(always)]
 pub(super) fn hand(owner: Player, colour: Colour, count: u8) -> u64 {
     KEYS.hands[owner.index()][colour.index()][count as usize]
+}
+
+/// The key of the joint setup (rule 1.3(d)).
+#[inline(always)]
+pub(super) fn joint_setup() -> u64 {
+    KEYS.joint_setup
 }
 
 /// The key of the side to move.
@@ -82,6 +93,7 @@ mod tests {
         let mut all: Vec<u64> = KEYS.pieces.iter().flatten().copied().collect();
         all.extend(KEYS.hands.iter().flatten().flatten().copied());
         all.push(KEYS.north_to_move);
+        all.push(KEYS.joint_setup);
         assert!(all.iter().all(|&k| k != 0));
         let n = all.len();
         all.sort_unstable();

@@ -271,6 +271,12 @@ fn a_full_tree_keeps_iterating_from_its_leaves() {
     // A root that does not fit gives no answer rather than a wrong one.
     let r = search_in(&TicTacToe::new(), None, &budget, 0, &stop, 100, 5);
     assert_eq!((r.best, r.iterations), (None, 0));
+    // A simultaneous root that does not fit: a random declaration, no iteration.
+    let side = Some(Player::Second);
+    let r = search_in(&Goofspiel::new(4), side, &budget, 7, &stop, 100, 5);
+    let random = crate::players::random::choose(&Goofspiel::new(4), side, 7);
+    assert_eq!((r.best, r.iterations), (random, 0));
+    assert!(r.best.is_some());
 }
 
 #[test]
