@@ -199,8 +199,10 @@ impl Perft {
                 total = 1;
             }
             self.out.line("");
-            self.out.line(&format!("Nodes searched: {total}"));
-            self.finish.last_line(&self.out, "");
+            // The total and the empty line after it in one write, so that no answer of
+            // the reading thread (a `readyok`) comes between them.
+            self.finish
+                .last_line(&self.out, &format!("Nodes searched: {total}\n"));
         } else {
             self.finish.last_line(
                 &self.out,
