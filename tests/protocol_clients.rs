@@ -86,20 +86,25 @@ fn a_piped_session_gets_whole_searches_in_order() {
 }
 
 #[test]
-fn a_line_sent_during_a_bounded_search_waits_for_it_and_queries_see_its_effect() {
+fn a_position_sent_during_a_bounded_search_applies_at_once_and_the_search_goes_on() {
     let mut e = Engine::start(&[]);
     e.send("go depth 7");
     e.send("position startpos moves a1a6");
     e.send("query fen");
+    // The query sees the new position at once, before the search's bestmove.
     let lines = e.until(|l| l.starts_with("response"));
-    let bestmove = lines.iter().position(|l| l.starts_with("bestmove"));
-    assert!(bestmove.is_some(), "bestmove comes first: {lines:?}");
     assert!(
-        lines.iter().any(|l| l.starts_with("info depth 7 ")),
+        lines.iter().all(|l| !l.starts_with("bestmove")),
         "{lines:?}"
     );
     assert!(
         lines.last().is_some_and(|l| l.contains(" b 1 1")),
+        "{lines:?}"
+    );
+    // The search of the start position runs on to its depth.
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 7 ")),
         "{lines:?}"
     );
     // `isready` during a search is answered at once, without stopping it.
@@ -119,19 +124,21 @@ fn a_gui_that_forgets_stop_after_go_infinite_gets_that_search_s_move() {
     let mut e = Engine::start(&[]);
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(150));
-    // A state-changing line stops an unbounded search first: its bestmove, then the line.
+    // A position does not stop it (Stockfish's rule): it is for the next go.
     e.send("position startpos moves a1a6");
     e.send("query fen");
     let lines = e.until(|l| l.starts_with("response"));
-    assert_eq!(
-        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
-        1,
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
         "{lines:?}"
     );
     assert!(
         lines.last().is_some_and(|l| l.contains(" b 1 1")),
         "{lines:?}"
     );
+    no_bestmove_for(&e, Duration::from_millis(300));
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
     // Another `go` likewise: two bestmoves, one per go.
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));

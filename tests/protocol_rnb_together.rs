@@ -102,16 +102,16 @@ fn bad_setup_tokens_are_refused_and_change_nothing() {
     for (token, error) in [
         (
             "R@a2",
-            "info string error: position: illegal move 'R@a2': under Placement together both \
+            "info string error: position: move 1: illegal move 'R@a2': under Placement together both \
              sides arrange at once: send <south>/<north>, like",
         ),
         (
             "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1/x",
-            "info string error: position: malformed move",
+            "info string error: position: move 1: malformed move",
         ),
         (
             "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@a3/R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6",
-            "info string error: position: illegal move 'R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@a3/\
+            "info string error: position: move 1: illegal move 'R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@a3/\
              R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6': South's arrangement: a3 is outside the zone",
         ),
     ] {

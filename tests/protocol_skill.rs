@@ -93,7 +93,7 @@ fn bad_skill_values_are_refused_and_change_nothing() {
         errors,
         [
             "info string error: setoption: Skill Level: 21 is out of range 0..20".to_string(),
-            "info string error: setoption: Skill Level: '-1' is not a whole number".to_string(),
+            "info string error: setoption: Skill Level: -1 is out of range 0..20".to_string(),
             "info string error: setoption: UCI_LimitStrength: 'maybe' is not true or false"
                 .to_string(),
             format!(

@@ -61,7 +61,7 @@ pub fn run(command: &MatchCommand) -> Result<(), String> {
         MatchCommand::Merge(args) => referee::run_merge(args).map_err(|e| e.to_string())?,
         MatchCommand::Play(args, rules) => {
             let game = GameKind::parse(&args.game)?;
-            game.visit(Match(args, rules.0))?
+            game.visit(Match(args, rules.rules))?
         }
     };
     say(&report);

@@ -30,7 +30,7 @@ pub struct PerftArgs {
 
 /// Prints `<token>: <count>` per root token, then the total and leaves per second.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let mut g = engine::new_game(args.game, args.rules.0);
+    let mut g = engine::new_game(args.game, args.rules.rules);
     let moves: Vec<&str> = args.moves.iter().map(String::as_str).collect();
     g.set_position(args.fen.as_deref(), &moves)
         .map_err(|e| e.to_string())?;

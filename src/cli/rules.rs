@@ -9,21 +9,28 @@ use crate::games;
 use clap::builder::ValueParser;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 
-/// The rule options given on the command line (every other option at its default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RuleArgs(pub RuleOptions);
+/// The rule options given on the command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleArgs {
+    /// Every option given, and every other at its default.
+    pub rules: RuleOptions,
+    /// The options whose flag was given (a value equal to the default included), so that
+    /// a flag can be told from a default where a record names its own rules.
+    pub given: Vec<&'static RuleOption>,
+}
 
 impl FromArgMatches for RuleArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let mut rules = RuleOptions::default();
+        let mut args = RuleArgs::default();
         for option in games::rule_options() {
             if let Some(&value) = matches.get_one::<i64>(option.name) {
-                rules = rules.with(option, value).map_err(|e| {
+                args.rules = args.rules.with(option, value).map_err(|e| {
                     clap::Error::raw(clap::error::ErrorKind::ValueValidation, e + "\n")
                 })?;
+                args.given.push(option);
             }
         }
-        Ok(RuleArgs(rules))
+        Ok(args)
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -78,7 +85,7 @@ mod tests {
     fn parse(line: &str) -> Result<RuleOptions, String> {
         let words = std::iter::once("quartet").chain(line.split_whitespace());
         Cli::try_parse_from(words)
-            .map(|c| c.rules.0)
+            .map(|c| c.rules.rules)
             .map_err(|e| e.to_string())
     }
 

@@ -113,7 +113,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         max_plies: args.max_plies,
         hash_mb: args.hash.max(1),
         concurrency: args.concurrency.max(1),
-        rules: args.rules.0,
+        rules: args.rules.rules,
     };
     let started = Instant::now();
     let summary = game.visit(Selfplay {

@@ -46,7 +46,7 @@ impl GameVisitor for Solve<'_> {
         let args = self.0;
         let solver =
             G::SOLVER.ok_or_else(|| format!("solve: not available for {}", G::DECLARATION.name))?;
-        let rules: RuleOptions = args.rules.0;
+        let rules: RuleOptions = args.rules.rules;
         let pos = match &args.fen {
             Some(text) => G::parse_position(text, &rules).map_err(|e| e.to_string())?,
             None => G::start(&rules),

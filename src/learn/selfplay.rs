@@ -87,7 +87,10 @@ impl Config {
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
-        for option in crate::games::rule_options() {
+        // The game's own rule options only (another game's would say nothing of these games).
+        let own = crate::games::GameKind::from_name(&self.game)
+            .map_or(&[][..], |g| g.declaration().rule_options);
+        for option in own {
             fields.push((
                 option.flag().to_string(),
                 option.format_value(self.rules.get(option)),
@@ -465,6 +468,15 @@ mod tests {
         }
         let alternate = DataFile::parse(&run_to_text(&config((1, 1)))).unwrap();
         assert_eq!(alternate.header.get("placement"), Some("alternate"));
+    }
+
+    #[test]
+    fn the_header_names_the_game_s_own_rule_options_only() {
+        let header = config((1, 1)).header().to_string();
+        assert!(header.contains(" placement=alternate"), "{header}");
+        for other in ["pieces=", "double-step="] {
+            assert!(!header.contains(other), "{other} in {header}");
+        }
     }
 
     #[test]

@@ -26,20 +26,25 @@ pub enum Termination {
     TimeForfeit,
     /// An engine did not answer at all, even after `stop`.
     Stall,
+    /// Another program adjudicated the game (its record's `Adjudicated` tag says why);
+    /// Quartet's referee never writes it.
+    Adjudicated,
 }
 
 impl Termination {
     /// Every kind, in report order.
-    pub const ALL: [Termination; 6] = [
+    pub const ALL: [Termination; 7] = [
         Termination::Normal,
         Termination::Repetition,
         Termination::IllegalMove,
         Termination::Crash,
         Termination::TimeForfeit,
         Termination::Stall,
+        Termination::Adjudicated,
     ];
 
-    /// The tag text: `normal`, `repetition`, `illegal move`, `crash`, `time forfeit`, `stall`.
+    /// The tag text: `normal`, `repetition`, `illegal move`, `crash`, `time forfeit`,
+    /// `stall`, `adjudicated`.
     pub fn as_str(self) -> &'static str {
         match self {
             Termination::Normal => "normal",
@@ -48,6 +53,7 @@ impl Termination {
             Termination::Crash => "crash",
             Termination::TimeForfeit => "time forfeit",
             Termination::Stall => "stall",
+            Termination::Adjudicated => "adjudicated",
         }
     }
 

@@ -3,13 +3,14 @@
 //! A record is a tag section (`[Name "value"]` lines, `\"` and `\\` escaped) followed by the
 //! move list: every token of the game in order (opening plies, chance outcomes such as `r6`,
 //! joint turns `<first>/<second>` recorded verbatim), then the result (`1-0`, `0-1`,
-//! `1/2-1/2`). There are no move numbers: a token list is exactly what `position ... moves`
-//! takes. The reader skips `{...}` and `;` comments; the last word of a move list is
+//! `1/2-1/2`). Quartet writes no move numbers (a token list is exactly what
+//! `position ... moves` takes); the reader skips them (`12.`, `12...`, as other programs
+//! write them, cutegames among them), and `{...}` and `;` comments; the last word of a move list is
 //! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
 //! move. The referee writes the tags `Event Round White Black Result Game Termination
 //! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`, and after `Game` one tag per rule
-//! option of the game set away from its default, named and written as UCI does
-//! (`[Placement "together"]`): `Game` is the `Game` option's
+//! option of the game, named and written as UCI does (`[Placement "together"]`), so that a
+//! record replays with no flag but its file: `Game` is the `Game` option's
 //! value, `FEN` the start position string (also for the start position), `Seed` the seed
 //! the game's chance outcomes are drawn from (from which each engine got its own `Seed`
 //! option, one per seat), `OpeningPlies` how many tokens of the move list were the opening.
@@ -151,6 +152,16 @@ fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
     Ok((name.to_string(), value))
 }
 
+/// Whether `word` is a move number as other programs write them (`12.` or `12...`): no
+/// game's token ends with a dot.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// What a record's `FEN` tag may say for the start position (cutegames writes it so).
+pub const START_FEN: &str = "startpos";
+
 /// Reads every record of `text`.
 pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
     let mut records = Vec::new();
@@ -201,7 +212,12 @@ pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
                 continue;
             }
             let cut = rest.find(['{', ';']).unwrap_or(rest.len());
-            words.extend(rest[..cut].split_whitespace().map(String::from));
+            words.extend(
+                rest[..cut]
+                    .split_whitespace()
+                    .filter(|w| !is_move_number(w))
+                    .map(String::from),
+            );
             match rest[cut..].chars().next() {
                 Some('{') => {
                     in_comment = true;
@@ -251,8 +267,11 @@ pub fn record_rules<G: Notation>(
 
 /// Re-checks record number `index` (1-based, for messages) with the rules of `G` under
 /// `rules` and the record's own rule tags ([`record_rules`]): the
-/// `Game` tag names `G`, every token is legal where it stands (from `FEN`, or the start
-/// position), no token follows the end of the game, a normal end is a terminal position
+/// `Game` tag, if any, names `G` (a record without one is another program's, whose game the
+/// caller knows), every token is legal where it stands (from `FEN`, or the start
+/// position, also when `FEN` says `startpos`), no token follows the end of the game, an
+/// `Adjudicated` tag without `Termination` (another program's adjudication) is checked as
+/// an adjudicated game, a normal end is a terminal position
 /// with the recorded result, a repetition end is a third occurrence and a draw, an
 /// adjudicated game ended in a running position, and a game under way (result `*`,
 /// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and `OpeningPlies` are present,
@@ -268,15 +287,13 @@ pub fn check_record<G: Notation>(
         ply,
         why,
     };
-    match record.tag("Game") {
-        Some(name) if name == G::DECLARATION.name => {}
-        other => {
-            let found = other.unwrap_or("no Game tag");
-            return Err(fail(
-                None,
-                format!("not a {} game ({found})", G::DECLARATION.name),
-            ));
-        }
+    if let Some(name) = record.tag("Game")
+        && name != G::DECLARATION.name
+    {
+        return Err(fail(
+            None,
+            format!("not a {} game ({name})", G::DECLARATION.name),
+        ));
     }
     let unfinished = record.result == UNFINISHED;
     let outcome = match parse_result(&record.result) {
@@ -291,6 +308,9 @@ pub fn check_record<G: Notation>(
         ));
     }
     let termination = match record.tag("Termination") {
+        None if record.tag("Adjudicated").is_some() && !unfinished => {
+            Some(Termination::Adjudicated)
+        }
         Some(UNTERMINATED) | None if unfinished => None,
         Some(UNTERMINATED) => {
             return Err(fail(None, "an unterminated game has the result '*'".into()));
@@ -306,8 +326,8 @@ pub fn check_record<G: Notation>(
     }
     let rules = &record_rules::<G>(record, rules).map_err(|e| fail(None, e))?;
     let pos = match record.tag("FEN") {
+        Some(START_FEN) | None => G::start(rules),
         Some(fen) => G::parse_position(fen, rules).map_err(|e| fail(None, e.to_string()))?,
-        None => G::start(rules),
     };
     let opening_plies: Option<usize> = match record.tag("OpeningPlies") {
         Some(n) => Some(
@@ -436,6 +456,29 @@ mod tests {
         let g = check_record::<Nim>(&rec, 1, &RuleOptions::default()).unwrap();
         assert_eq!(g.outcome, Some(Outcome::Win(Player::First)));
         assert_eq!(g.final_position, "0 s 0");
+    }
+
+    #[test]
+    fn another_program_s_record_reads_as_it_is() {
+        // cutegames: no Game tag (the caller knows the game), FEN "startpos", move numbers,
+        // and its own adjudication of a game the rules had not ended.
+        let text = "[Site \"CuteGames\"]\n[FEN \"startpos\"]\n\n1. t3 t3 2. t3 t3 3. t3 1-0\n\n\
+                    [FEN \"startpos\"]\n[Adjudicated \"Out of time\"]\n\n1... t3 2. t1 0-1\n";
+        let recs = parse_records(text).unwrap();
+        assert_eq!(recs[0].moves, ["t3"; 5]);
+        assert_eq!(recs[1].moves, ["t3", "t1"]);
+        let rules = RuleOptions::default();
+        let won = check_record::<Nim>(&recs[0], 1, &rules).unwrap();
+        assert_eq!(won.termination, Some(Termination::Normal));
+        let adjudicated = check_record::<Nim>(&recs[1], 2, &rules).unwrap();
+        assert_eq!(adjudicated.termination, Some(Termination::Adjudicated));
+        // An adjudication cannot hide a game the rules ended.
+        let mut over = recs[0].clone();
+        over.tags.push(("Adjudicated".into(), "Out of time".into()));
+        assert!(check_record::<Nim>(&over, 1, &rules).is_err());
+        // Words that only look like numbers are moves.
+        assert!(!is_move_number("1-0") && !is_move_number(".") && !is_move_number("3"));
+        assert!(is_move_number("12.") && is_move_number("12..."));
     }
 
     #[test]

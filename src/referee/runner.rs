@@ -89,6 +89,15 @@ pub fn changed_rules(game: &GameDeclaration, rules: &RuleOptions) -> Vec<(&'stat
         .collect()
 }
 
+/// Every rule option `game` declares with its value in `rules`, as UCI writes it, in
+/// declaration order: the tags that make a record replay without rule flags.
+pub fn rule_tags(game: &GameDeclaration, rules: &RuleOptions) -> Vec<(&'static str, String)> {
+    game.rule_options
+        .iter()
+        .map(|option| (option.name, option.format_value(rules.get(option))))
+        .collect()
+}
+
 /// What a worker tells the gathering thread.
 enum Event {
     /// A game ended.
@@ -231,7 +240,7 @@ fn record<G: Notation>(
         ("Result", result_text(v.outcome).to_string()),
         ("Game", G::DECLARATION.name.to_string()),
     ];
-    tags.extend(changed_rules(&G::DECLARATION, rules));
+    tags.extend(rule_tags(&G::DECLARATION, rules));
     tags.push(("Termination", v.termination.to_string()));
     if !v.reason.is_empty() {
         tags.push(("Reason", v.reason.clone()));
