@@ -68,13 +68,14 @@ while [ $# -gt 0 ]; do
     esac
     shift 2
 done
-[ ${#game_list[@]} -gt 0 ] || game_list=(duell rnb apocalypse ludo)
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/quartet-ladder.XXXXXX")
 mkdir -p "$out"
 if [ ! -x "$quartet" ]; then
     echo "building $quartet ..." >&2
     (cd "$root" && cargo build --release --quiet)
 fi
+# Every game the binary lists, unless --game chose some.
+[ ${#game_list[@]} -gt 0 ] || mapfile -t game_list < <("$quartet" games --names)
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime; }
 

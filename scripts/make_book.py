@@ -22,10 +22,12 @@ import argparse
 import random
 import sys
 
-from fuzz_session import Engine, default_binary
+from fuzz_session import Engine
+from registry import default_binary, games
 from time_use import query
 
-GAMES = ["rnb", "duell", "apocalypse"]
+# Books are for the games without dice (a chance game opens with a roll).
+GAMES = [g["name"] for g in games() if not g["nodes"]["chance"]]
 
 
 def score_of(e, go_line):
@@ -45,7 +47,7 @@ def score_of(e, go_line):
 
 def random_ply(e, game, rng):
     """One random legal token at the current position, or None when there is none."""
-    if game == "apocalypse":
+    if query(e, "node") == "simultaneous":
         white, black = query(e, "legalmoves w").split(), query(e, "legalmoves b").split()
         if not white or not black:
             return None
@@ -87,7 +89,6 @@ def main():
     e = Engine(default_binary(), patience=60.0)
     e.send(f"setoption name Game value {args.game}")
     e.sync()
-    side = " side w" if args.game == "apocalypse" else ""
     kept, seen, tried = [], set(), 0
     while len(kept) < args.count and tried < args.attempts:
         tried += 1
@@ -96,6 +97,7 @@ def main():
             continue
         seen.add(fen)
         e.send(f"position fen {fen}")
+        side = " side w" if query(e, "node") == "simultaneous" else ""
         score = score_of(e, f"go depth {args.depth}{side}")
         if score is not None and abs(score) <= args.max_score:
             kept.append(fen)

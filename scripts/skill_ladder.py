@@ -45,7 +45,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-GAMES = ["rnb", "duell", "apocalypse", "ludo"]
+from registry import names
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -220,7 +221,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--openings", default="random:4")
     p.add_argument("--levels", default="0,2,4,6,8,10,12,14,16,18,19,20")
-    p.add_argument("--game", action="append", choices=GAMES)
+    p.add_argument("--game", action="append", help="default: every game `quartet games` lists")
     p.add_argument("--out")
     p.add_argument("--reuse", action="store_true",
                    help="take a match's result from --out when it is there")
@@ -236,7 +237,10 @@ def main() -> None:
     opts.levels = [int(l) for l in opts.levels.split(",")]
     opts.out = opts.out or tempfile.mkdtemp(prefix="quartet-skill.")
     Path(opts.out).mkdir(parents=True, exist_ok=True)
-    games = opts.game or GAMES
+    every = names(opts.quartet)
+    games = opts.game or every
+    if set(games) - set(every):
+        p.error(f"--game: one of {', '.join(every)}")
     anchor = f" ({opts.anchor_games} against random)" if opts.anchor_games else ""
     setting = (f"{' '.join(opts.limit)}, {opts.games} games per match{anchor}, concurrency "
                f"{opts.concurrency}, seed {opts.seed}, openings {opts.openings}")

@@ -27,9 +27,10 @@ import statistics
 import sys
 import time
 
-from fuzz_session import GAMES, Engine, Failure, default_binary
+from fuzz_session import Engine, Failure
+from registry import default_binary, names
 
-SIMULTANEOUS = "apocalypse"
+GAMES = names()
 
 
 def positions(e, game, rng, count, plies):
@@ -68,7 +69,8 @@ def percentile(values, p):
 def cycle(e, game, moves, rng, stats):
     """One position / go / stop / isready cycle; records the stop latency."""
     e.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
-    side = f" side {rng.choice('wb')}" if game == SIMULTANEOUS else ""
+    simultaneous = query(e, "node") == "simultaneous"
+    side = f" side {rng.choice('wb')}" if simultaneous else ""
     legal = set(query(e, "legalmoves").split())
     if side:
         legal |= set(query(e, "legalmoves" + side[5:]).split())

@@ -20,9 +20,10 @@ import random
 import sys
 import time
 
-from fuzz_session import Engine, default_binary
+from fuzz_session import Engine
+from registry import default_binary, names
 
-GAMES = ["rnb", "duell", "apocalypse", "ludo"]
+GAMES = names()
 
 
 def timed_go(e, go_line, slack):

@@ -2,7 +2,9 @@
 //! subcommand asked for (each lives in its own module of `quartet::cli`).
 
 use clap::Parser;
-use quartet::cli::{Cli, Cmd, bench, match_command, perft, replay, selfplay, shell, solve, tune};
+use quartet::cli::{
+    Cli, Cmd, bench, games, match_command, perft, replay, selfplay, shell, solve, tune,
+};
 use quartet::protocol::reader;
 use std::process::ExitCode;
 
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
         Some(Cmd::Gui(args)) => quartet::gui::run(args),
+        Some(Cmd::Games(args)) => games::run(args),
         Some(Cmd::Completions(args)) => shell::completions(args),
         Some(Cmd::Man) => shell::man(),
     };

@@ -4,6 +4,7 @@
 //! out through [`crate::output`].
 
 pub mod bench;
+pub mod games;
 pub mod match_command;
 pub mod perft;
 pub mod replay;
@@ -65,6 +66,8 @@ pub enum Cmd {
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
     Gui(crate::gui::GuiArgs),
+    /// List the games, their node kinds and rule options (JSON; `--names`: one name a line).
+    Games(games::GamesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff).

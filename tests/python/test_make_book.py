@@ -17,7 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-from fuzz_session import Engine, default_binary  # noqa: E402
+from fuzz_session import Engine  # noqa: E402
+from registry import default_binary  # noqa: E402
 from make_book import score_of  # noqa: E402
 
 MAX_SCORE = 60

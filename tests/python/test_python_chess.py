@@ -22,9 +22,6 @@ import chess.engine
 
 ROOT = Path(__file__).resolve().parents[2]
 PATIENCE = 30.0  # seconds; generous for a loaded CI machine
-GAMES = ["rnb", "apocalypse", "duell", "ludo"]  # the order of the Game option's vars
-# Games whose start position has no move to give: `go` ends with a reason and `(none)`.
-NO_MOVE_AT_START = {"apocalypse", "ludo"}
 
 
 def quartet_path():
@@ -36,6 +33,16 @@ def quartet_path():
         if candidate.exists():
             return str(candidate)
     raise RuntimeError("no quartet binary: set QUARTET or run cargo build --release")
+
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from registry import games  # noqa: E402
+
+# The games as the binary lists them (`quartet games`), in the order of the Game option's vars.
+REGISTRY = games(quartet_path())
+GAMES = [g["name"] for g in REGISTRY]
+# Games whose start position has no move to give: `go` ends with a reason and `(none)`.
+NO_MOVE_AT_START = {g["name"] for g in REGISTRY if g["start"] != "turn"}
 
 
 class EngineOutput(logging.Handler):

@@ -1,0 +1,127 @@
+//! `quartet games` lists the registry as the scripts read it (`scripts/registry.py`): every
+//! game of the `Game` option in its order, each rule option the `uci` listing declares (and the command line as a flag), and
+//! the node kind of each start position. The fuzz dictionary names them all.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn stdout(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run quartet");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn registry() -> Vec<Value> {
+    let json: Value = serde_json::from_str(&stdout(&["games"], "")).expect("one JSON value");
+    json.as_array().expect("an array").clone()
+}
+
+fn text(v: &Value, key: &str) -> String {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} in {v}"))
+        .to_string()
+}
+
+#[test]
+fn the_names_are_the_game_options_vars_in_order() {
+    let names: Vec<String> = registry().iter().map(|g| text(g, "name")).collect();
+    let listed: Vec<String> = stdout(&["games", "--names"], "")
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(names, listed);
+    let uci = stdout(&[], "uci\nquit\n");
+    let game_option = uci
+        .lines()
+        .find(|l| l.starts_with("option name Game "))
+        .expect("a Game option");
+    let vars: Vec<String> = game_option
+        .split(" var ")
+        .skip(1)
+        .map(|v| v.trim().to_string())
+        .collect();
+    assert_eq!(names, vars, "{game_option}");
+    let defaults: Vec<String> = registry()
+        .iter()
+        .filter(|g| g["default"] == Value::Bool(true))
+        .map(|g| text(g, "name"))
+        .collect();
+    assert_eq!(defaults.len(), 1, "{defaults:?}");
+    assert!(game_option.contains(&format!("default {} ", defaults[0])));
+}
+
+#[test]
+fn every_rule_option_is_declared_by_uci_with_its_type_and_default() {
+    let uci = stdout(&[], "uci\nquit\n");
+    let perft_help = stdout(&["perft", "--help"], "");
+    let mut seen = 0;
+    for game in registry() {
+        for option in game["rule_options"].as_array().expect("rule_options") {
+            let (name, kind) = (text(option, "name"), text(option, "type"));
+            let default = text(option, "default");
+            let line = format!("option name {name} type {kind} default {default}");
+            assert!(uci.lines().any(|l| l.starts_with(&line)), "{line}\n{uci}");
+            let flag = format!("--{}", text(option, "flag"));
+            assert!(
+                perft_help.contains(&flag),
+                "quartet perft --help: no {flag}"
+            );
+            seen += 1;
+        }
+    }
+    assert!(
+        seen >= 3,
+        "DoubleStep, Pieces and Placement at least: {seen}"
+    );
+}
+
+#[test]
+fn the_start_node_is_what_query_node_says() {
+    for game in registry() {
+        let name = text(&game, "name");
+        let out = stdout(
+            &[],
+            &format!("setoption name Game value {name}\nposition startpos\nquery node\nquit\n"),
+        );
+        let answer = out
+            .lines()
+            .find_map(|l| l.strip_prefix("response "))
+            .expect("a response");
+        let kind = answer.split_whitespace().next().unwrap_or_default();
+        assert_eq!(kind, text(&game, "start"), "{name}: {answer}");
+    }
+}
+
+#[test]
+fn the_fuzz_dictionary_names_every_game_and_rule_option() {
+    let dict = include_str!("../fuzz/protocol.dict");
+    for game in registry() {
+        let mut words = vec![text(&game, "name")];
+        for option in game["rule_options"].as_array().expect("rule_options") {
+            words.push(text(option, "name"));
+            if let Some(values) = option["values"].as_array() {
+                words.extend(values.iter().filter_map(|v| v.as_str().map(str::to_string)));
+            }
+        }
+        for word in words {
+            assert!(
+                dict.contains(&format!("\"{word}\"")),
+                "fuzz/protocol.dict: no \"{word}\""
+            );
+        }
+    }
+}
