@@ -170,7 +170,9 @@ impl Session {
             }
             Next::HumanDeclare(s) => {
                 let legal = snap.legal_side[s.index()].contains(&token);
-                if !(legal || void && request::is_token_safe(&token)) {
+                // A void declaration is one side's token: a '/' would join another.
+                let voidable = void && request::is_token_safe(&token) && !token.contains('/');
+                if !(legal || voidable) {
                     self.error(format!("'{token}' is not a legal declaration here"))
                         .await;
                     return Ok(());

@@ -55,6 +55,9 @@ pub struct GuiArgs {
     /// Seed of the server's Ludo dice (default: a new seed per game, shown in the page).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Most sessions (tabs, each with its engine) open at once; one more is told so.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub max_sessions: u16,
 }
 
 /// What every session of one server shares.
@@ -66,6 +69,8 @@ pub struct Config {
     pub margin: Duration,
     /// Fixed dice seed, if given.
     pub seed: Option<u64>,
+    /// Most sessions open at once.
+    pub max_sessions: usize,
 }
 
 /// Starts the server described by `args`, prints its URL and serves until the process is
@@ -80,6 +85,7 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
         engine,
         margin: Duration::from_millis(args.margin_ms),
         seed: args.seed,
+        max_sessions: usize::from(args.max_sessions),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

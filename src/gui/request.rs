@@ -148,7 +148,11 @@ pub const MAX_REQUEST: usize = 1 << 20;
 /// Reads a page message. Error: not JSON of a known form, said for people.
 pub fn parse_request(text: &str) -> Result<Request, String> {
     if text.len() > MAX_REQUEST {
-        return Err(format!("message longer than {MAX_REQUEST} bytes"));
+        return Err(format!(
+            "a message of {} bytes: the limit is {} KiB (a record must be smaller)",
+            text.len(),
+            MAX_REQUEST / 1024
+        ));
     }
     serde_json::from_str(text).map_err(|e| format!("bad message: {e}"))
 }

@@ -1,11 +1,16 @@
 //! The HTTP side: the embedded page at `/`, its assets, and `/ws`, where each WebSocket
 //! connection becomes a [`session`](super::session) with its own engine process. Bound to
-//! 127.0.0.1 only; a WebSocket from a page of another origin is refused, so that no other
-//! web site open in the browser can drive the engine.
+//! 127.0.0.1 only. Other local programs and web pages are the threat, so every request
+//! must name this server in its `Host` header (`127.0.0.1:PORT` or `localhost:PORT`: a DNS
+//! rebinding page names its own host), a WebSocket from a browser page must come from this
+//! server's own origin exactly, the page may not be framed, and at most `max_sessions`
+//! sessions (engines) run at once.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::Router;
+use axum::extract::ws::{Message, WebSocket};
 use axum::extract::{State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -15,6 +20,21 @@ use super::Config;
 use super::assets;
 use super::session;
 
+/// The policy of every asset: nothing from elsewhere, and no framing by any page.
+const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'";
+
+/// Largest WebSocket message read at all; one past `request::MAX_REQUEST` but within this
+/// gets an error on the page, not a closed socket.
+const MAX_MESSAGE: usize = 4 * super::request::MAX_REQUEST;
+
+/// What every request sees: the sessions' configuration, the bound port (for the `Host`
+/// and `Origin` checks) and the number of sessions open.
+struct Server {
+    config: Arc<Config>,
+    port: u16,
+    open: AtomicUsize,
+}
+
 /// Binds 127.0.0.1:`port`, prints the URL and serves until the process ends.
 pub async fn serve(config: Config, port: u16) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
@@ -23,10 +43,15 @@ pub async fn serve(config: Config, port: u16) -> Result<(), String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("gui: no local address: {e}"))?;
+    let server = Server {
+        config: Arc::new(config),
+        port: addr.port(),
+        open: AtomicUsize::new(0),
+    };
     let app = Router::new()
         .route("/ws", get(websocket))
         .fallback(get(asset))
-        .with_state(Arc::new(config));
+        .with_state(Arc::new(server));
     {
         use std::io::Write as _;
         let mut out = std::io::stdout();
@@ -38,17 +63,18 @@ pub async fn serve(config: Config, port: u16) -> Result<(), String> {
         .map_err(|e| format!("gui: server stopped: {e}"))
 }
 
-/// An embedded file, or 404.
-async fn asset(uri: Uri) -> Response {
+/// An embedded file, or 404; 421 to a request that does not name this server.
+async fn asset(uri: Uri, headers: HeaderMap, State(server): State<Arc<Server>>) -> Response {
+    if !host_allowed(&headers, server.port) {
+        return (StatusCode::MISDIRECTED_REQUEST, "not this server").into_response();
+    }
     match assets::find(uri.path()) {
         Some(a) => (
             [
                 (header::CONTENT_TYPE, a.content_type),
                 (header::CACHE_CONTROL, "no-cache"),
-                (
-                    header::CONTENT_SECURITY_POLICY,
-                    "default-src 'self'; img-src 'self' data: blob:",
-                ),
+                (header::CONTENT_SECURITY_POLICY, CSP),
+                (header::X_FRAME_OPTIONS, "DENY"),
             ],
             a.body,
         )
@@ -57,31 +83,62 @@ async fn asset(uri: Uri) -> Response {
     }
 }
 
-/// Whether a WebSocket's `Origin` (if any) is this server's own page: `http://` then
-/// `127.0.0.1` or `localhost`, then a port.
-pub fn origin_allowed(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true; // not a browser page: a local program
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    let host = origin.strip_prefix("http://").unwrap_or("");
-    let name = host.rsplit_once(':').map_or(host, |(h, _)| h);
-    name == "127.0.0.1" || name == "localhost"
+/// Whether the `Host` header is this server: `127.0.0.1:port` or `localhost:port`.
+pub fn host_allowed(headers: &HeaderMap, port: u16) -> bool {
+    headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|h| h == format!("127.0.0.1:{port}") || h == format!("localhost:{port}"))
 }
 
-/// `/ws`: one session per connection.
+/// Whether a WebSocket's `Origin` is this server's own page exactly: `http://` and the
+/// `Host` it was asked by (already one of this server's two names and its port). No
+/// `Origin` is a local program, not a browser page, and is let in.
+pub fn origin_allowed(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    match (origin.to_str(), host) {
+        (Ok(origin), Some(host)) => origin.strip_prefix("http://") == Some(host),
+        _ => false,
+    }
+}
+
+/// `/ws`: one session per connection, while fewer than `max_sessions` are open.
 async fn websocket(
     ws: WebSocketUpgrade,
     headers: HeaderMap,
-    State(config): State<Arc<Config>>,
+    State(server): State<Arc<Server>>,
 ) -> Response {
+    if !host_allowed(&headers, server.port) {
+        return (StatusCode::MISDIRECTED_REQUEST, "not this server").into_response();
+    }
     if !origin_allowed(&headers) {
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
-    ws.max_message_size(super::request::MAX_REQUEST)
-        .on_upgrade(move |socket| session::run(socket, config))
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| open_session(socket, server))
+}
+
+/// Runs a session in one of the `max_sessions` places, or tells the page that none is
+/// free and closes.
+async fn open_session(mut socket: WebSocket, server: Arc<Server>) {
+    let max = server.config.max_sessions;
+    if server.open.fetch_add(1, Ordering::SeqCst) >= max {
+        server.open.fetch_sub(1, Ordering::SeqCst);
+        let message = format!(
+            "{max} sessions are open, the most this server runs (quartet gui --max-sessions): \
+             close another tab and reload"
+        );
+        let v = serde_json::json!({"t": "error", "message": message, "fatal": true});
+        let _ = socket.send(Message::Text(v.to_string().into())).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    }
+    session::run(socket, server.config.clone()).await;
+    server.open.fetch_sub(1, Ordering::SeqCst);
 }
 
 #[cfg(test)]
@@ -89,18 +146,55 @@ mod tests {
     use super::*;
     use axum::http::HeaderValue;
 
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (name, value) in pairs {
+            h.insert(name, HeaderValue::from_str(value).unwrap());
+        }
+        h
+    }
+
     #[test]
-    fn only_this_machines_pages_may_open_the_socket() {
+    fn only_this_servers_own_page_may_open_the_socket() {
         let with = |o: &str| {
-            let mut h = HeaderMap::new();
-            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
-            origin_allowed(&h)
+            origin_allowed(&headers(&[
+                (header::HOST, "127.0.0.1:8411"),
+                (header::ORIGIN, o),
+            ]))
         };
-        assert!(origin_allowed(&HeaderMap::new()));
+        assert!(origin_allowed(&headers(&[(
+            header::HOST,
+            "127.0.0.1:8411"
+        )])));
         assert!(with("http://127.0.0.1:8411"));
-        assert!(with("http://localhost:8411"));
+        assert!(
+            !with("http://127.0.0.1:8412"),
+            "another local server's page"
+        );
+        assert!(
+            !with("http://localhost:8411"),
+            "not the host the page was loaded from"
+        );
+        assert!(!with("https://127.0.0.1:8411"));
+        assert!(!with("http://127.0.0.1:8411/"));
         assert!(!with("https://evil.example"));
         assert!(!with("http://127.0.0.1.evil.example:80"));
         assert!(!with("null"));
+        assert!(!origin_allowed(&headers(&[(
+            header::ORIGIN,
+            "http://127.0.0.1:8411"
+        )])));
+    }
+
+    #[test]
+    fn only_requests_naming_this_server_are_served() {
+        let host = |h: &str| host_allowed(&headers(&[(header::HOST, h)]), 8411);
+        assert!(host("127.0.0.1:8411"));
+        assert!(host("localhost:8411"));
+        assert!(!host("evil.example"));
+        assert!(!host("evil.example:8411"));
+        assert!(!host("127.0.0.1:8412"));
+        assert!(!host("127.0.0.1"));
+        assert!(!host_allowed(&HeaderMap::new(), 8411));
     }
 }

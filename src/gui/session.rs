@@ -26,6 +26,10 @@ use super::request::{Limit, Who};
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
 
+/// Most actions the session starts without waiting for the page, the engine or the timer
+/// (a roll and the reveal after it take two; a game that needs more is looping).
+const MAX_STEPS: usize = 16;
+
 /// Why a search runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "side", rename_all = "lowercase")]
@@ -190,10 +194,20 @@ impl Session {
         self.state_changed();
         while !self.closed {
             // Act until nothing is left to start (a roll is followed at once by the move
-            // after it; a search or a person then has to answer).
+            // after it; a search or a person then has to answer). A game that does not
+            // settle within MAX_STEPS is a fault, so that no state can spin the loop.
+            let mut steps = 0;
             loop {
                 match self.advance().await {
-                    Ok(true) if !self.closed => {}
+                    Ok(true) if !self.closed && steps >= MAX_STEPS => {
+                        let f = Failure::new(
+                            FaultKind::Protocol,
+                            format!("the game did not settle after {MAX_STEPS} steps"),
+                        );
+                        self.fail(f).await;
+                        break;
+                    }
+                    Ok(true) if !self.closed => steps += 1,
                     Ok(_) => break,
                     Err(f) => {
                         self.fail(f).await;

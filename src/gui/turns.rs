@@ -137,18 +137,26 @@ impl Session {
                 self.state_changed();
             }
             Err(e) => {
-                // A void declaration that is not even well formed: the engine refused it.
+                // The engine refused the joint turn: it changes nothing, and the refusal is
+                // said once. A void declaration is the cause (the engine listed the others);
+                // a person's is dropped with an error, an engine's is its fault. Nothing
+                // here depends on the words of the refusal, so no refusal can come again.
                 self.moves.pop();
                 self.actors.pop();
                 if let Err(e2) = self.refresh().await? {
                     return Err(Failure::new(FaultKind::Protocol, e2));
                 }
+                if !void.contains(&true) {
+                    return Err(Failure::new(
+                        FaultKind::Protocol,
+                        format!("the engine refused a joint turn of its own lists ({w}/{b}): {e}"),
+                    ));
+                }
                 for side in Side::BOTH {
-                    let token = [&w, &b][side.index()];
-                    let named = e.contains(&format!("'{token}'"));
-                    if !(void[side.index()] && (named || !e.contains('\''))) {
+                    if !void[side.index()] {
                         continue;
                     }
+                    let token = [&w, &b][side.index()];
                     if self.players[side.index()] == Who::Engine {
                         return Err(Failure {
                             kind: FaultKind::Illegal,
@@ -157,7 +165,7 @@ impl Session {
                         });
                     }
                     self.declared[side.index()] = None;
-                    self.error(format!("declaration '{token}' is not well formed: {e}"))
+                    self.error(format!("declaration '{token}' refused by the engine: {e}"))
                         .await;
                 }
                 self.state_changed();

@@ -38,6 +38,9 @@ let moveSentAt = null, movesAtSend = 0;
 // Measurements for the tests and the README's targets.
 const stats = window.guiStats = { states: 0, arrivals: [], lags: [], renders: [], replies: [], loadedAt: null, firstStateAt: null };
 
+// The largest record the server takes (1 MiB with the message around it).
+const MAX_RECORD = (1 << 20) - 64;
+
 function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
 
 function sideName(side) {
@@ -48,7 +51,10 @@ function sideName(side) {
 function connect() {
   ws = new WebSocket(`ws://${location.host}/ws`);
   ws.onopen = () => { $('conn').textContent = 'connected'; $('conn').classList.add('on'); };
-  ws.onclose = () => { $('conn').textContent = 'disconnected'; $('conn').classList.remove('on'); };
+  ws.onclose = () => {
+    if ($('conn').textContent !== 'refused') $('conn').textContent = 'disconnected';
+    $('conn').classList.remove('on');
+  };
   ws.onmessage = ev => handle(JSON.parse(ev.data));
 }
 
@@ -64,18 +70,22 @@ function handle(m) {
       schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
-    case 'error': showMessage(m.message); break;
+    case 'error':
+      showMessage(m.message, m.fatal);
+      if (m.fatal) $('conn').textContent = 'refused';
+      break;
     case 'note': showMessage(m.message); break;
     case 'record': download(m.text, m.filename); break;
   }
 }
 
-function showMessage(text) {
+// Shows a message for 8 s, or until the page is reloaded when `lasting`.
+function showMessage(text, lasting) {
   const box = $('message');
   box.textContent = text;
   box.classList.remove('hidden');
   clearTimeout(showMessage.timer);
-  showMessage.timer = setTimeout(() => box.classList.add('hidden'), 8000);
+  if (!lasting) showMessage.timer = setTimeout(() => box.classList.add('hidden'), 8000);
 }
 
 function onHello(m) {
@@ -551,7 +561,14 @@ function wire() {
   $('load').addEventListener('change', e => {
     const file = e.target.files[0];
     if (!file) return;
+    // The server reads at most 1 MiB in a message (src/gui/request.rs, MAX_REQUEST).
+    if (file.size > MAX_RECORD) {
+      showMessage(`${file.name} is ${file.size} bytes: a record may have at most ${MAX_RECORD} (1 MiB)`);
+      e.target.value = '';
+      return;
+    }
     file.text().then(text => send({ t: 'load', text }));
+    e.target.value = '';
     e.target.value = '';
   });
   $('copy-fen').addEventListener('click', () => {

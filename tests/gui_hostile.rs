@@ -1,0 +1,425 @@
+//! `quartet gui` against hostile messages and requests (issue 22 §1-§2): each case says what
+//! the server must answer. The server runs on a person's machine, so another local program
+//! or a web page is the threat: no message may make it loop, grow or leave an engine behind,
+//! and only this server's own page may reach it.
+#![cfg(feature = "gui")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// A running `quartet gui --port 0`, ended when dropped.
+struct Gui {
+    child: Child,
+    port: u16,
+}
+
+impl Gui {
+    fn start(args: &[&str]) -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
+            .args(["gui", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start quartet gui");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the URL line");
+        let port = line
+            .rsplit_once("127.0.0.1:")
+            .and_then(|(_, rest)| rest.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        Gui { child, port }
+    }
+
+    fn connect(&self) -> Client {
+        let (mut socket, _) =
+            tungstenite::connect(format!("ws://127.0.0.1:{}/ws", self.port)).expect("connect");
+        if let MaybeTlsStream::Plain(s) = socket.get_mut() {
+            s.set_read_timeout(Some(Duration::from_millis(200)))
+                .expect("timeout");
+        }
+        let mut c = Client {
+            socket,
+            seen: Vec::new(),
+        };
+        c.until(|m| m["t"] == "state");
+        c
+    }
+
+    /// CPU seconds the server has used so far (user + system, from /proc).
+    fn cpu_seconds(&self) -> f64 {
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).expect("/proc stat");
+        let after = stat.rsplit_once(')').expect("comm").1;
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+        ticks / 100.0
+    }
+
+    /// The server's child processes (its engines).
+    fn engines(&self) -> usize {
+        let out = Command::new("pgrep")
+            .args(["-P", &self.child.id().to_string()])
+            .output()
+            .expect("pgrep");
+        String::from_utf8_lossy(&out.stdout).lines().count()
+    }
+
+    /// Asserts the server is idle: under 0.15 s of CPU in one second.
+    fn assert_idle(&self, case: &str) {
+        let before = self.cpu_seconds();
+        std::thread::sleep(Duration::from_secs(1));
+        let used = self.cpu_seconds() - before;
+        assert!(
+            used < 0.15,
+            "{case}: the server used {used:.2} s of CPU in 1 s"
+        );
+    }
+
+    /// One raw HTTP request; the status line of the answer.
+    fn http(&self, request: &str) -> String {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("tcp");
+        s.set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("timeout");
+        s.write_all(request.as_bytes()).expect("write");
+        // The status line; an upgraded socket stays open, so read no further than it.
+        let mut answer = Vec::new();
+        let mut byte = [0u8; 1];
+        while !answer.ends_with(b"\r\n") && matches!(s.read(&mut byte), Ok(1)) {
+            answer.push(byte[0]);
+        }
+        String::from_utf8_lossy(&answer).trim_end().to_string()
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One WebSocket to the server, with every message it received.
+struct Client {
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    seen: Vec<Value>,
+}
+
+impl Client {
+    fn send(&mut self, v: Value) {
+        self.send_text(v.to_string());
+    }
+
+    fn send_text(&mut self, text: String) {
+        self.socket.send(Message::Text(text.into())).expect("send");
+    }
+
+    /// The messages up to the first that `done` accepts (within 20 s); that one is last.
+    fn until(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut got = Vec::new();
+        while Instant::now() < deadline {
+            match self.socket.read() {
+                Ok(Message::Text(t)) => {
+                    let v: Value = serde_json::from_str(t.as_str()).expect("JSON from the server");
+                    self.seen.push(v.clone());
+                    got.push(v.clone());
+                    if done(&v) {
+                        return got;
+                    }
+                }
+                Ok(Message::Close(_)) => panic!("closed; got {got:?}"),
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(e) => panic!("socket: {e}; got {got:?}"),
+            }
+        }
+        panic!("no answer within 20 s; got {got:?}");
+    }
+
+    /// Sends `v` and returns the error it gets.
+    fn error_for(&mut self, v: Value) -> String {
+        self.send(v.clone());
+        let got = self.until(|m| m["t"] == "error");
+        got.last().expect("an error")["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The next full state (after a `record` request, which every state passes).
+    fn state(&mut self) -> Value {
+        self.send(json!({"t": "players", "p1": "human", "p2": "human"}));
+        self.until(|m| m["t"] == "state").pop().expect("a state")
+    }
+}
+
+fn apocalypse_by_hand(c: &mut Client) {
+    c.send(json!({"t":"new_game","game":"apocalypse","p1":"human","p2":"human"}));
+    c.until(|m| m["t"] == "state" && m["game"] == "apocalypse");
+}
+
+#[test]
+fn a_joint_token_as_a_void_declaration_is_refused_once_and_the_server_stays_idle() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    apocalypse_by_hand(&mut c);
+    // The issue's loop: '/' passed the token check, the engine refused the joint turn, and
+    // the server retried it for ever.
+    let e = c.error_for(json!({"t":"move","token":"a1b3/a5b3","void":true}));
+    assert!(e.contains("not a legal declaration"), "{e}");
+    c.send(json!({"t":"move","token":"a5b3"}));
+    gui.assert_idle("a joint token declared void");
+    let s = c.state();
+    assert_eq!(s["moves"], json!([]), "nothing was played: {s}");
+}
+
+#[test]
+fn a_void_declaration_the_engine_refuses_is_dropped_with_one_error() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    apocalypse_by_hand(&mut c);
+    c.send(json!({"t":"move","token":"zz99","void":true}));
+    c.send(json!({"t":"move","token":"a5b3"}));
+    let got = c.until(|m| m["t"] == "error");
+    let e = got.last().unwrap()["message"].as_str().unwrap().to_string();
+    assert!(e.contains("zz99") && e.contains("refused"), "{e}");
+    gui.assert_idle("a void declaration refused");
+    let errors = c.seen.iter().filter(|m| m["t"] == "error").count();
+    assert_eq!(errors, 1, "refused once: {:?}", c.seen);
+    let s = c.state();
+    assert_eq!(s["moves"], json!([]), "{s}");
+    assert_eq!(
+        s["declared"][0],
+        Value::Null,
+        "the void declaration is dropped: {s}"
+    );
+    assert_ne!(s["declared"][1], Value::Null, "the other side's stays: {s}");
+}
+
+#[test]
+fn bad_json_unknown_kinds_and_fields_get_an_error_and_change_nothing() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    for text in [
+        "{",
+        "null",
+        "[]",
+        "\"move\"",
+        r#"{"t":"launch"}"#,
+        r#"{"t":"move"}"#,
+        r#"{"t":"move","token":"d1d7","extra":1}"#,
+        r#"{"t":"move","token":7}"#,
+        r#"{"t":"new_game","game":"duell","p1":"robot","p2":"human"}"#,
+    ] {
+        c.send_text(text.to_string());
+        let got = c.until(|m| m["t"] == "error");
+        assert!(
+            got.last().unwrap()["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("bad message"),
+            "{text}: {got:?}"
+        );
+    }
+    let s = c.state();
+    assert_eq!(s["moves"], json!([]), "{s}");
+    assert_eq!(s["engine_running"], json!(true), "{s}");
+}
+
+#[test]
+fn huge_values_are_refused() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    for (v, says) in [
+        (json!({"t":"speed","delay_ms": 1u64 << 63}), "at most"),
+        (
+            json!({"t":"limit","kind":"movetime","ms": u64::MAX}),
+            "out of range",
+        ),
+        (
+            json!({"t":"limit","kind":"depth","depth": 0}),
+            "out of range",
+        ),
+        (
+            json!({"t":"limit","kind":"nodes","nodes": u64::MAX}),
+            "out of range",
+        ),
+        (
+            json!({"t":"limit","kind":"clock","base_ms": 1, "inc_ms": u64::MAX}),
+            "out of range",
+        ),
+        (json!({"t":"speed","delay_ms": 1e300}), "bad message"),
+        (
+            json!({"t":"new_game","game":"ludo","p1":"human","p2":"human","seed": -1}),
+            "bad message",
+        ),
+    ] {
+        let e = c.error_for(v.clone());
+        assert!(e.contains(says), "{v}: {e}");
+    }
+    let s = c.state();
+    assert_eq!(s["limit"], json!({"kind": "movetime", "ms": 1000}), "{s}");
+}
+
+#[test]
+fn newlines_and_semicolons_in_every_field_never_reach_the_engine_as_lines() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let injected = ["\nquit", "x\r\nquit", "x;quit", "x\u{2028}quit", "x\0quit"];
+    for bad in injected {
+        for v in [
+            json!({"t":"move","token": format!("d1d7{bad}")}),
+            json!({"t":"move","token": format!("a1b3{bad}"),"void":true}),
+            json!({"t":"new_game","game": format!("duell{bad}"),"p1":"human","p2":"human"}),
+            json!({"t":"new_game","game":"duell","p1":"human","p2":"human",
+                   "fen": format!("startpos{bad}")}),
+            json!({"t":"set_option","name": format!("Hash{bad}"),"value":"16"}),
+            json!({"t":"set_option","name":"Hash","value": format!("16{bad}")}),
+        ] {
+            let e = c.error_for(v.clone());
+            assert!(!e.is_empty(), "{v}");
+        }
+    }
+    let s = c.state();
+    assert_eq!(
+        s["engine_running"],
+        json!(true),
+        "no quit reached the engine: {s}"
+    );
+    assert_eq!(s["moves"], json!([]), "{s}");
+    assert_eq!(gui.engines(), 1, "one engine, not restarted");
+}
+
+#[test]
+fn a_flood_of_messages_is_answered_and_leaves_the_server_idle() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    for i in 0..2000 {
+        let v = match i % 4 {
+            0 => json!({"t":"move","token":"zz"}),
+            1 => json!({"t":"takeback"}),
+            2 => json!({"t":"analyse","on": i % 8 == 2}),
+            _ => json!({"t":"record"}),
+        };
+        c.send(v);
+    }
+    c.send(json!({"t":"new_game","game":"rnb","p1":"human","p2":"human"}));
+    c.until(|m| m["t"] == "state" && m["game"] == "rnb");
+    c.send(json!({"t":"analyse","on":false}));
+    gui.assert_idle("after a flood");
+    assert_eq!(gui.engines(), 1);
+}
+
+#[test]
+fn a_record_over_a_mebibyte_gets_an_error_and_the_socket_stays() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let e = c.error_for(json!({"t":"load","text": "x".repeat(2 << 20)}));
+    assert!(e.contains("1024 KiB"), "{e}");
+    let s = c.state();
+    assert_eq!(s["engine_running"], json!(true), "{s}");
+}
+
+#[test]
+fn past_max_sessions_a_socket_is_told_so_and_no_engine_starts() {
+    let gui = Gui::start(&["--max-sessions", "2"]);
+    let _a = gui.connect();
+    let _b = gui.connect();
+    let (mut third, _) =
+        tungstenite::connect(format!("ws://127.0.0.1:{}/ws", gui.port)).expect("connect");
+    let first = third.read().expect("a message");
+    let v: Value = serde_json::from_str(first.to_text().expect("text")).expect("JSON");
+    assert_eq!(v["t"], "error", "{v}");
+    assert_eq!(v["fatal"], true, "{v}");
+    assert!(
+        v["message"].as_str().unwrap().contains("--max-sessions"),
+        "{v}"
+    );
+    assert_eq!(gui.engines(), 2);
+    drop(_a);
+    // A closed tab frees its place (and ends its engine).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while gui.engines() > 1 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(gui.engines(), 1, "the closed tab's engine is ended");
+    let _c = gui.connect();
+}
+
+#[test]
+fn a_closed_tab_leaves_no_engine_even_after_the_loop_case() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    apocalypse_by_hand(&mut c);
+    c.send(json!({"t":"move","token":"a1b3/a5b3","void":true}));
+    c.send(json!({"t":"move","token":"a5b3"}));
+    c.until(|m| m["t"] == "error");
+    assert_eq!(gui.engines(), 1);
+    drop(c);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while gui.engines() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(gui.engines(), 0, "the engine outlived its tab");
+}
+
+#[test]
+fn only_requests_naming_this_server_and_its_own_origin_get_through() {
+    let gui = Gui::start(&[]);
+    let port = gui.port;
+    let get = |host: &str| {
+        gui.http(&format!(
+            "GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        ))
+    };
+    assert!(get(&format!("127.0.0.1:{port}")).contains("200"));
+    assert!(get(&format!("localhost:{port}")).contains("200"));
+    assert!(get("evil.example").contains("421"), "DNS rebinding");
+    assert!(get(&format!("evil.example:{port}")).contains("421"));
+    let page = {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.write_all(
+            format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .unwrap();
+        let mut a = String::new();
+        let _ = s.read_to_string(&mut a);
+        a.to_ascii_lowercase()
+    };
+    assert!(page.contains("frame-ancestors 'none'"), "{page}");
+    let upgrade = |origin: &str| {
+        gui.http(&format!(
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\nConnection: Upgrade\r\n\
+             Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        ))
+    };
+    assert!(upgrade(&format!("http://127.0.0.1:{port}")).contains("101"));
+    for foreign in [
+        format!("http://127.0.0.1:{}", port.wrapping_add(1)),
+        format!("http://localhost:{port}"),
+        "https://evil.example".to_string(),
+        "null".to_string(),
+    ] {
+        assert!(upgrade(&foreign).contains("403"), "{foreign}");
+    }
+    assert_eq!(
+        gui.engines(),
+        1,
+        "only the accepted socket started an engine"
+    );
+}
