@@ -230,6 +230,17 @@ impl<G: Evaluate + Notation> Slot<G> {
             })
             .collect()
     }
+
+    /// Every rule option of the game with its value, as `setoption` writes it (for
+    /// `query position`'s `rules`: a GUI records and restores them without knowing them).
+    fn rules_json(&self) -> serde_json::Value {
+        let rules: serde_json::Map<String, serde_json::Value> = G::DECLARATION
+            .rule_options
+            .iter()
+            .map(|o| (o.name.to_string(), json!(o.format_value(self.rules.get(o)))))
+            .collect();
+        serde_json::Value::Object(rules)
+    }
 }
 
 impl<G: Evaluate + Notation> AnyGame for Slot<G> {
@@ -343,6 +354,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             ("to_act", json!(self.acting_player().map(player_token))),
             ("result", json!(result)),
             ("reason", json!(self.end_reason().map(EndReason::token))),
+            ("rules", self.rules_json()),
         ];
         for (key, value) in common {
             fields.insert(key.to_string(), value);

@@ -3,8 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::clock::Clocks;
@@ -276,7 +274,6 @@ impl Session {
                 self.players = players;
                 self.fault = None;
                 self.seed = seed.or(self.config.seed).unwrap_or_else(fresh_seed);
-                self.rng = ChaCha8Rng::seed_from_u64(self.seed);
                 self.state_changed();
             }
             Err(e) => {
@@ -344,18 +341,19 @@ impl Session {
                 .await;
             return Ok(());
         }
+        if let Err(e) = self.set_rules(&game, &record).await? {
+            self.error(format!("the record's rules: {e}")).await;
+            return Ok(());
+        }
         let n = record.moves.len();
+        let seed = record.tag("DiceSeed").and_then(|s| s.parse().ok());
         if let Err(e) = self.set_game(game, fen.clone(), record.moves).await? {
             self.error(format!("the record does not replay: {e}")).await;
             return Ok(());
         }
         self.start_text = match fen {
             Some(f) => f,
-            None => {
-                let cmds = ["position startpos".to_string(), "query fen".to_string()];
-                let groups = self.exchange(&cmds).await?;
-                answer(&groups[1]).unwrap_or_default()
-            }
+            None => self.startpos_text().await?,
         };
         // Who acted for each token: the engine's node kind before it.
         let mut cmds = Vec::with_capacity(2 * n);
@@ -376,10 +374,66 @@ impl Session {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
         self.fault = None;
+        // The rolls go on as the record's game would have: they depend on the seed and ply.
+        if let Some(seed) = seed {
+            self.seed = seed;
+        }
         self.note(format!("loaded a {} game of {n} tokens", self.game))
             .await;
         self.state_changed();
         Ok(())
+    }
+
+    /// The start position's string as the engine writes it under the options set now (the
+    /// engine is left at the start position: a `refresh` sets the game's position again).
+    async fn startpos_text(&mut self) -> Result<String, Failure> {
+        let cmds = ["position startpos".to_string(), "query fen".to_string()];
+        let groups = self.exchange(&cmds).await?;
+        Ok(answer(&groups[1]).unwrap_or_default())
+    }
+
+    /// Sets the rule options of `game` as a record's tags name them: the engine says which
+    /// options are the game's rules (`query position`'s `rules`); each is set to its tag,
+    /// or to its declared default when the record has none (as `quartet replay` reads it),
+    /// and kept for a restarted engine. Error: a value the declaration or the engine
+    /// refuses; the options set before it stay.
+    async fn set_rules(
+        &mut self,
+        game: &str,
+        record: &Record,
+    ) -> Result<Result<(), String>, Failure> {
+        let mut ask = Vec::new();
+        if !self.games.is_empty() {
+            ask.push(format!("setoption name Game value {game}"));
+        }
+        ask.extend([
+            "position startpos".to_string(),
+            "query position".to_string(),
+        ]);
+        let groups = self.exchange(&ask).await?;
+        let position = answer(&groups[groups.len() - 1]).unwrap_or_default();
+        let rules = serde_json::from_str::<serde_json::Value>(&position)
+            .ok()
+            .and_then(|p| p["rules"].as_object().cloned())
+            .unwrap_or_default();
+        for name in rules.keys() {
+            let Some(decl) = self.ident.options.iter().find(|o| o.name == *name).cloned() else {
+                continue;
+            };
+            let value = record.tag(name).map(str::to_string).or(decl.default_text());
+            let cmd = match decl.setoption(value.as_deref()) {
+                Ok(c) => c,
+                Err(e) => return Ok(Err(e)),
+            };
+            let groups = self.exchange(std::slice::from_ref(&cmd)).await?;
+            if let Some(e) = error_of(&groups[0]) {
+                return Ok(Err(e));
+            }
+            let prefix = format!("setoption name {} value", decl.name);
+            self.set_options.retain(|c| !c.starts_with(&prefix));
+            self.set_options.push(cmd);
+        }
+        Ok(Ok(()))
     }
 
     pub(super) async fn set_option(
@@ -426,6 +480,10 @@ impl Session {
             }
             self.start_text = self.fen_now();
             self.note("the option changes the rules: a new game").await;
+        } else if self.start_fen.is_none() {
+            // The start position may differ under the option (Ludo's Pieces): the record's
+            // FEN tag is the start position as the engine now writes it.
+            self.start_text = self.startpos_text().await?;
         }
         self.state_changed();
         Ok(())
@@ -473,7 +531,7 @@ impl Session {
         } else {
             ("*", "unterminated", String::new())
         };
-        let mut tags = vec![
+        let mut tags: Vec<(&str, String)> = vec![
             ("Event", "Quartet GUI".to_string()),
             ("White", name(self.players[0])),
             ("Black", name(self.players[1])),
@@ -487,6 +545,17 @@ impl Session {
         tags.push(("TimeControl", time_control(&self.limit)));
         tags.push(("FEN", self.start_text.clone()));
         tags.push(("PlyCount", self.moves.len().to_string()));
+        // Every rule option as the engine reports it (`query position`'s `rules`), as the
+        // referee writes them: `quartet replay` and a later load set them again.
+        let rules = self
+            .snap
+            .as_ref()
+            .and_then(|s| s.position["rules"].as_object());
+        for (name, value) in rules.into_iter().flatten() {
+            if let Some(v) = value.as_str() {
+                tags.push((name.as_str(), v.to_string()));
+            }
+        }
         if self.actors.iter().any(|a| matches!(a, Actor::Roll(_))) {
             tags.push(("DiceSeed", self.seed.to_string()));
         }

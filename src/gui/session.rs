@@ -12,8 +12,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::{Message, WebSocket};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -118,7 +116,6 @@ pub struct Session {
     pub(super) paused: bool,
     pub(super) analyse: bool,
     pub(super) seed: u64,
-    pub(super) rng: ChaCha8Rng,
     pub(super) console: Vec<(char, String)>,
     pub(super) console_dropped: usize,
     pub(super) closed: bool,
@@ -162,7 +159,6 @@ pub async fn run(socket: WebSocket, config: Arc<Config>) {
         paused: false,
         analyse: false,
         seed,
-        rng: ChaCha8Rng::seed_from_u64(seed),
         console: Vec::new(),
         console_dropped: 0,
         closed: false,

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::flow::{self, Actor, Next, Side};
@@ -98,9 +99,10 @@ impl Session {
         Ok(())
     }
 
-    /// The server rolls the die for `side`: `r1`..`r6` from its seeded generator.
+    /// The server rolls the die for `side`: `r1`..`r6`, a function of the seed and the ply
+    /// (so that a take back and the same decisions again give the same rolls: no fishing).
     pub(super) async fn roll(&mut self, side: Side) -> Result<(), Failure> {
-        let token = format!("r{}", self.rng.random_range(1..=6u8));
+        let token = format!("r{}", roll_at(self.seed, self.moves.len()));
         if !self.snap.as_ref().is_some_and(|s| s.legal.contains(&token)) {
             return Err(Failure::new(
                 FaultKind::Protocol,
@@ -172,5 +174,35 @@ impl Session {
             }
         }
         Ok(())
+    }
+}
+
+/// The die at ply `ply` of a game with dice seed `seed`: 1..=6, from the seed's ChaCha8
+/// stream number `ply`.
+pub fn roll_at(seed: u64, ply: usize) -> u8 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(ply as u64);
+    rng.random_range(1..=6u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::roll_at;
+
+    #[test]
+    fn a_roll_is_a_function_of_the_seed_and_the_ply_and_looks_fair() {
+        assert_eq!(roll_at(7, 12), roll_at(7, 12));
+        let mut counts = [0usize; 6];
+        for ply in 0..6000 {
+            counts[usize::from(roll_at(7, ply)) - 1] += 1;
+        }
+        // Each face 1000 +- 5 sigma (sigma ~ 29).
+        assert!(
+            counts.iter().all(|&c| (855..=1145).contains(&c)),
+            "{counts:?}"
+        );
+        let other: Vec<u8> = (0..20).map(|p| roll_at(8, p)).collect();
+        let this: Vec<u8> = (0..20).map(|p| roll_at(7, p)).collect();
+        assert_ne!(this, other, "the seed matters");
     }
 }

@@ -104,6 +104,18 @@ pub fn parse_option(line: &str) -> Option<OptionDecl> {
 }
 
 impl OptionDecl {
+    /// The declared default as `setoption` takes it; `None` for a button.
+    pub fn default_text(&self) -> Option<String> {
+        match &self.kind {
+            OptionKind::Spin { default, .. } => Some(default.to_string()),
+            OptionKind::Check { default } => Some(default.to_string()),
+            OptionKind::Combo { default, .. } | OptionKind::String { default } => {
+                Some(default.clone())
+            }
+            OptionKind::Button => None,
+        }
+    }
+
     /// The `setoption` line that sets this option to `value` (checked against the
     /// declaration: a spin in range, a check `true`/`false`, a combo value (any case; the
     /// declared spelling is sent), no value for a button, one printable line for a string).

@@ -102,6 +102,7 @@ function onHello(m) {
 
 function onState(s) {
   stats.arrivals.push(Date.now() - s.sent_ms);
+  window.guiLastState = s; // for the browser tests: the server's state as received
   const old = state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
   if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }
