@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::clock::Clocks;
 use super::flow::{self, Actor, Next, Node, Side};
@@ -67,6 +67,7 @@ impl Session {
                 }
             },
             Request::Takeback => self.takeback().await,
+            Request::View { ply } => self.view(ply).await,
             Request::Load { text } => self.load(&text).await,
             Request::SetOption { name, value } => self.set_option(&name, value.as_deref()).await,
             Request::Limit(limit) => {
@@ -220,6 +221,7 @@ impl Session {
         self.game = game;
         self.start_fen = fen;
         self.moves = moves;
+        self.positions.clear();
         match self.refresh().await? {
             Ok(()) => {
                 self.actors = vec![Actor::Unknown; n];
@@ -281,6 +283,51 @@ impl Session {
                     .await
             }
         }
+        Ok(())
+    }
+
+    /// Sends the page the position after `ply` tokens: from what the game has seen, else
+    /// asked of the engine (not while it searches for a move: its answer would be mixed
+    /// with the search's lines; analysis is stopped and starts again by itself).
+    pub(super) async fn view(&mut self, ply: usize) -> Result<(), Failure> {
+        if ply > self.moves.len() {
+            self.error(format!(
+                "the game has {} tokens, not {ply}",
+                self.moves.len()
+            ))
+            .await;
+            return Ok(());
+        }
+        if self.positions.get(ply).is_none_or(Value::is_null) {
+            if self
+                .search
+                .as_ref()
+                .is_some_and(|s| s.purpose.side().is_some())
+            {
+                self.error("this position can be shown once the engine has moved")
+                    .await;
+                return Ok(());
+            }
+            self.stop_analysis().await?;
+            let cmds = [self.position_command(ply), "query position".to_string()];
+            let groups = self.exchange(&cmds).await?;
+            let position = answer(&groups[1])
+                .ok()
+                .and_then(|t| serde_json::from_str::<Value>(&t).ok());
+            let Some(position) = position else {
+                return Err(Failure::new(
+                    FaultKind::Protocol,
+                    format!("no position after {ply} tokens: {:?}", groups[1]),
+                ));
+            };
+            if self.positions.len() <= ply {
+                self.positions.resize(ply + 1, Value::Null);
+            }
+            self.positions[ply] = position;
+        }
+        let position = self.positions[ply].clone();
+        self.send(json!({"t": "view", "ply": ply, "position": position}))
+            .await;
         Ok(())
     }
 
@@ -465,6 +512,8 @@ impl Session {
             self.error(format!("the engine refused it: {e}")).await;
             return Ok(());
         }
+        // A rule option may change what every earlier position looks like.
+        self.positions.clear();
         if decl.kind != OptionKind::Button {
             let prefix = format!("setoption name {} value", decl.name);
             self.set_options.retain(|c| !c.starts_with(&prefix));

@@ -104,6 +104,11 @@ pub enum Request {
     Roll,
     /// Take back to before the last decision of a person.
     Takeback,
+    /// Show the position after the first `ply` tokens (stepping through the game).
+    View {
+        /// Tokens played, 0 for the start position.
+        ply: usize,
+    },
     /// Load a game record (the text of a file the page read).
     Load {
         /// The record's text.

@@ -99,6 +99,8 @@ pub struct Session {
     /// The start position's string as the engine wrote it.
     pub(super) start_text: String,
     pub(super) moves: Vec<String>,
+    /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
+    pub(super) positions: Vec<Value>,
     pub(super) actors: Vec<Actor>,
     pub(super) players: [Who; 2],
     pub(super) snap: Option<Snapshot>,
@@ -144,6 +146,7 @@ pub async fn run(socket: WebSocket, config: Arc<Config>) {
         start_fen: None,
         start_text: String::new(),
         moves: Vec::new(),
+        positions: Vec::new(),
         actors: Vec::new(),
         players: [Who::Human, Who::Engine],
         snap: None,

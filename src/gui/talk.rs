@@ -247,6 +247,11 @@ impl Session {
             ),
             _ => (lists.next().unwrap_or_default(), [Vec::new(), Vec::new()]),
         };
+        // The position after each ply, for stepping back through the game (`view`).
+        let n = self.moves.len();
+        self.positions.truncate(n);
+        self.positions.resize(n, Value::Null);
+        self.positions.push(position.clone());
         self.snap = Some(Snapshot {
             position,
             node,

@@ -30,6 +30,8 @@ let hello = null;
 let flip = false;
 let sel = null, selKey = null, choice = null, voidMode = false;
 let removed = [];
+// While stepping back through the game: the ply shown and its position; null for the game now.
+let view = null;
 let analysis = new Analysis();
 let analysisAt = -1;
 let clockBase = null;
@@ -76,6 +78,9 @@ function handle(m) {
       break;
     case 'note': showMessage(m.message); break;
     case 'record': download(m.text, m.filename); break;
+    case 'view':
+      if (state && m.ply < state.moves.length) { view = { ply: m.ply, position: m.position }; schedule(); }
+      break;
   }
 }
 
@@ -103,6 +108,7 @@ function onHello(m) {
 function onState(s) {
   stats.arrivals.push(Date.now() - s.sent_ms);
   window.guiLastState = s; // for the browser tests: the server's state as received
+  window.guiView = () => view && view.position.fen; // and the position looked back at
   const old = state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
   if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }
@@ -118,6 +124,8 @@ function onState(s) {
   if (!old || old.moves.length !== s.moves.length || JSON.stringify(old.next) !== JSON.stringify(s.next)) {
     sel = null; selKey = null; choice = null;
   }
+  // Looking back stays where it is while the game goes on, until its game changes.
+  if (view && (!sameGame || view.ply >= s.moves.length)) view = null;
   state = s;
   clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
   stateDrawn = false;
@@ -182,7 +190,19 @@ function goneSince(old, s) {
   return mod.pieceKeys(old.position).filter(p => !now.has(`${p.key}|${p.owner}`) && !fromKeys.has(p.key)).map(p => p.key);
 }
 
+// Shows the position after `ply` tokens (the game now at its last ply).
+function goTo(ply) {
+  if (!state) return;
+  ply = Math.max(0, Math.min(ply, state.moves.length));
+  if (ply === state.moves.length) { view = null; schedule(); return; }
+  send({ t: 'view', ply });
+}
+
+function shownPly() { return view ? view.ply : (state ? state.moves.length : 0); }
+
+// The side a person acts for now; none while looking back at an earlier position.
 function humanSide() {
+  if (view) return null;
   const n = state && state.next;
   return n && n.kind.startsWith('human') ? n.side : null;
 }
@@ -258,7 +278,7 @@ const STILL = new Set(['board', 'hit']);
 let still = null;
 
 function renderBoard() {
-  const pos = state.position, svg = $('board');
+  const pos = view ? view.position : state.position, svg = $('board');
   drawn = null;
   if (!pos) { svg.replaceChildren(); still = null; return; }
   const mod = GAMES[state.game];
@@ -293,8 +313,9 @@ function renderBoard() {
   };
   drawn = { L, mod, pos, centre, cellMark };
   // The last move (a joint turn is shown by the reveal).
-  const i = state.actors.map(a => a.kind).lastIndexOf('move');
-  if (i >= 0 && i >= state.actors.length - 3) {
+  const ply = shownPly();
+  const i = state.actors.slice(0, ply).map(a => a.kind).lastIndexOf('move');
+  if (i >= 0 && i >= ply - 3) {
     const tok = state.moves[i], side = state.actors[i].side;
     const marks = state.game === 'ludo' ? ludo.marksFor(tok, pos, side) : mod.marks(tok);
     for (const m of marks) {
@@ -304,7 +325,7 @@ function renderBoard() {
       arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8).classList.add('last-move');
     }
   }
-  if (state.reveal && state.game === 'apocalypse') {
+  if (state.reveal && state.game === 'apocalypse' && !view) {
     const r = state.reveal;
     [[r.w, 'w', 0], [r.b, 'b', 1]].forEach(([tok, kind, idx]) => {
       const t = tokenSquares(tok);
@@ -313,7 +334,7 @@ function renderBoard() {
     });
     for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
   }
-  for (const k of removed) cross(L.over, centre(k), 18);
+  if (!view) for (const k of removed) cross(L.over, centre(k), 18);
   // Selection, targets, choices.
   if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
@@ -475,8 +496,9 @@ function renderActions() {
 
 function renderPanels() {
   // The move list is rebuilt only when it changed (its scrolling needs a layout).
-  const moves = state.moves.join(' ');
-  if (moves !== movesShown) { drawMoves(state.moves); movesShown = moves; }
+  const moves = `${shownPly()}:${state.moves.join(' ')}`;
+  if (moves !== movesShown) { drawMoves(state.moves, shownPly(), goTo); movesShown = moves; }
+  $('nav-text').textContent = view ? `after ${view.ply} of ${state.moves.length} · End: the game now` : '';
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');
@@ -558,6 +580,17 @@ function wire() {
   $('pause').addEventListener('change', e => send({ t: 'pause', on: e.target.checked }));
   $('analyse').addEventListener('change', e => send({ t: 'analyse', on: e.target.checked }));
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
+  $('nav-first').addEventListener('click', () => goTo(0));
+  $('nav-prev').addEventListener('click', () => goTo(shownPly() - 1));
+  $('nav-next').addEventListener('click', () => goTo(shownPly() + 1));
+  $('nav-last').addEventListener('click', () => goTo(Infinity));
+  document.addEventListener('keydown', e => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    const to = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: Infinity }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goTo(to);
+  });
   $('download').addEventListener('click', () => send({ t: 'record' }));
   $('load').addEventListener('change', e => {
     const file = e.target.files[0];

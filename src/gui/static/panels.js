@@ -161,16 +161,25 @@ export function drawOptions(options, send) {
   }
 }
 
-export function drawMoves(moves) {
+// The move list: one item per token; `current` (tokens played up to the position shown)
+// marks its last token, and a click on a token calls `pick` with the ply after it.
+export function drawMoves(moves, current, pick) {
   const ol = $('moves');
   ol.innerHTML = '';
-  for (const m of moves) {
+  moves.forEach((m, i) => {
     const li = document.createElement('li');
     li.textContent = m;
+    li.dataset.ply = i + 1;
     if (/^r[1-6]$/.test(m)) li.className = 'roll';
+    if (i + 1 === current) li.classList.add('current');
+    li.addEventListener('click', () => pick(i + 1));
     ol.appendChild(li);
-  }
-  // Scrolled to the end once the frame is laid out (reading its height now would lay out
-  // the page once more while drawing).
-  afterPaint(() => { ol.scrollTop = ol.scrollHeight; });
+  });
+  // Scrolled to the token shown once the frame is laid out (reading its height now would
+  // lay out the page once more while drawing).
+  afterPaint(() => {
+    const li = ol.querySelector('li.current');
+    if (li && current < moves.length) li.scrollIntoView({ block: 'nearest' });
+    else ol.scrollTop = ol.scrollHeight;
+  });
 }

@@ -1,0 +1,64 @@
+"""Stepping through the game (issue 22 §3): a click on a move, the arrow keys, Home/End and
+the buttons show earlier positions (from the engine's `query position`); no move can be
+made there; the game goes on meanwhile; the move list scrolls down, not sideways."""
+
+import random
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from play import human_act
+
+
+def shown_fen(p):
+    """The position the board shows: the viewed one, else the game's."""
+    return p.js("return (window.guiView && window.guiView()) || window.guiLastState.position.fen")
+
+
+def test_step_through_a_game_by_click_keys_and_buttons(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(4)
+    fens = [p.js("return window.guiLastState.position.fen")]
+    for _ in range(6):
+        human_act(p, rng)
+        fens.append(p.js("return window.guiLastState.position.fen"))
+    # A click on the second token shows the position after it.
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="2"]').click()
+    p.wait_for(lambda: shown_fen(p) == fens[2], what="the position after ply 2")
+    assert "after 2 of 6" in p.d.find_element(By.ID, "nav-text").text
+    assert not p.keys("source"), "no move from an earlier position"
+    body = p.d.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    p.wait_for(lambda: shown_fen(p) == fens[1], what="back one with the left arrow")
+    body.send_keys(Keys.HOME)
+    p.wait_for(lambda: shown_fen(p) == fens[0], what="Home: the start")
+    p.click_id("nav-next")
+    p.wait_for(lambda: shown_fen(p) == fens[1], what="the forward button")
+    body.send_keys(Keys.ARROW_RIGHT)
+    p.wait_for(lambda: shown_fen(p) == fens[2], what="forward with the right arrow")
+    p.wait_for(lambda: p.js("const c = document.querySelector('#moves li.current'); return c && c.dataset.ply") == "2",
+               what="the move list marks the token shown")
+    body.send_keys(Keys.END)
+    p.wait_for(lambda: p.js("return window.guiView()") is None, what="End: the game now")
+    assert p.keys("source"), "the person can move again"
+
+
+def test_the_move_list_scrolls_down_after_many_plies(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("ludo", "human", "human")
+    rng = random.Random(2)
+    for _ in range(60):
+        if p.over():
+            break
+        human_act(p, rng)
+    box = p.d.find_element(By.ID, "moves")
+    width = p.js("const m = arguments[0]; return [m.scrollWidth, m.clientWidth, m.scrollHeight, m.clientHeight]", box)
+    assert width[0] <= width[1], f"sideways overflow: {width}"
+    assert width[2] > width[3], f"it scrolls down: {width}"
+    # The newest move is in view.
+    last = p.d.find_elements(By.CSS_SELECTOR, "#moves li")[-1]
+    assert p.js("const r = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
+                "return r.top >= b.top - 1 && r.bottom <= b.bottom + 1", last, box)
