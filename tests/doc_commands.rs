@@ -185,12 +185,21 @@ fn substitute(mut text: String, subs: Subs) -> String {
 
 /// A fresh directory for one block's commands (see the crate comment).
 fn sandbox(name: &str, script: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("quartet-doc-commands-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "quartet-doc-commands-{name}-{}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("target/release")).expect("temporary directory");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_quartet"), dir.join("target/release/quartet"))
-        .expect("link the binary");
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts"), &dir.join("scripts"));
+    std::os::unix::fs::symlink(
+        env!("CARGO_BIN_EXE_quartet"),
+        dir.join("target/release/quartet"),
+    )
+    .expect("link the binary");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts"),
+        &dir.join("scripts"),
+    );
     let words: Vec<&str> = script.split_whitespace().collect();
     for pair in words.windows(2).filter(|w| w[0] == "--out") {
         if let Some(parent) = Path::new(pair[1]).parent() {
@@ -216,8 +225,14 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// A shell in `dir` with the binary's folder first on `PATH`.
 fn shell(dir: &Path, shell: &str, script: &str) -> Command {
-    let bin = Path::new(env!("CARGO_BIN_EXE_quartet")).parent().expect("bin folder");
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let bin = Path::new(env!("CARGO_BIN_EXE_quartet"))
+        .parent()
+        .expect("bin folder");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let mut command = Command::new(shell);
     command
         .args(["-e", "-c", script])
@@ -229,8 +244,13 @@ fn shell(dir: &Path, shell: &str, script: &str) -> Command {
 
 /// Runs `script` in `dir`; fails unless it succeeds; returns stdout and stderr.
 fn sh(dir: &Path, script: &str, vars: &[(&str, String)]) -> String {
-    if script.lines().any(|l| l.trim_start().starts_with("parallel ")) {
-        let found = shell(dir, "bash", "command -v parallel").output().expect("bash");
+    if script
+        .lines()
+        .any(|l| l.trim_start().starts_with("parallel "))
+    {
+        let found = shell(dir, "bash", "command -v parallel")
+            .output()
+            .expect("bash");
         assert!(
             found.status.success(),
             "GNU parallel is not installed: `apt-get install parallel` (.ci/run installs it)"
@@ -244,7 +264,11 @@ fn sh(dir: &Path, script: &str, vars: &[(&str, String)]) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(out.status.success(), "failed ({}):\n{script}\n{text}", out.status);
+    assert!(
+        out.status.success(),
+        "failed ({}):\n{script}\n{text}",
+        out.status
+    );
     text
 }
 
@@ -258,7 +282,10 @@ fn check_block(name: &str, file: &str, first: &str, as_written: bool) {
     let text = block.lines.join("\n");
     let expect_all = |out: &str, expect: &[&str]| {
         for e in expect {
-            assert!(out.contains(e), "'{e}' missing from the output of\n{text}\n{out}");
+            assert!(
+                out.contains(e),
+                "'{e}' missing from the output of\n{text}\n{out}"
+            );
         }
     };
     match &entry.how {
@@ -378,7 +405,10 @@ fn synopsis(block: &Block) {
         let mut path: Vec<&str> = Vec::new();
         let mut text = help(&path);
         for w in &words[1..] {
-            if w.starts_with('-') || w.starts_with('[') || !subcommands(&text).iter().any(|s| s == w) {
+            if w.starts_with('-')
+                || w.starts_with('[')
+                || !subcommands(&text).iter().any(|s| s == w)
+            {
                 break;
             }
             path.push(w);
@@ -393,14 +423,20 @@ fn synopsis(block: &Block) {
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
             let named = text.match_indices(&format!("--{flag}")).any(|(at, m)| {
-                !text[at + m.len()..]
-                    .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                !text[at + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
             });
-            assert!(named, "'quartet {} --help' has no --{flag} ({line})", path.join(" "));
+            assert!(
+                named,
+                "'quartet {} --help' has no --{flag} ({line})",
+                path.join(" ")
+            );
         }
         lines += 1;
     }
-    assert!(lines >= 10, "only {lines} synopsis lines: the parsing is broken");
+    assert!(
+        lines >= 10,
+        "only {lines} synopsis lines: the parsing is broken"
+    );
 }
 
 /// A `cargo` line that is not run: the features and test files it names exist.
@@ -414,7 +450,9 @@ fn cargo_names_what_exists(block: &Block) {
         for pair in words.windows(2) {
             match pair[0] {
                 "--features" => assert!(
-                    features.lines().any(|l| l.starts_with(&format!("{} =", pair[1]))),
+                    features
+                        .lines()
+                        .any(|l| l.starts_with(&format!("{} =", pair[1]))),
                     "no feature {} in Cargo.toml",
                     pair[1]
                 ),
@@ -422,7 +460,11 @@ fn cargo_names_what_exists(block: &Block) {
                     let test = std::fs::read_to_string(root.join(format!("tests/{}.rs", pair[1])))
                         .unwrap_or_else(|_| panic!("no tests/{}.rs", pair[1]));
                     if words.contains(&"--ignored") {
-                        assert!(test.contains("#[ignore"), "tests/{}.rs has no ignored test", pair[1]);
+                        assert!(
+                            test.contains("#[ignore"),
+                            "tests/{}.rs has no ignored test",
+                            pair[1]
+                        );
                     }
                 }
                 _ => {}
@@ -444,12 +486,19 @@ fn merged_selfplay_is_the_unsharded_file(dir: &Path, as_written: bool) {
         &[],
     );
     let read = |name: &str| std::fs::read(dir.join(name)).expect(name);
-    assert!(read("duell.txt") == read("whole.txt"), "the merged file differs from the unsharded one");
+    assert!(
+        read("duell.txt") == read("whole.txt"),
+        "the merged file differs from the unsharded one"
+    );
 }
 
 /// After the Slurm array, "the same merge" (of the block before it), then the comparison.
 fn slurm_shards_merge(dir: &Path, as_written: bool) {
-    sh(dir, "./target/release/quartet selfplay merge --out duell.txt duell-{1..8}.txt", &[]);
+    sh(
+        dir,
+        "./target/release/quartet selfplay merge --out duell.txt duell-{1..8}.txt",
+        &[],
+    );
     merged_selfplay_is_the_unsharded_file(dir, as_written);
 }
 
@@ -571,12 +620,18 @@ fn every_command_block_is_in_the_table() {
             .collect();
         let how = match entries.as_slice() {
             [] => {
-                problems.push(format!("{file}:{}: '{first}' is not in the table", block.line));
+                problems.push(format!(
+                    "{file}:{}: '{first}' is not in the table",
+                    block.line
+                ));
                 continue;
             }
             [e] => &e.how,
             _ => {
-                problems.push(format!("{file}:{}: '{first}' is in the table twice", block.line));
+                problems.push(format!(
+                    "{file}:{}: '{first}' is in the table twice",
+                    block.line
+                ));
                 continue;
             }
         };
@@ -603,12 +658,18 @@ fn every_command_block_is_in_the_table() {
             .filter(|(f, b)| f == e.file && first_line(b) == e.first)
             .count();
         if found != 1 {
-            problems.push(format!("table entry {}: '{}' fits {found} blocks", e.file, e.first));
+            problems.push(format!(
+                "table entry {}: '{}' fits {found} blocks",
+                e.file, e.first
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let readme = blocks.iter().filter(|(f, _)| f == "README.md").count();
-    assert!(readme >= 10, "only {readme} command blocks in README.md: the rule is broken");
+    assert!(
+        readme >= 10,
+        "only {readme} command blocks in README.md: the rule is broken"
+    );
 }
 
 #[test]

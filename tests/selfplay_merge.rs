@@ -23,25 +23,44 @@ fn merged_shards_are_the_unsharded_file_byte_for_byte() {
     let dir = std::env::temp_dir().join(format!("quartet-selfplay-merge-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    let run = ["selfplay", "--game", "duell", "--games", "10", "--nodes", "300"];
+    let run = [
+        "selfplay", "--game", "duell", "--games", "10", "--nodes", "300",
+    ];
     let run = |extra: &[&str]| quartet(&dir, &[&run[..], extra, &["--no-progress"]].concat());
     run(&["--out", "whole.txt"]);
     for i in 1..=4 {
-        run(&["--shard", &format!("{i}/4"), "--out", &format!("shard-{i}.txt")]);
+        run(&[
+            "--shard",
+            &format!("{i}/4"),
+            "--out",
+            &format!("shard-{i}.txt"),
+        ]);
     }
     // Out of order, and the shards' games interleave (game g is in shard g mod 4 + 1).
     quartet(
         &dir,
         &[
-            "selfplay", "merge", "--out", "merged.txt", "shard-3.txt", "shard-1.txt",
-            "shard-4.txt", "shard-2.txt",
+            "selfplay",
+            "merge",
+            "--out",
+            "merged.txt",
+            "shard-3.txt",
+            "shard-1.txt",
+            "shard-4.txt",
+            "shard-2.txt",
         ],
     );
     let read = |name: &str| std::fs::read(dir.join(name)).expect(name);
     let (whole, merged) = (read("whole.txt"), read("merged.txt"));
     let text = String::from_utf8_lossy(&whole);
-    assert!(text.lines().count() > 10, "too few positions to compare:\n{text}");
-    assert!(text.starts_with("# quartet-selfplay 1 game=duell "), "{text}");
+    assert!(
+        text.lines().count() > 10,
+        "too few positions to compare:\n{text}"
+    );
+    assert!(
+        text.starts_with("# quartet-selfplay 1 game=duell "),
+        "{text}"
+    );
     assert!(
         whole == merged,
         "merged:\n{}\nunsharded:\n{text}",
