@@ -643,7 +643,7 @@ fn every_command_block_is_in_the_table() {
             ));
         }
         let kind = match how {
-            How::Run { sizes, .. } if sizes.is_empty() => "run",
+            How::Run { sizes: [], .. } => "run",
             How::Run { .. } => "run smaller (and as written with --ignored)",
             How::Slurm { .. } => "Slurm script: parsed, run per array index, smaller",
             How::Server { .. } => "server: started, first line checked",

@@ -222,7 +222,7 @@ impl Header {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The header with `shard` replaced by `value` (added if missing).
+    /// The header with `key` set to `value` (added at the end if missing).
     pub fn with(&self, key: &str, value: &str) -> Header {
         let mut fields = self.fields.clone();
         match fields.iter_mut().find(|(k, _)| k == key) {
