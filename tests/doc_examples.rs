@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::piped;
+use common::{markdown, piped};
 
 /// One example: the lines sent and the answers expected.
 #[derive(Debug)]
@@ -22,49 +22,25 @@ struct Example {
     with_banner: bool,
 }
 
-/// The examples of a Markdown text.
+/// The examples of a Markdown text: its table rows, then its code blocks with `> ` lines.
 fn examples(file: &'static str, text: &str) -> Vec<Example> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if let Some(example) = table_row(file, i + 1, lines[i]) {
-            found.push(example);
-            i += 1;
-            continue;
-        }
-        if !lines[i].starts_with("    ") || (i > 0 && !lines[i - 1].trim().is_empty()) {
-            i += 1;
-            continue;
-        }
-        // An indented block: indented lines, and blank lines followed by more of them.
-        let start = i;
-        let mut block = Vec::new();
-        while i < lines.len() {
-            if let Some(l) = lines[i].strip_prefix("    ") {
-                block.push(l);
-            } else if lines[i].trim().is_empty()
-                && lines.get(i + 1).is_some_and(|n| n.starts_with("    "))
-            {
-                block.push("");
-            } else {
-                break;
+    let mut found: Vec<Example> = markdown::blocks(text)
+        .into_iter()
+        .filter(|b| b.lines.iter().any(|l| l.starts_with("> ")))
+        .map(|b| {
+            let (sent, expected): (Vec<&String>, Vec<&String>) =
+                b.lines.iter().partition(|l| l.starts_with("> "));
+            Example {
+                file,
+                line: b.line,
+                sent: sent.iter().map(|l| l[2..].to_string()).collect(),
+                expected: expected.iter().map(|l| l.to_string()).collect(),
+                with_banner: b.lines[0].starts_with("Quartet "),
             }
-            i += 1;
-        }
-        if !block.iter().any(|l| l.starts_with("> ")) {
-            continue;
-        }
-        let with_banner = block[0].starts_with("Quartet ");
-        let (sent, expected): (Vec<&str>, Vec<&str>) =
-            block.iter().partition(|l| l.starts_with("> "));
-        found.push(Example {
-            file,
-            line: start + 1,
-            sent: sent.iter().map(|l| l[2..].to_string()).collect(),
-            expected: expected.iter().map(|l| l.to_string()).collect(),
-            with_banner,
-        });
+        })
+        .collect();
+    for (i, line) in text.lines().enumerate() {
+        found.extend(table_row(file, i + 1, line));
     }
     found
 }

@@ -222,7 +222,7 @@ impl Header {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The header with `shard` replaced by `value` (added if missing).
+    /// The header with `key` set to `value` (added at the end if missing).
     pub fn with(&self, key: &str, value: &str) -> Header {
         let mut fields = self.fields.clone();
         match fields.iter_mut().find(|(k, _)| k == key) {
@@ -329,8 +329,8 @@ impl DataFile {
 }
 
 /// Joins the files of the shards `1/n` .. `n/n` of one run into the file the unsharded
-/// run writes: the same header (without `shard`), the positions ordered by game (each
-/// game's positions in their order), the summaries added. Fails unless every shard is
+/// run writes, byte for byte: the same header (with `shard=1/1`), the positions ordered by
+/// game (each game's positions in their order), the summaries added. Fails unless every shard is
 /// there exactly once and the headers agree but for `shard`.
 pub fn merge(files: &[DataFile]) -> Result<DataFile, String> {
     let first = files.first().ok_or("merge: no files")?;
@@ -390,7 +390,8 @@ pub fn merge(files: &[DataFile]) -> Result<DataFile, String> {
         summary.merge(&f.summary);
     }
     Ok(DataFile {
-        header,
+        // The unsharded run's header: `shard` in its place, as that run writes it.
+        header: first.header.with("shard", "1/1"),
         samples,
         summary,
     })
@@ -501,7 +502,8 @@ mod tests {
         );
         let b = file("2/2", vec![sample(1, 6, GameResult::Draw)], s2);
         let merged = merge(&[b.clone(), a.clone()]).unwrap();
-        assert_eq!(merged.header.get("shard"), None);
+        assert_eq!(merged.header.get("shard"), Some("1/1"));
+        assert_eq!(merged.header.fields.len(), b.header.fields.len());
         let order: Vec<(u64, u32)> = merged.samples.iter().map(|s| (s.game, s.ply)).collect();
         assert_eq!(order, vec![(0, 3), (0, 5), (1, 6), (2, 4)]);
         assert_eq!(

@@ -1,6 +1,7 @@
 //! A driver for the built `quartet` binary: send lines, read replies with timeouts.
 #![allow(dead_code)] // each test crate uses a different part of the driver
 
+pub mod markdown;
 pub mod perft_data;
 
 use std::io::{BufRead, BufReader, Write};
