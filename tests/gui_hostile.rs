@@ -336,7 +336,7 @@ fn a_record_over_a_mebibyte_gets_an_error_and_the_socket_stays() {
 
 #[test]
 fn past_max_sessions_a_socket_is_told_so_and_no_engine_starts() {
-    let gui = Gui::start(&["--max-sessions", "2"]);
+    let gui = Gui::start(&["--max-sessions", "2", "--keep-seconds", "1"]);
     let _a = gui.connect();
     let _b = gui.connect();
     let (mut third, _) =
@@ -351,8 +351,8 @@ fn past_max_sessions_a_socket_is_told_so_and_no_engine_starts() {
     );
     assert_eq!(gui.engines(), 2);
     drop(_a);
-    // A closed tab frees its place (and ends its engine).
-    let deadline = Instant::now() + Duration::from_secs(5);
+    // A closed tab frees its place (and ends its engine) once it is no longer kept.
+    let deadline = Instant::now() + Duration::from_secs(6);
     while gui.engines() > 1 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -362,7 +362,7 @@ fn past_max_sessions_a_socket_is_told_so_and_no_engine_starts() {
 
 #[test]
 fn a_closed_tab_leaves_no_engine_even_after_the_loop_case() {
-    let gui = Gui::start(&[]);
+    let gui = Gui::start(&["--keep-seconds", "1"]);
     let mut c = gui.connect();
     apocalypse_by_hand(&mut c);
     c.send(json!({"t":"move","token":"a1b3/a5b3","void":true}));
@@ -370,7 +370,7 @@ fn a_closed_tab_leaves_no_engine_even_after_the_loop_case() {
     c.until(|m| m["t"] == "error");
     assert_eq!(gui.engines(), 1);
     drop(c);
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(6);
     while gui.engines() > 0 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -422,4 +422,42 @@ fn only_requests_naming_this_server_and_its_own_origin_get_through() {
         1,
         "only the accepted socket started an engine"
     );
+}
+
+#[test]
+fn a_dropped_socket_gets_its_session_back_and_no_other_socket_does() {
+    let gui = Gui::start(&["--max-sessions", "1"]);
+    let mut c = gui.connect();
+    let hello = c
+        .seen
+        .iter()
+        .find(|m| m["t"] == "hello")
+        .cloned()
+        .expect("a hello");
+    let id = hello["session"].as_str().expect("a session id").to_string();
+    assert_eq!(id.len(), 32, "{id}");
+    c.send(json!({"t":"new_game","game":"rnb","p1":"human","p2":"human"}));
+    c.until(|m| m["t"] == "state" && m["game"] == "rnb");
+    c.send(json!({"t":"move","token":"R@a1"}));
+    c.until(|m| m["t"] == "state" && m["moves"] == json!(["R@a1"]));
+    drop(c);
+    // The kept session holds the one place: a socket without the id is refused...
+    std::thread::sleep(Duration::from_millis(300));
+    let (mut other, _) =
+        tungstenite::connect(format!("ws://127.0.0.1:{}/ws", gui.port)).expect("connect");
+    let first: Value =
+        serde_json::from_str(other.read().expect("a message").to_text().expect("text")).unwrap();
+    assert_eq!(first["fatal"], true, "{first}");
+    // ... and one with it gets the game and the same engine back.
+    let (socket, _) = tungstenite::connect(format!("ws://127.0.0.1:{}/ws?session={id}", gui.port))
+        .expect("connect");
+    let mut back = Client {
+        socket,
+        seen: Vec::new(),
+    };
+    let state = back.until(|m| m["t"] == "state").pop().unwrap();
+    assert_eq!(state["game"], "rnb", "{state}");
+    assert_eq!(state["moves"], json!(["R@a1"]), "{state}");
+    assert_eq!(state["pid"], hello["pid"], "the same engine");
+    assert_eq!(gui.engines(), 1);
 }

@@ -31,6 +31,7 @@ mod request;
 mod search;
 mod server;
 mod session;
+mod sessions;
 mod talk;
 mod turns;
 pub mod uci;
@@ -58,6 +59,10 @@ pub struct GuiArgs {
     /// Most sessions (tabs, each with its engine) open at once; one more is told so.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub max_sessions: u16,
+    /// Seconds a session whose page went away (a reload, a dropped connection) is kept
+    /// with its game and engine for the page to come back.
+    #[arg(long, default_value_t = 600)]
+    pub keep_seconds: u64,
 }
 
 /// What every session of one server shares.
@@ -71,6 +76,8 @@ pub struct Config {
     pub seed: Option<u64>,
     /// Most sessions open at once.
     pub max_sessions: usize,
+    /// How long a session whose page went away is kept.
+    pub keep: Duration,
 }
 
 /// Starts the server described by `args`, prints its URL and serves until the process is
@@ -86,6 +93,7 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
         margin: Duration::from_millis(args.margin_ms),
         seed: args.seed,
         max_sessions: usize::from(args.max_sessions),
+        keep: Duration::from_secs(args.keep_seconds),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -81,6 +81,7 @@ impl Session {
             .collect();
         let v = json!({
             "t": "hello",
+            "session": self.id,
             "name": self.ident.name,
             "author": self.ident.author,
             "command": self.config.engine.display(),

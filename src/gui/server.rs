@@ -7,7 +7,6 @@
 //! sessions (engines) run at once.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket};
@@ -19,6 +18,7 @@ use axum::routing::get;
 use super::Config;
 use super::assets;
 use super::session;
+use super::sessions::{Place, Sessions};
 
 /// The policy of every asset: nothing from elsewhere, and no framing by any page.
 const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'";
@@ -32,7 +32,7 @@ const MAX_MESSAGE: usize = 4 * super::request::MAX_REQUEST;
 struct Server {
     config: Arc<Config>,
     port: u16,
-    open: AtomicUsize,
+    sessions: Arc<Sessions>,
 }
 
 /// Binds 127.0.0.1:`port`, prints the URL and serves until the process ends.
@@ -44,9 +44,9 @@ pub async fn serve(config: Config, port: u16) -> Result<(), String> {
         .local_addr()
         .map_err(|e| format!("gui: no local address: {e}"))?;
     let server = Server {
+        sessions: Arc::new(Sessions::new(config.max_sessions, config.keep)),
         config: Arc::new(config),
         port: addr.port(),
-        open: AtomicUsize::new(0),
     };
     let app = Router::new()
         .route("/ws", get(websocket))
@@ -105,9 +105,11 @@ pub fn origin_allowed(headers: &HeaderMap) -> bool {
     }
 }
 
-/// `/ws`: one session per connection, while fewer than `max_sessions` are open.
+/// `/ws` (or `/ws?session=ID` to claim a kept session back): one session per connection,
+/// while fewer than `max_sessions` are alive.
 async fn websocket(
     ws: WebSocketUpgrade,
+    uri: Uri,
     headers: HeaderMap,
     State(server): State<Arc<Server>>,
 ) -> Response {
@@ -119,26 +121,35 @@ async fn websocket(
     }
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| open_session(socket, server))
+        .on_upgrade(move |socket| open_session(socket, server, claimed_id(&uri)))
 }
 
-/// Runs a session in one of the `max_sessions` places, or tells the page that none is
-/// free and closes.
-async fn open_session(mut socket: WebSocket, server: Arc<Server>) {
-    let max = server.config.max_sessions;
-    if server.open.fetch_add(1, Ordering::SeqCst) >= max {
-        server.open.fetch_sub(1, Ordering::SeqCst);
-        let message = format!(
-            "{max} sessions are open, the most this server runs (quartet gui --max-sessions): \
+/// The session id a page names in `?session=ID` (32 hex digits), if any.
+fn claimed_id(uri: &Uri) -> Option<String> {
+    let id = uri
+        .query()?
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("session="))?;
+    (id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())).then(|| id.to_string())
+}
+
+/// Gives the socket its kept session back, or a new one in one of the `max_sessions`
+/// places, or tells the page that none is free and closes.
+async fn open_session(mut socket: WebSocket, server: Arc<Server>, id: Option<String>) {
+    let sessions = Arc::clone(&server.sessions);
+    match sessions.claim(id.as_deref()) {
+        Place::Resumed(s) => session::resume(s, socket, sessions).await,
+        Place::New => session::run(socket, server.config.clone(), sessions).await,
+        Place::Full(max) => {
+            let message = format!(
+                "{max} sessions are open, the most this server runs (quartet gui --max-sessions): \
              close another tab and reload"
-        );
-        let v = serde_json::json!({"t": "error", "message": message, "fatal": true});
-        let _ = socket.send(Message::Text(v.to_string().into())).await;
-        let _ = socket.send(Message::Close(None)).await;
-        return;
+            );
+            let v = serde_json::json!({"t": "error", "message": message, "fatal": true});
+            let _ = socket.send(Message::Text(v.to_string().into())).await;
+            let _ = socket.send(Message::Close(None)).await;
+        }
     }
-    session::run(socket, server.config.clone()).await;
-    server.open.fetch_sub(1, Ordering::SeqCst);
 }
 
 #[cfg(test)]

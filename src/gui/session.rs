@@ -21,6 +21,7 @@ use super::clock::Clocks;
 use super::engine::{Engine, Event};
 use super::flow::{Actor, Side};
 use super::request::{Limit, Who};
+use super::sessions::Sessions;
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
 
@@ -82,6 +83,8 @@ pub struct Ident {
 
 /// One tab's session; see the module doc.
 pub struct Session {
+    /// The secret the page names to get this session back after a reload (`hello`).
+    pub id: String,
     pub(super) socket: WebSocket,
     pub(super) config: Arc<Config>,
     pub(super) events_tx: mpsc::Sender<(u64, Event)>,
@@ -128,11 +131,36 @@ pub struct Session {
     pub(super) state_due: bool,
 }
 
-/// Runs the session of one WebSocket connection to its end, then ends its engine.
-pub async fn run(socket: WebSocket, config: Arc<Config>) {
+/// Runs a new session on `socket` until its page goes away; then the session (game and
+/// engine) is kept in `sessions` for the page to claim again.
+pub async fn run(socket: WebSocket, config: Arc<Config>, sessions: Arc<Sessions>) {
+    let mut s = Box::new(new_session(socket, config));
+    s.main(false).await;
+    s.park().await;
+    sessions.park(s);
+}
+
+/// Runs a kept session again on a new `socket` (the page came back), until it goes away.
+pub async fn resume(mut s: Box<Session>, socket: WebSocket, sessions: Arc<Sessions>) {
+    s.socket = socket;
+    s.closed = false;
+    s.main(true).await;
+    s.park().await;
+    sessions.park(s);
+}
+
+/// A fresh session id: 128 random bits in hex, from the operating system's generator.
+fn fresh_id() -> String {
+    let mut bytes = [0u8; 16];
+    rand::fill(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
     let (events_tx, events) = mpsc::channel(4096);
     let seed = config.seed.unwrap_or_else(fresh_seed);
-    let mut s = Session {
+    Session {
+        id: fresh_id(),
         socket,
         config,
         events_tx,
@@ -168,10 +196,6 @@ pub async fn run(socket: WebSocket, config: Arc<Config>) {
         seq: 0,
         reply_ms: None,
         state_due: false,
-    };
-    s.main().await;
-    if let Some(e) = s.engine.take() {
-        e.shutdown(Duration::from_millis(300)).await;
     }
 }
 
@@ -184,10 +208,35 @@ pub(super) fn fresh_seed() -> u64 {
 }
 
 impl Session {
+    /// Ends the session's engine (a kept session that no page claimed in time).
+    pub async fn end(mut self: Box<Self>) {
+        if let Some(e) = self.engine.take() {
+            e.shutdown(Duration::from_millis(300)).await;
+        }
+    }
+
+    /// Leaves nothing running while no page looks: the search is stopped (an engine's
+    /// move is asked again when the page is back) and the console is dropped.
+    async fn park(&mut self) {
+        if self.engine.is_some()
+            && let Err(f) = self.stop_search().await
+        {
+            // A hanging or crashed engine: the page sees the fault when it is back.
+            self.closed = true;
+            self.fail(f).await;
+        }
+        self.console.clear();
+        self.console_dropped = 0;
+    }
+
     /// The loop: start what the game waits for, send the state, then wait for the page,
-    /// the engine or the timer.
-    async fn main(&mut self) {
-        if let Err(f) = self.start_engine().await {
+    /// the engine or the timer. A `resumed` session tells its page what it has instead of
+    /// starting its engine.
+    async fn main(&mut self, resumed: bool) {
+        if resumed {
+            self.console('#', "the page is back: the session goes on");
+            self.send_hello().await;
+        } else if let Err(f) = self.start_engine().await {
             self.fail(f).await;
         }
         self.state_changed();

@@ -81,10 +81,10 @@ def test_a_hanging_engine_and_an_illegal_move_are_faults(page):
     assert p.moves() == []
 
 
-def test_closing_the_tab_ends_its_engine(server, browser):
+def test_closing_the_tab_ends_its_engine_once_its_session_is_no_longer_kept(server, browser):
     from conftest import Page
 
-    s = server()
+    s = server("--keep-seconds", "2")
     d = browser()
     p = Page(d, s.url)
     p.wait_for(lambda: p.d.find_element(By.ID, "engine-name").get_attribute("data-pid"))
@@ -94,10 +94,14 @@ def test_closing_the_tab_ends_its_engine(server, browser):
     d.switch_to.new_window("tab")
     d.switch_to.window(first)
     d.close()  # the tab with the page
-    deadline = time.time() + 5
+    closed = time.time()
+    time.sleep(1)
+    assert alive(pid), "kept for a reload"
+    deadline = closed + 7
     while alive(pid) and time.time() < deadline:
         time.sleep(0.05)
-    assert not alive(pid), "the engine outlived its tab"
+    assert not alive(pid), "the engine outlived its kept session"
+    assert time.time() - closed >= 2
 
 
 def test_bad_messages_are_refused_and_never_reach_the_engine(page):

@@ -50,12 +50,21 @@ function sideName(side) {
   return mod ? mod.sides[side] : side;
 }
 
+// The socket. The session's id (from `hello`) is kept in this tab's sessionStorage, so that
+// a reload or a dropped connection claims the same session (game and engine) back; a lost
+// socket is opened again with a growing pause (0.25 s doubling to 8 s), showing
+// "reconnecting…", unless the server refused the page.
+let retryMs = 250;
 function connect() {
-  ws = new WebSocket(`ws://${location.host}/ws`);
-  ws.onopen = () => { $('conn').textContent = 'connected'; $('conn').classList.add('on'); };
+  const id = sessionStorage.getItem('quartet-session');
+  ws = new WebSocket(`ws://${location.host}/ws${id ? '?session=' + id : ''}`);
+  ws.onopen = () => { $('conn').textContent = 'connected'; $('conn').classList.add('on'); retryMs = 250; };
   ws.onclose = () => {
-    if ($('conn').textContent !== 'refused') $('conn').textContent = 'disconnected';
     $('conn').classList.remove('on');
+    if ($('conn').textContent === 'refused') return;
+    $('conn').textContent = 'reconnecting…';
+    setTimeout(connect, retryMs);
+    retryMs = Math.min(2 * retryMs, 8000);
   };
   ws.onmessage = ev => handle(JSON.parse(ev.data));
 }
@@ -95,6 +104,7 @@ function showMessage(text, lasting) {
 
 function onHello(m) {
   hello = m;
+  if (m.session) sessionStorage.setItem('quartet-session', m.session);
   $('engine-name').textContent = `${m.name}${m.author ? ' by ' + m.author : ''} · pid ${m.pid ?? '?'}`;
   $('engine-name').dataset.pid = m.pid ?? '';
   const sel = $('game');
@@ -109,6 +119,7 @@ function onState(s) {
   stats.arrivals.push(Date.now() - s.sent_ms);
   window.guiLastState = s; // for the browser tests: the server's state as received
   window.guiView = () => view && view.position.fen; // and the position looked back at
+  window.guiSocket = () => ws; // and the socket, to drop it
   const old = state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
   if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }

@@ -1,0 +1,42 @@
+"""A session survives a reload and a dropped connection (issue 22 §6): the page reconnects
+by itself with backoff, showing "reconnecting…", and the server gives it back its session,
+game and engine."""
+
+import random
+
+from selenium.webdriver.common.by import By
+
+from play import human_act
+
+
+def pid(p):
+    return p.d.find_element(By.ID, "engine-name").get_attribute("data-pid")
+
+
+def test_a_reload_keeps_the_game_and_the_engine(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(5)
+    for _ in range(3):
+        human_act(p, rng)
+    moves, engine = p.moves(), pid(p)
+    p.d.refresh()
+    p.wait_for(lambda: p.js("return window.guiLastState && window.guiLastState.moves.length") == 3,
+               what="the game back after the reload")
+    assert p.moves() == moves
+    p.wait_for(lambda: pid(p) == engine, what="the same engine")
+    human_act(p, rng)  # and it goes on
+
+
+def test_a_dropped_socket_reconnects_by_itself(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("rnb", "human", "human")
+    human_act(p, random.Random(1))
+    # Close the page's socket as a network drop would.
+    p.js("window.guiSocket().close()")
+    p.wait_for(lambda: p.d.find_element(By.ID, "conn").text in ("reconnecting…", "connected"),
+               what="reconnecting")
+    p.wait_for(lambda: p.d.find_element(By.ID, "conn").text == "connected", what="connected again")
+    p.wait_for(lambda: p.js("return window.guiLastState.moves.length") == 1, what="the game kept")
