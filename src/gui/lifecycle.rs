@@ -64,13 +64,25 @@ impl Session {
             ident.name = "engine".to_string();
         }
         self.ident = ident;
+        // The page learns the engine's name and options before the first position, so that
+        // an engine that cannot give one is named in the message about it.
+        self.send_hello().await;
         let mut cmds = self.set_options.clone();
         if !self.games.is_empty() {
             cmds.push(format!("setoption name Game value {}", self.game));
         }
         cmds.push("ucinewgame".to_string());
         self.exchange(&cmds).await?;
-        if let Err(e) = self.refresh().await? {
+        let first = self.refresh().await.map_err(|mut f| {
+            f.detail = format!(
+                "{}. quartet gui needs an engine that answers uci, isready, setoption, \
+                 position, go and stop, and the queries 'query position' and 'query \
+                 legalmoves' (protocol.md, 'query'; README, 'The engine a GUI needs')",
+                f.detail
+            );
+            f
+        })?;
+        if let Err(e) = first {
             self.note(format!(
                 "the game could not be set up again ({e}): a new game"
             ))
@@ -85,7 +97,6 @@ impl Session {
         if self.moves.is_empty() {
             self.start_text = self.fen_now();
         }
-        self.send_hello().await;
         Ok(())
     }
 

@@ -3,8 +3,11 @@
 to a real engine (the first argument) and its answers back, until its N-th `go`, where it
   crash    exits at once (status 3) without answering,
   hang     swallows the `go` (no bestmove ever comes),
-  illegal  answers `bestmove a1a1` (not a move of any game here).
-Usage: fault_engine.py QUARTET crash|hang|illegal N"""
+  illegal  answers `bestmove a1a1` (not a move of any game here);
+or, with mode
+  noquery  answers every `query` line as a plain UCI engine does (Stockfish's words), from
+           the start.
+Usage: fault_engine.py QUARTET crash|hang|illegal|noquery N"""
 
 import subprocess
 import sys
@@ -29,6 +32,11 @@ def pump():
 threading.Thread(target=pump, daemon=True).start()
 gos = 0
 for line in sys.stdin:
+    if mode == "noquery" and line.startswith("query"):
+        with lock:
+            sys.stdout.write(f"Unknown command: '{line.strip()}'. Type help for more information.\n")
+            sys.stdout.flush()
+        continue
     if line.startswith("go"):
         gos += 1
         if gos == n:

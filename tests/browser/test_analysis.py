@@ -119,3 +119,14 @@ def test_a_downloaded_record_loads_again(page, downloads):
     q.wait_for(lambda: states(q) > n0 and q.moves() == moves, what="the loaded game")
     assert q.d.find_element(By.ID, "board").get_attribute("data-game") == "ludo"
     assert q.fen() == p.fen()
+
+
+def test_the_analysis_is_cleared_when_the_game_changes(page):
+    p = page()
+    p.new_game("duell", "human", "human")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: rows(p), what="an analysis line")
+    p.d.find_element(By.ID, "analyse").click()
+    p.new_game("rnb", "human", "human")
+    p.wait_for(lambda: not rows(p), what="no Duell line on the R&B board")
+    assert not p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow")

@@ -128,3 +128,12 @@ def test_bad_messages_are_refused_and_never_reach_the_engine(page):
     assert len(errors) == 6, errors
     sent = [l for m in got if m["t"] == "console" for d, l in m["lines"] if d == ">"]
     assert sent and not any("quit" in l or "chess" in l or "\n" in l for l in sent), sent
+
+
+def test_an_engine_without_query_gets_one_clear_message(page):
+    p = page("--engine", engine_cmd("noquery", 0))
+    p.wait_for(lambda: fault_shown(p), what="the fault")
+    text = p.d.find_element(By.ID, "fault-text").text
+    assert "query position" in text and "needs an engine that answers" in text, text
+    name = p.d.find_element(By.ID, "engine-name").text
+    assert "Quartet" in name and "connecting" not in name, name

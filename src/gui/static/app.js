@@ -122,7 +122,12 @@ function onState(s) {
   window.guiSocket = () => ws; // and the socket, to drop it
   const old = state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
-  if (!sameGame) { flip = s.players[0] === 'engine' && s.players[1] === 'human'; }
+  if (!sameGame) flip = s.players[0] === 'engine' && s.players[1] === 'human';
+  // A new game, a start from a position or another game: the old analysis is of nothing here.
+  if (!sameGame || (s.moves.length === 0 && old.moves.length > 0)) {
+    analysis.reset();
+    analysisAt = -1;
+  }
   // Pieces gone since the previous position (captures), when one token was added.
   removed = [];
   if (sameGame && old.position && s.position && s.moves.length === old.moves.length + 1) {
