@@ -32,6 +32,8 @@ let sel = null, selKey = null, choice = null, voidMode = false;
 let removed = [];
 // While stepping back through the game: the ply shown and its position; null for the game now.
 let view = null;
+// The board key a drag started on (a piece that can move), until the pointer is released.
+let dragFrom = null;
 let analysis = new Analysis();
 let analysisAt = -1;
 let clockBase = null;
@@ -377,7 +379,21 @@ function renderBoard() {
       }
     }
   }
-  svg.onclick = e => { const k = e.target && e.target.dataset && e.target.dataset.key; if (k) clickKey(k); };
+  const keyOf = e => e.target && e.target.dataset && e.target.dataset.key;
+  svg.onclick = e => { const k = keyOf(e); if (k) clickKey(k); };
+  // Drag and drop: a press on a piece that can move and a release on another square are
+  // the two clicks (a click ends where it began, so it never reaches these two).
+  svg.onpointerdown = e => {
+    const k = keyOf(e);
+    dragFrom = k && L.hit.querySelector(`[data-key="${k}"].source`) ? k : null;
+  };
+  svg.onpointerup = e => {
+    const k = keyOf(e), from = dragFrom;
+    dragFrom = null;
+    if (!from || !k || k === from) return;
+    if (selKey !== from) clickKey(from);
+    clickKey(k);
+  };
 }
 
 // The best line of the running analysis or search, while it belongs to this position, in
