@@ -107,7 +107,8 @@ function showMessage(text, lasting) {
 function onHello(m) {
   hello = m;
   if (m.session) sessionStorage.setItem('quartet-session', m.session);
-  $('engine-name').textContent = `${m.name}${m.author ? ' by ' + m.author : ''} · pid ${m.pid ?? '?'}`;
+  // The pid is for the console pane (its first line names it), not the header.
+  $('engine-name').textContent = `${m.name}${m.author ? ' by ' + m.author : ''}`;
   $('engine-name').dataset.pid = m.pid ?? '';
   const sel = $('game');
   const current = sel.value;
@@ -313,6 +314,7 @@ function renderBoard() {
     svg.setAttribute('viewBox', `0 0 ${G.w} ${G.h}`);
     svg.setAttribute('width', G.w);
     svg.setAttribute('height', G.h);
+    svg.style.setProperty('--aspect', G.w / G.h);
     defs(svg);
     L = {};
     for (const name of LAYERS) L[name] = el('g', { class: 'layer-' + name }, svg);

@@ -1,0 +1,52 @@
+"""The page fits the screen (issue 22 §5): at 1024x768 everything needed to play is in view
+without scrolling, for every game (Ludo's Roll button included), with the panel beside the
+board; at 390x844 (a phone) the panel goes under the board and nothing is wider than the
+screen."""
+
+import pytest
+
+from conftest import SHOTS
+
+
+def viewport(p, w, h, mobile):
+    p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                        {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": mobile})
+    p.d.refresh()
+    p.wait_for(lambda: p.state() is not None, what="the page after the resize")
+
+
+def box(p, element_id):
+    return p.js("const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+                "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}", element_id)
+
+
+@pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
+def test_at_1024x768_the_board_status_and_actions_are_in_view(page, game):
+    p = page()
+    viewport(p, 1024, 768, False)
+    p.new_game(game, "human", "engine")
+    p.wait_for(lambda: p.d.find_elements("css selector", "#board .hit"), what="the board")
+    assert p.js("return document.documentElement.scrollWidth <= innerWidth")
+    for part in ("board", "status", "actions", "setup", "tools"):
+        b = box(p, part)
+        assert 0 <= b["top"] and b["bottom"] <= 768 and b["right"] <= 1024, (part, b)
+    if game == "ludo":
+        b = box(p, "roll")
+        assert b["bottom"] <= 768, b
+    side, board = box(p, "side"), box(p, "board")
+    assert side["left"] >= board["right"], "the panel beside the board"
+
+
+def test_at_390x844_the_panel_goes_under_the_board_and_nothing_is_cut_off(page):
+    p = page()
+    viewport(p, 390, 844, True)
+    for game in ("ludo", "duell"):
+        p.new_game(game, "human", "engine")
+        p.wait_for(lambda: p.d.find_elements("css selector", "#board .hit"), what="the board")
+        assert p.js("return document.documentElement.scrollWidth <= innerWidth"), game
+        board, side = box(p, "board"), box(p, "side")
+        assert board["right"] <= 390 and side["top"] >= board["bottom"], (board, side)
+        assert box(p, "actions")["bottom"] <= 844, game
+    # The README's phone screenshot: the whole screen.
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    p.d.save_screenshot(str(SHOTS / "phone.png"))
