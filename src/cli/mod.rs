@@ -19,10 +19,10 @@ use crate::games::GameKind;
 use crate::players::PlayerKind;
 use clap::{Parser, Subcommand};
 
-/// Quartet: one engine for R&B, Duell, Apocalypse and Ludo, speaking a UCI-style protocol
-/// on standard input and output (see protocol.md).
+/// Quartet: one engine for two-player board games (`quartet games` lists them), speaking a
+/// UCI-style protocol on standard input and output (see protocol.md).
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version)]
 pub struct Cli {
     /// The game to play at start (one of the `Game` option's values).
     #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
@@ -62,7 +62,7 @@ pub enum Cmd {
     /// Fit a game's evaluation weights to self-play data (Texel's method) and write the
     /// generated weights file.
     Tune(tune::TuneArgs),
-    /// Serve a browser board for the four games on 127.0.0.1 that drives an engine (this
+    /// Serve a browser board for the engine's games on 127.0.0.1 that drives an engine (this
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
     Gui(crate::gui::GuiArgs),

@@ -22,9 +22,9 @@ pub struct SelfplayArgs {
     /// `merge`: join the files of a run's shards.
     #[command(subcommand)]
     pub merge: Option<SelfplayCommand>,
-    /// The game (rnb, duell, apocalypse, ludo).
-    #[arg(long, required = true)]
-    pub game: Option<String>,
+    /// The game (`quartet games --names` lists them).
+    #[arg(long, required = true, value_parser = GameKind::parse)]
+    pub game: Option<GameKind>,
     /// Games in the whole run (all shards together).
     #[arg(long, required = true)]
     pub games: Option<u64>,
@@ -92,9 +92,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         return merge(out, files);
     }
     let missing = |what: &str| format!("selfplay: {what} is required");
-    let game_name = args.game.as_deref().ok_or_else(|| missing("--game"))?;
-    let game = GameKind::from_name(game_name)
-        .ok_or_else(|| format!("selfplay: unknown game '{game_name}'"))?;
+    let game = args.game.ok_or_else(|| missing("--game"))?;
     let out = args.out.as_ref().ok_or_else(|| missing("--out"))?;
     let limit = match (args.nodes, args.movetime) {
         (Some(n), None) if n > 0 => MoveLimit::Nodes(n),

@@ -20,9 +20,9 @@ const TEXEL_RATE: f64 = 1.0;
 /// `quartet tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game (rnb, duell, apocalypse, ludo).
-    #[arg(long)]
-    pub game: String,
+    /// The game (`quartet games --names` lists them).
+    #[arg(long, value_parser = GameKind::parse)]
+    pub game: GameKind,
     /// Data files written by `quartet selfplay` (or `selfplay merge`).
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
@@ -93,7 +93,7 @@ impl TuneArgs {
         let names = self.data_names();
         let mut cmd = format!(
             "quartet tune --game {} --data {} --iterations {} --learning-rate {} --l2 {} --lambda {} --score-cap {} --holdout-every {}",
-            self.game,
+            self.game.name(),
             names.join(" "),
             self.iterations,
             self.learning_rate.unwrap_or(TEXEL_RATE),
@@ -117,8 +117,7 @@ impl TuneArgs {
 
 /// Runs `quartet tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
-    let game = GameKind::from_name(&args.game)
-        .ok_or_else(|| format!("tune: unknown game '{}'", args.game))?;
+    let game = args.game;
     let mut files = Vec::with_capacity(args.data.len());
     for path in &args.data {
         let text =

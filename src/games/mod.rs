@@ -1,7 +1,10 @@
 //! The registry: the games Quartet plays, each in its own folder (rules, notation,
-//! evaluation, declaration), listed once in [`registry!`]'s invocation below. Everything
-//! outside the folders reaches a game through [`GameKind`]: its declaration (name, node
-//! kinds, rule options) or a [`GameVisitor`] run with its position type.
+//! evaluation, declaration), listed once in [`registry!`]'s invocation below. Outside the
+//! folders a game is reached through [`GameKind`] (its declaration: name, node kinds, rule
+//! options) or a [`GameVisitor`] run with its position type, with these exceptions: Ludo's
+//! network trainer (`cli/tune.rs`, `cli/tune_net.rs`, `learn/network.rs`) uses
+//! `games::ludo` itself, the referee's and the search's unit tests use games' types, and
+//! every game's end reasons are one enum in `src/game.rs`.
 
 pub mod apocalypse;
 pub mod duell;

@@ -1,12 +1,13 @@
-//! `quartet gui`: a browser board for the four games that drives an engine *only* through
+//! `quartet gui`: a browser board for an engine's games that drives it *only* through
 //! the text protocol (issue 12).
 //!
 //! The server binds 127.0.0.1, serves one page and its assets from the binary and talks to
 //! the page over a WebSocket. Each connection (each browser tab) gets its own engine child
 //! process: by default this executable without a subcommand, or `--engine CMD`. The server
-//! knows no rules: it draws nothing itself, it asks the engine (`query position`, `query
-//! legalmoves`, ...) and passes the answers on, and every line exchanged with the engine is
-//! relayed to the page's console pane. It reads and writes no file.
+//! knows one fact of the games, that a chance node is a six-sided die rolled by the server
+//! (`r1`..`r6`, `turns.rs`); otherwise it draws nothing itself, it asks the engine (`query
+//! position`, `query legalmoves`, ...) and passes the answers on, and every line exchanged
+//! with the engine is relayed to the page's console pane. It reads and writes no file.
 //!
 //! Files: `server` (HTTP routes and the WebSocket upgrade), `assets` (the embedded page),
 //! `session` (one tab's data and loop), and what a session does: `actions` (what the page

@@ -57,7 +57,7 @@ impl Args for EngineGroups {
 /// `quartet match`: play games between two engines and report the statistics.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct MatchArgs {
-    /// The game: duell, rnb, apocalypse or ludo.
+    /// The game (`quartet games --names` lists them).
     #[arg(long)]
     pub game: String,
 

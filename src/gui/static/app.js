@@ -1,6 +1,8 @@
 // The page: one WebSocket to the server, which relays the engine. The board is drawn from
-// the engine's `query position` JSON, legal targets from its `query legalmoves` lists; no
-// rule of any game is known here.
+// the engine's `query position` JSON, legal targets from its `query legalmoves` lists, by
+// one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js: a game without
+// one cannot be shown); this file still branches on the game's name for Ludo's marks and
+// sizes, and names the end reasons in REASONS.
 import { el, defs, arrow, polyline, cross } from './svg.js';
 import { afterPaint } from './frame.js';
 import { tokenSquares } from './grid.js';
