@@ -602,7 +602,7 @@ blocks! {
     the_setup_match_runs | the_setup_match_as_written: "README.md",
         "./target/release/quartet match --game rnb --placement together \\" => How::Run {
         subs: &[],
-        sizes: &[("--games 400", "--games 2"), ("--tc 4+0.04", "--tc 1+0.01")],
+        sizes: &[("--games 60", "--games 2"), ("--tc 4+0.04", "--tc 1+0.01")],
         expect: &["Games: 2 of 2"],
         check: None,
     };

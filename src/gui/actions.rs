@@ -68,6 +68,8 @@ impl Session {
             },
             Request::Takeback => self.takeback().await,
             Request::View { ply } => self.view(ply).await,
+            Request::Review { nodes: 0 } => self.cancel_review().await,
+            Request::Review { nodes } => self.start_review(nodes).await,
             Request::Load { text } => self.load(&text).await,
             Request::SetOption { name, value } => self.set_option(&name, value.as_deref()).await,
             Request::Limit(limit) => {

@@ -29,6 +29,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/style.css", "text/css; charset=utf-8"),
     asset!("/app.js", JS),
     asset!("/panels.js", JS),
+    asset!("/review.js", JS),
     asset!("/frame.js", JS),
     asset!("/svg.js", JS),
     asset!("/grid.js", JS),

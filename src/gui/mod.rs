@@ -29,6 +29,7 @@ mod lifecycle;
 mod page;
 pub mod record;
 mod request;
+mod review;
 mod search;
 mod server;
 mod session;

@@ -160,6 +160,7 @@ impl Session {
             "delay_ms": self.delay.as_millis() as u64,
             "paused": self.paused,
             "analyse": self.analyse,
+            "review": self.review.as_ref().map(|r| r.ply),
             "seed": self.seed,
             "reply_ms": self.reply_ms,
             "engine_running": self.engine.is_some(),

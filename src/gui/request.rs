@@ -104,6 +104,11 @@ pub enum Request {
     Roll,
     /// Take back to before the last decision of a person.
     Takeback,
+    /// Review the game: every position searched at `nodes` nodes (`0` cancels a review).
+    Review {
+        /// Nodes per position.
+        nodes: u64,
+    },
     /// Show the position after the first `ply` tokens (stepping through the game).
     View {
         /// Tokens played, 0 for the start position.

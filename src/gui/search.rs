@@ -83,7 +83,11 @@ impl Session {
                     let token = rest.split_whitespace().next().unwrap_or("").to_string();
                     return self.on_bestmove(token).await;
                 }
-                self.forward_info(&line, &purpose).await;
+                if purpose == Purpose::Review {
+                    self.review_info(&line);
+                } else {
+                    self.forward_info(&line, &purpose).await;
+                }
             }
         }
         Ok(())
@@ -118,6 +122,10 @@ impl Session {
         };
         match search.purpose {
             Purpose::Analysis(_) => Ok(()),
+            Purpose::Review => {
+                self.review_bestmove(token).await;
+                Ok(())
+            }
             Purpose::Move(side) => {
                 self.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
                 let in_time = self.charge(side);

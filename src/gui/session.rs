@@ -21,6 +21,7 @@ use super::clock::Clocks;
 use super::engine::{Engine, Event};
 use super::flow::{Actor, Side};
 use super::request::{Limit, Who};
+use super::review::Review;
 use super::sessions::Sessions;
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
@@ -39,6 +40,8 @@ pub enum Purpose {
     Declare(Side),
     /// Analysis while a person thinks (for this side at a simultaneous turn).
     Analysis(Option<Side>),
+    /// A position of a game review.
+    Review,
 }
 
 impl Purpose {
@@ -46,7 +49,7 @@ impl Purpose {
     pub fn side(self) -> Option<Side> {
         match self {
             Purpose::Move(s) | Purpose::Declare(s) => Some(s),
-            Purpose::Analysis(_) => None,
+            Purpose::Analysis(_) | Purpose::Review => None,
         }
     }
 }
@@ -102,6 +105,8 @@ pub struct Session {
     /// The start position's string as the engine wrote it.
     pub(super) start_text: String,
     pub(super) moves: Vec<String>,
+    /// A game review under way.
+    pub(super) review: Option<Review>,
     /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
     pub(super) positions: Vec<Value>,
     pub(super) actors: Vec<Actor>,
@@ -174,6 +179,7 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         start_fen: None,
         start_text: String::new(),
         moves: Vec::new(),
+        review: None,
         positions: Vec::new(),
         actors: Vec::new(),
         players: [Who::Human, Who::Engine],

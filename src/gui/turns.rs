@@ -31,6 +31,9 @@ impl Session {
         if self.closed || self.engine.is_none() || self.fault.is_some() || self.search.is_some() {
             return Ok(false);
         }
+        if self.review_next().await? {
+            return Ok(true);
+        }
         let now = Instant::now();
         let next = self.next();
         match next {

@@ -5,6 +5,7 @@
 // sizes, and names the end reasons in REASONS.
 import { el, defs, arrow, polyline, cross } from './svg.js';
 import { afterPaint } from './frame.js';
+import { drawGraph, judge, markMoves, summary } from './review.js';
 import { tokenSquares } from './grid.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
@@ -36,6 +37,8 @@ let removed = [];
 let view = null;
 // The board key a drag started on (a piece that can move), until the pointer is released.
 let dragFrom = null;
+// The review's results by ply (null: not reviewed), for the game of `reviewOf`.
+let reviewed = [], reviewOf = null;
 let analysis = new Analysis();
 let analysisAt = -1;
 let clockBase = null;
@@ -91,6 +94,16 @@ function handle(m) {
       break;
     case 'note': showMessage(m.message); break;
     case 'record': download(m.text, m.filename); break;
+    case 'review':
+      reviewed[m.ply] = m;
+      reviewed.length = Math.max(reviewed.length, m.total);
+      $('review-progress').value = (m.ply + 1) / m.total;
+      schedule();
+      break;
+    case 'review_end':
+      $('review-progress').classList.add('hidden');
+      schedule();
+      break;
     case 'view':
       if (state && m.ply < state.moves.length) { view = { ply: m.ply, position: m.position }; schedule(); }
       break;
@@ -133,6 +146,9 @@ function onState(s) {
     analysis.reset();
     analysisAt = -1;
   }
+  // A review belongs to the moves it saw: a new game or a take back before them drops it.
+  const key = `${s.game} ${s.start_fen}`;
+  if (reviewOf !== key || s.moves.length < reviewed.length - 1) { reviewed = []; reviewOf = key; }
   // Pieces gone since the previous position (captures), when one token was added.
   removed = [];
   if (sameGame && old.position && s.position && s.moves.length === old.moves.length + 1) {
@@ -533,7 +549,11 @@ function renderActions() {
 function renderPanels() {
   // The move list is rebuilt only when it changed (its scrolling needs a layout).
   const moves = `${shownPly()}:${state.moves.join(' ')}`;
-  if (moves !== movesShown) { drawMoves(state.moves, shownPly(), goTo); movesShown = moves; }
+  if (moves !== movesShown) {
+    drawMoves(state.moves, shownPly(), goTo);
+    movesShown = moves;
+  }
+  renderReview();
   $('nav-text').textContent = view ? `after ${view.ply} of ${state.moves.length} · End: the game now` : '';
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
@@ -556,6 +576,28 @@ function renderPanels() {
     f.classList.remove('hidden');
   } else f.classList.add('hidden');
   $('clocks').classList.toggle('hidden', !state.clocks);
+}
+
+// The review's graph, marks on the move list and summary per side.
+function renderReview() {
+  const running = state.review !== null && state.review !== undefined;
+  $('review').textContent = running ? 'Cancel review' : 'Review game';
+  $('review-progress').classList.toggle('hidden', !running);
+  const done = reviewed.filter(Boolean);
+  $('review-graph').classList.toggle('hidden', done.length < 2);
+  if (done.length < 2) { $('review-summary').textContent = ''; return; }
+  drawGraph($('review-graph'), reviewed, state.game, goTo);
+  const judged = judge(reviewed, state.actors, state.game);
+  markMoves($('moves'), judged);
+  const by = summary(judged);
+  $('review-summary').replaceChildren(...Object.entries(by).map(([side, s]) => {
+    const d = document.createElement('div');
+    d.className = 'review-side';
+    d.dataset.side = side;
+    d.textContent = `${sideName(side)}: average loss ${(100 * s.loss / s.n).toFixed(1)} % · ` +
+      `${s.inaccuracy} inaccuracies ?!, ${s.mistake} mistakes ?, ${s.blunder} blunders ??`;
+    return d;
+  }));
 }
 
 function evalBar() {
@@ -616,6 +658,13 @@ function wire() {
   $('pause').addEventListener('change', e => send({ t: 'pause', on: e.target.checked }));
   $('analyse').addEventListener('change', e => send({ t: 'analyse', on: e.target.checked }));
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
+  $('review').addEventListener('click', () => {
+    const running = state && state.review !== null && state.review !== undefined;
+    if (running) { send({ t: 'review', nodes: 0 }); return; }
+    reviewed = [];
+    $('review-progress').value = 0;
+    send({ t: 'review', nodes: Number($('review-nodes').value) || 20000 });
+  });
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => goTo(shownPly() - 1));
   $('nav-next').addEventListener('click', () => goTo(shownPly() + 1));

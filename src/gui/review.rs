@@ -1,0 +1,163 @@
+//! A game review: the engine asked about every position of the game, one `go nodes N` per
+//! ply from the start, while the session goes on answering the page (each position is a
+//! search like any other, so the review can be cancelled between two `info` lines). Each
+//! position's result goes to the page as it comes; the page draws the graph and marks the
+//! moves.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::session::{Purpose, Search, Session};
+use super::talk::{Failure, FaultKind, answer};
+use super::uci::{self, Info, SearchInfo};
+
+/// How long one review search may run before the engine counts as hanging.
+const REVIEW_LIMIT: Duration = Duration::from_secs(60);
+
+/// Most nodes a review may ask per position.
+pub const MAX_REVIEW_NODES: u64 = 10_000_000;
+
+/// A running review.
+#[derive(Debug, Clone)]
+pub struct Review {
+    /// Nodes per position.
+    pub nodes: u64,
+    /// The ply whose position is searched now, or next.
+    pub ply: usize,
+    /// The side the running search's score is for (`p1`/`p2`).
+    pub pov: &'static str,
+    /// The last main-line `info` of the running search.
+    pub last: Option<SearchInfo>,
+}
+
+impl Session {
+    /// Starts a review at `nodes` per position (the running search is stopped first).
+    pub(super) async fn start_review(&mut self, nodes: u64) -> Result<(), Failure> {
+        if !(1..=MAX_REVIEW_NODES).contains(&nodes) {
+            self.error(format!(
+                "a review takes 1 to {MAX_REVIEW_NODES} nodes a position"
+            ))
+            .await;
+            return Ok(());
+        }
+        self.stop_search().await?;
+        self.review = Some(Review {
+            nodes,
+            ply: 0,
+            pov: "p1",
+            last: None,
+        });
+        self.state_changed();
+        Ok(())
+    }
+
+    /// Ends a running review; the page keeps what it got.
+    pub(super) async fn cancel_review(&mut self) -> Result<(), Failure> {
+        if self.review.take().is_some() {
+            self.stop_search().await?;
+            self.send(json!({"t": "review_end", "cancelled": true}))
+                .await;
+            self.state_changed();
+        }
+        Ok(())
+    }
+
+    /// Starts the search of the review's next position; false when there is no review.
+    pub(super) async fn review_next(&mut self) -> Result<bool, Failure> {
+        let Some(ply) = self.review.as_ref().map(|r| r.ply) else {
+            return Ok(false);
+        };
+        if ply > self.moves.len() {
+            self.review = None;
+            self.send(json!({"t": "review_end", "cancelled": false}))
+                .await;
+            self.state_changed();
+            return Ok(false);
+        }
+        let position = self.position_command(ply);
+        let groups = self
+            .exchange(&[position.clone(), "query position".to_string()])
+            .await?;
+        let described = answer(&groups[1])
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .ok_or_else(|| Failure::new(FaultKind::Protocol, "review: no query position"))?;
+        let over = described["node"] == "over";
+        let simultaneous = described["node"] == "simultaneous";
+        let pov = if described["to_act"] == "p2" {
+            "p2"
+        } else {
+            "p1"
+        };
+        if over {
+            // A finished position has nothing to search: its result is the value.
+            let result = &described["result"];
+            self.send_review_result(ply, pov, Value::Null, result.clone(), None)
+                .await;
+            return Ok(true);
+        }
+        let Some(review) = self.review.as_mut() else {
+            return Ok(false);
+        };
+        review.pov = pov;
+        review.last = None;
+        let side = if simultaneous { " side w" } else { "" };
+        let go = format!("go nodes {}{side}", review.nodes);
+        self.send_engine(&position).await?;
+        self.send_engine(&go).await?;
+        let now = Instant::now();
+        self.search = Some(Search {
+            purpose: Purpose::Review,
+            sent: now,
+            deadline: Some(now + REVIEW_LIMIT + self.config.margin),
+        });
+        Ok(true)
+    }
+
+    /// Keeps a review search's main-line `info` (the page is told only the result).
+    pub(super) fn review_info(&mut self, line: &str) {
+        if let (Some(review), Some(Info::Search(info))) =
+            (self.review.as_mut(), uci::parse_info(line))
+            && info.multipv == 1
+            && info.score.is_some()
+        {
+            review.last = Some(info);
+        }
+    }
+
+    /// The review search's `bestmove`: its result to the page, then the next ply.
+    pub(super) async fn review_bestmove(&mut self, token: String) {
+        let Some(review) = self.review.as_ref() else {
+            return;
+        };
+        let (ply, pov) = (review.ply, review.pov);
+        let last = review.last.clone();
+        let score = last.as_ref().map_or(Value::Null, |i| json!(i.score));
+        let wdl = last.as_ref().map_or(Value::Null, |i| json!(i.wdl));
+        let best = (token != "(none)").then_some(token);
+        self.send_review_result(ply, pov, score, Value::Null, best.map(|b| (b, wdl)))
+            .await;
+    }
+
+    async fn send_review_result(
+        &mut self,
+        ply: usize,
+        pov: &str,
+        score: Value,
+        result: Value,
+        best: Option<(String, Value)>,
+    ) {
+        let total = self.moves.len() + 1;
+        let (best, wdl) = best.map_or((Value::Null, Value::Null), |(b, w)| (json!(b), w));
+        self.send(json!({
+            "t": "review", "ply": ply, "total": total, "pov": pov,
+            "score": score, "wdl": wdl, "result": result, "best": best,
+        }))
+        .await;
+        if let Some(r) = self.review.as_mut() {
+            r.ply += 1;
+        }
+        self.state_changed();
+    }
+}

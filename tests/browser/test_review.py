@@ -1,0 +1,65 @@
+"""Game review (issue 22 §4): every position searched at a node count chosen on the page,
+with a progress bar; a graph of the first player's winning chances that goes to a position
+when clicked; the moves marked ?!, ? or ?? by the loss of their side's chances, with the
+engine's best move; a summary per side; the review can be cancelled. The README's review
+timing is measured here."""
+
+import random
+import time
+
+from selenium.webdriver.common.by import By
+
+from play import human_act
+
+
+def reviewed(p):
+    return p.js("return document.getElementById('review').textContent") == "Review game" and \
+        not p.js("return document.getElementById('review-graph').classList.contains('hidden')")
+
+
+def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(8)
+    for _ in range(12):
+        human_act(p, rng)
+    box = p.d.find_element(By.ID, "review-nodes")
+    box.clear()
+    box.send_keys("2000")
+    start = time.time()
+    p.click_id("review")
+    p.wait_for(lambda: reviewed(p), timeout=120, what="the review")
+    print(f"review of 13 positions at 2000 nodes: {time.time() - start:.1f} s")
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == 13
+    sides = p.js("return [...document.querySelectorAll('.review-side')].map(d => d.dataset.side)")
+    assert sorted(sides) == ["p1", "p2"], sides
+    # Random moves lose something: at least one is marked, with the engine's best move.
+    marked = p.js("return [...document.querySelectorAll('#moves li[data-mark]')].map(li => [li.dataset.mark, li.title])")
+    assert marked and all(m in ("?!", "?", "??") and "best" in t for m, t in marked), marked
+    # A click on the graph's left end shows the start position.
+    g = p.d.find_element(By.ID, "review-graph")
+    from selenium import webdriver
+    webdriver.ActionChains(p.d).move_to_element_with_offset(g, -g.size["width"] // 2 + 2, 0).click().perform()
+    p.wait_for(lambda: p.js("return window.guiView()") is not None, what="the start position shown")
+
+
+def test_a_review_can_be_cancelled(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("rnb", "human", "human")
+    rng = random.Random(3)
+    for _ in range(8):
+        human_act(p, rng)
+    box = p.d.find_element(By.ID, "review-nodes")
+    box.clear()
+    box.send_keys("3000000")
+    p.click_id("review")
+    p.wait_for(lambda: p.js("return document.getElementById('review').textContent") == "Cancel review",
+               what="the review running")
+    p.click_id("review")
+    p.wait_for(lambda: p.js("return document.getElementById('review').textContent") == "Review game",
+               timeout=10, what="cancelled")
+    p.wait_for(lambda: p.keys("source"), what="the game goes on: the person can move")
+    human_act(p, rng)
