@@ -41,6 +41,11 @@ impl Session {
             .await;
             return Ok(());
         }
+        if self.fault.is_some() {
+            self.error("the engine had a fault: restart it to review the game")
+                .await;
+            return Ok(());
+        }
         self.stop_search().await?;
         self.review = Some(Review {
             nodes,
