@@ -7,13 +7,18 @@ timing is measured here."""
 import random
 import time
 
+import pytest
 from selenium.webdriver.common.by import By
+
+from conftest import SHOTS
 
 from play import human_act
 
 
 def reviewed(p):
-    return p.js("return document.getElementById('review').textContent") == "Review game" and \
+    """The review ended with every position (its progress full, its button back)."""
+    return p.js("return document.getElementById('review-progress').value") == 1 and \
+        p.js("return document.getElementById('review').textContent") == "Review game" and \
         not p.js("return document.getElementById('review-graph').classList.contains('hidden')")
 
 
@@ -63,3 +68,48 @@ def test_a_review_can_be_cancelled(page):
                timeout=10, what="cancelled")
     p.wait_for(lambda: p.keys("source"), what="the game goes on: the person can move")
     human_act(p, rng)
+
+
+def play_random(p, rng, plies):
+    """Random legal actions for both people, sent as the page sends them (rolls included)."""
+    for _ in range(plies):
+        st = p.js("return window.guiLastState")
+        if st["over"]:
+            return
+        n = len(st["moves"])
+        kind = st["next"]["kind"]
+        if kind == "human_roll":
+            p.js("window.guiSocket().send(JSON.stringify({t: 'roll'}))")
+        elif kind == "human_declare":
+            side = 0 if st["next"]["side"] == "p1" else 1
+            p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))",
+                 rng.choice(st["legal_side"][side]))
+            p.wait_for(lambda: p.js("return window.guiLastState.next.kind") != kind
+                       or p.js("return window.guiLastState.next.side") != st["next"]["side"],
+                       what="the declaration taken")
+            continue
+        else:
+            p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))",
+                 rng.choice(st["legal"]))
+        p.wait_for(lambda: len(p.js("return window.guiLastState.moves")) > n
+                   or p.js("return window.guiLastState.over"), what="the action played")
+
+
+@pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
+def test_every_game_is_reviewed_with_its_graph(page, game):
+    """Ludo's rolls and Apocalypse's joint turns included; the README's screenshots."""
+    p = page("--seed", "4")
+    p.set_delay(0)
+    p.new_game(game, "human", "human")
+    play_random(p, random.Random(6), 24)
+    box = p.d.find_element(By.ID, "review-nodes")
+    box.clear()
+    box.send_keys("3000")
+    p.click_id("review")
+    p.wait_for(lambda: reviewed(p), timeout=120, what="the review")
+    n = len(p.js("return window.guiLastState.moves"))
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == n + 1, (points, n)
+    assert p.js("return document.querySelectorAll('.review-side').length") >= 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    p.d.save_screenshot(str(SHOTS / f"review-{game}.png"))
