@@ -67,6 +67,7 @@ impl Session {
                 }
             },
             Request::Takeback => self.takeback().await,
+            Request::Resign => self.resign().await,
             Request::View { ply } => self.view(ply).await,
             Request::Review { nodes: 0 } => self.cancel_review().await,
             Request::Review { nodes } => self.start_review(nodes).await,
@@ -230,6 +231,7 @@ impl Session {
                 self.declared = [None, None];
                 self.reveal = None;
                 self.flagged = None;
+                self.resigned = None;
                 self.wake = None;
                 self.reply_ms = None;
                 self.clocks = match self.limit {
@@ -333,6 +335,34 @@ impl Session {
         Ok(())
     }
 
+    /// The person to act (or the only person playing) resigns: the game ends, lost by
+    /// that side, and is recorded as adjudicated with the reason.
+    pub(super) async fn resign(&mut self) -> Result<(), Failure> {
+        let humans: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|s| self.players[s.index()] == Who::Human)
+            .collect();
+        let side = match self.next() {
+            Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => Some(s),
+            Next::Nothing => None,
+            _ if humans.len() == 1 => Some(humans[0]),
+            _ => None,
+        };
+        let Some(side) = side else {
+            self.error("no person can resign now").await;
+            return Ok(());
+        };
+        self.stop_search().await?;
+        if let Some(c) = self.clocks.as_mut() {
+            let now = Instant::now();
+            c.halt(0, now);
+            c.halt(1, now);
+        }
+        self.resigned = Some(side);
+        self.state_changed();
+        Ok(())
+    }
+
     pub(super) async fn takeback(&mut self) -> Result<(), Failure> {
         self.stop_search().await?;
         let n = flow::takeback_len(&self.actors, self.players);
@@ -346,6 +376,7 @@ impl Session {
         self.declared = [None, None];
         self.reveal = None;
         self.flagged = None;
+        self.resigned = None;
         self.wake = None;
         if let Some(c) = self.clocks.as_mut() {
             let now = Instant::now();
@@ -571,6 +602,13 @@ impl Session {
             (r, t, reason.unwrap_or_default().to_string())
         } else if let Some(side) = self.flagged {
             (win(side), "time forfeit", "the clock ran out".to_string())
+        } else if let Some(side) = self.resigned {
+            let who = if side == Side::P1 {
+                "the first player"
+            } else {
+                "the second player"
+            };
+            (win(side), "adjudicated", format!("{who} resigned"))
         } else if let Some(Fault { failure }) = &self.fault
             && let Some(side) = failure.side
         {
@@ -590,6 +628,9 @@ impl Session {
             ("Game", self.game.clone()),
             ("Termination", termination.to_string()),
         ];
+        if termination == "adjudicated" {
+            tags.push(("Adjudicated", reason.clone()));
+        }
         if !reason.is_empty() && termination != "normal" && termination != "repetition" {
             tags.push(("Reason", reason));
         }

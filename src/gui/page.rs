@@ -104,6 +104,10 @@ impl Session {
     }
 
     pub(super) fn over_json(&self) -> Value {
+        if let Some(side) = self.resigned {
+            let result = if side == Side::P1 { "p2win" } else { "p1win" };
+            return json!({"result": result, "reason": "resignation"});
+        }
         if let Some(side) = self.flagged {
             let result = if side == Side::P1 { "p2win" } else { "p1win" };
             return json!({"result": result, "reason": "time"});

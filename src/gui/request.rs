@@ -104,6 +104,8 @@ pub enum Request {
     Roll,
     /// Take back to before the last decision of a person.
     Takeback,
+    /// The person whose turn it is (or the only person playing) gives the game up.
+    Resign,
     /// Review the game: every position searched at `nodes` nodes (`0` cancels a review).
     Review {
         /// Nodes per position.

@@ -118,6 +118,8 @@ pub struct Session {
     pub(super) fault: Option<Fault>,
     /// A side whose clock ran out.
     pub(super) flagged: Option<Side>,
+    /// A side whose person resigned.
+    pub(super) resigned: Option<Side>,
     pub(super) limit: Limit,
     pub(super) clocks: Option<Clocks>,
     pub(super) delay: Duration,
@@ -189,6 +191,7 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         search: None,
         fault: None,
         flagged: None,
+        resigned: None,
         limit: Limit::Movetime { ms: 1000 },
         clocks: None,
         delay: Duration::from_millis(300),

@@ -15,7 +15,7 @@ use super::talk::{Failure, FaultKind};
 impl Session {
     /// What the game waits for now (nothing once it is over or a clock has run out).
     pub(super) fn next(&self) -> Next {
-        match (&self.snap, self.flagged) {
+        match (&self.snap, self.flagged.or(self.resigned)) {
             (Some(s), None) => flow::next(
                 s.node,
                 self.players,

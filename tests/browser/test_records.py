@@ -70,3 +70,21 @@ def test_a_take_back_does_not_redraw_the_dice(page):
         p.wait_for(lambda: p.next_kind() == "human_roll", what="p2's roll")
         human_act(p, random.Random(1))
         assert tokens(p) == first
+
+
+def test_resign_ends_the_game_with_its_reason_and_the_record_replays(page, downloads):
+    p = page()
+    p.set_delay(0)
+    p.set_limit("movetime", 50)
+    p.new_game("duell", "human", "engine")
+    human_act(p, random.Random(2))
+    p.wait_for(lambda: p.next_kind() == "human_move", what="the person's turn again")
+    p.click_id("resign")
+    p.wait_for(lambda: p.over(), what="the game over")
+    assert "resignation" in p.status(), p.status()
+    path = download_record(p, downloads, "duell")
+    text = path.read_text()
+    assert '[Termination "adjudicated"]' in text and '[Adjudicated "the first player resigned"]' in text, text
+    assert "0-1" in text
+    r = subprocess.run([QUARTET, "replay", str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr + text

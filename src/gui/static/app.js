@@ -21,6 +21,7 @@ const REASONS = {
   'key-square': 'a key piece reached the enemy key square', 'no-legal-move': 'no legal move',
   repetition: 'threefold repetition', 'move-rule': 'the move rule', penalties: 'two penalty points',
   'no-pawns': 'no pawns left', 'all-home': 'all pieces home', time: 'the clock ran out',
+  resignation: 'resignation',
 };
 
 let ws = null;
@@ -658,6 +659,7 @@ function wire() {
   $('pause').addEventListener('change', e => send({ t: 'pause', on: e.target.checked }));
   $('analyse').addEventListener('change', e => send({ t: 'analyse', on: e.target.checked }));
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
+  $('resign').addEventListener('click', () => send({ t: 'resign' }));
   $('review').addEventListener('click', () => {
     const running = state && state.review !== null && state.review !== undefined;
     if (running) { send({ t: 'review', nodes: 0 }); return; }
