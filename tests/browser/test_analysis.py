@@ -130,3 +130,17 @@ def test_the_analysis_is_cleared_when_the_game_changes(page):
     p.new_game("rnb", "human", "human")
     p.wait_for(lambda: not rows(p), what="no Duell line on the R&B board")
     assert not p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow")
+
+
+def test_the_arrows_are_the_first_move_of_each_multipv_line(page):
+    p = page()
+    p.new_game("duell", "human", "human")
+    mpv = p.d.find_element(By.CSS_SELECTOR, '#options input[data-option="MultiPV"]')
+    mpv.clear()
+    mpv.send_keys("3\n")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: rows(p) == ["1", "2", "3"], what="three MultiPV lines")
+    p.wait_for(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow")) == 3, what="three arrows")
+    ranks = p.js("return [...document.querySelectorAll('#board .pv-arrow')].map(a => [...a.classList].find(c => c.startsWith('pv-rank-')))")
+    assert ranks == ["pv-rank-1", "pv-rank-2", "pv-rank-3"], ranks
+    p.d.find_element(By.ID, "analyse").click()

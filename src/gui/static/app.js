@@ -425,11 +425,14 @@ function renderPv() {
   L.pv.replaceChildren();
   L['pv-marks'].replaceChildren();
   if (analysisAt !== state.moves.length) return;
+  // The first move of each MultiPV line, ranked by colour and strength (line 1 boldest).
   const pvSide = analysis.best() ? analysis.best().pov : null;
-  analysis.pv().filter(t => !/^r[1-6]$/.test(t)).slice(0, 3).forEach((tok, j) => {
-    const m = state.game === 'ludo' ? (j === 0 && pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
-    if (m && m.from) arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.55, 0.3][j]).classList.add('pv-arrow');
-    else if (m && m.at) cellMark(m.at, 'last-mark', L['pv-marks']);
+  analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
+    const m = state.game === 'ludo' ? (pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
+    if (m && m.from) {
+      const a = arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.75, 0.6, 0.5, 0.45][j]);
+      a.classList.add('pv-arrow', `pv-rank-${j + 1}`);
+    } else if (m && m.at) cellMark(m.at, 'last-mark', L['pv-marks']);
   });
 }
 

@@ -117,6 +117,12 @@ export class Analysis {
   }
   // The best line's tokens, for drawing on the board.
   pv() { const l = this.lines.get(1); return l ? l.pv : []; }
+  // The first decision (not a roll) of each line, best line first.
+  firstMoves() {
+    return [...this.lines.keys()].sort((a, b) => a - b)
+      .map(k => (this.lines.get(k).pv || []).find(t => !/^r[1-6]$/.test(t)))
+      .filter(Boolean);
+  }
   best() { return this.lines.get(1) || null; }
 }
 
