@@ -144,3 +144,15 @@ def test_the_arrows_are_the_first_move_of_each_multipv_line(page):
     ranks = p.js("return [...document.querySelectorAll('#board .pv-arrow')].map(a => [...a.classList].find(c => c.startsWith('pv-rank-')))")
     assert ranks == ["pv-rank-1", "pv-rank-2", "pv-rank-3"], ranks
     p.d.find_element(By.ID, "analyse").click()
+
+
+def test_the_evaluation_number_is_legible(page):
+    p = page()
+    p.new_game("duell", "human", "human")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: p.d.find_element(By.ID, "evaltext").text, what="a number on the bar")
+    size, color, back = p.js("const s = getComputedStyle(document.getElementById('evaltext'));"
+                             "return [parseFloat(s.fontSize), s.color, s.backgroundColor]")
+    assert size >= 12, size
+    assert color == "rgb(17, 17, 17)" and back.startswith("rgba(255, 255, 255"), (color, back)
+    p.d.find_element(By.ID, "analyse").click()
