@@ -3,25 +3,12 @@
 //! the node kind of each start position. The fuzz dictionary names them all.
 
 use serde_json::Value;
-use std::process::Command;
 
+mod common;
+
+/// The binary's output for `args` with `input` piped in, as one text.
 fn stdout(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quartet"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("run quartet");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    assert!(out.status.success(), "{args:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    common::piped(args, input).join("\n")
 }
 
 fn registry() -> Vec<Value> {

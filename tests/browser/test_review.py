@@ -22,18 +22,24 @@ def reviewed(p):
         not p.js("return document.getElementById('review-graph').classList.contains('hidden')")
 
 
-def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(page):
-    p = page()
+def start_review(p, game, seed, plies, nodes):
+    """A new game of two people, `plies` random clicks, then Review game at `nodes`."""
     p.set_delay(0)
-    p.new_game("duell", "human", "human")
-    rng = random.Random(8)
-    for _ in range(12):
+    p.new_game(game, "human", "human")
+    rng = random.Random(seed)
+    for _ in range(plies):
         human_act(p, rng)
     box = p.d.find_element(By.ID, "review-nodes")
     box.clear()
-    box.send_keys("2000")
-    start = time.time()
+    box.send_keys(str(nodes))
     p.click_id("review")
+    return rng
+
+
+def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(page):
+    p = page()
+    start = time.time()
+    start_review(p, "duell", 8, 12, 2000)
     p.wait_for(lambda: reviewed(p), timeout=120, what="the review")
     print(f"review of 13 positions at 2000 nodes: {time.time() - start:.1f} s")
     points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
@@ -52,15 +58,7 @@ def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(pag
 
 def test_a_review_can_be_cancelled(page):
     p = page()
-    p.set_delay(0)
-    p.new_game("rnb", "human", "human")
-    rng = random.Random(3)
-    for _ in range(8):
-        human_act(p, rng)
-    box = p.d.find_element(By.ID, "review-nodes")
-    box.clear()
-    box.send_keys("3000000")
-    p.click_id("review")
+    rng = start_review(p, "rnb", 3, 8, 3000000)
     p.wait_for(lambda: p.js("return document.getElementById('review').textContent") == "Cancel review",
                what="the review running")
     p.click_id("review")

@@ -12,7 +12,6 @@ The binary is `$QUARTET`, else target/release/quartet, else target/debug/quartet
 
 import asyncio
 import logging
-import os
 import re
 import sys
 from pathlib import Path
@@ -24,19 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PATIENCE = 30.0  # seconds; generous for a loaded CI machine
 
 
-def quartet_path():
-    """The engine binary: $QUARTET, else the release build, else the debug build."""
-    if os.environ.get("QUARTET"):
-        return os.environ["QUARTET"]
-    for build in ("release", "debug"):
-        candidate = ROOT / "target" / build / "quartet"
-        if candidate.exists():
-            return str(candidate)
-    raise RuntimeError("no quartet binary: set QUARTET or run cargo build --release")
-
-
 sys.path.insert(0, str(ROOT / "scripts"))
-from registry import games  # noqa: E402
+from registry import default_binary as quartet_path, games  # noqa: E402
 
 # The games as the binary lists them (`quartet games`), in the order of the Game option's vars.
 REGISTRY = games(quartet_path())
