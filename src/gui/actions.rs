@@ -302,6 +302,13 @@ impl Session {
             .await;
             return Ok(());
         }
+        // Analysis follows the view: stopped here, it starts again where the page looks.
+        self.stop_analysis().await?;
+        if ply == self.moves.len() {
+            self.viewing = None;
+            self.state_changed();
+            return Ok(());
+        }
         if self.positions.get(ply).is_none_or(Value::is_null) {
             if self
                 .search
@@ -330,6 +337,8 @@ impl Session {
             self.positions[ply] = position;
         }
         let position = self.positions[ply].clone();
+        self.viewing = Some(ply);
+        self.state_changed();
         self.send(json!({"t": "view", "ply": ply, "position": position}))
             .await;
         Ok(())

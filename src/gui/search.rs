@@ -46,7 +46,11 @@ impl Session {
         if let Some(s) = side_word {
             go.push_str(&format!(" side {}", s.letter()));
         }
-        let position = self.position_command(self.moves.len());
+        let ply = match (purpose, self.viewed()) {
+            (Purpose::Analysis(_), Some((ply, _))) => ply,
+            _ => self.moves.len(),
+        };
+        let position = self.position_command(ply);
         self.send_engine(&position).await?;
         self.send_engine(&go).await?;
         let deadline = match purpose {
@@ -98,13 +102,19 @@ impl Session {
         let Some(info) = uci::parse_info(line) else {
             return;
         };
-        let pov = match (*purpose, self.snap.as_ref().map(|s| s.node)) {
-            (Purpose::Move(s) | Purpose::Declare(s), _) => s,
-            (Purpose::Analysis(Some(s)), _) => s,
-            (_, Some(Node::Turn(s) | Node::Chance(s))) => s,
+        let viewed = self
+            .viewed()
+            .filter(|_| matches!(purpose, Purpose::Analysis(_)));
+        let pov = match (*purpose, self.snap.as_ref().map(|s| s.node), viewed) {
+            (Purpose::Move(s) | Purpose::Declare(s), _, _) => s,
+            (Purpose::Analysis(Some(s)), _, _) => s,
+            (_, _, Some((_, p))) if p["to_act"] == "p2" => Side::P2,
+            (_, _, Some(_)) => Side::P1,
+            (_, Some(Node::Turn(s) | Node::Chance(s)), None) => s,
             _ => Side::P1,
         };
-        self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "info": info}))
+        let ply = viewed.map_or(self.moves.len(), |(ply, _)| ply);
+        self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "ply": ply, "info": info}))
             .await;
     }
 

@@ -105,6 +105,8 @@ pub struct Session {
     /// The start position's string as the engine wrote it.
     pub(super) start_text: String,
     pub(super) moves: Vec<String>,
+    /// The ply the page looks at while stepping back (analysis runs there).
+    pub(super) viewing: Option<usize>,
     /// A game review under way.
     pub(super) review: Option<Review>,
     /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
@@ -182,6 +184,7 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         start_text: String::new(),
         moves: Vec::new(),
         review: None,
+        viewing: None,
         positions: Vec::new(),
         actors: Vec::new(),
         players: [Who::Human, Who::Engine],

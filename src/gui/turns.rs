@@ -45,7 +45,16 @@ impl Session {
                 if !self.analyse {
                     return Ok(false);
                 }
-                let side = matches!(next, Next::HumanDeclare(_)).then_some(s);
+                let side = match self.viewed() {
+                    // An earlier position: its own node kind (a finished one has nothing
+                    // to analyse, and its search would end at once, again and again).
+                    Some((_, position)) => match position["node"].as_str() {
+                        Some("over") | None => return Ok(false),
+                        Some("simultaneous") => Some(Side::P1),
+                        _ => None,
+                    },
+                    None => matches!(next, Next::HumanDeclare(_)).then_some(s),
+                };
                 self.start_go(Purpose::Analysis(side)).await?;
                 Ok(true)
             }
@@ -74,6 +83,15 @@ impl Session {
                 Ok(true)
             }
         }
+    }
+
+    /// The earlier position the page looks at, with its `query position`, if any.
+    pub(super) fn viewed(&self) -> Option<(usize, &serde_json::Value)> {
+        let ply = self.viewing.filter(|&p| p < self.moves.len())?;
+        self.positions
+            .get(ply)
+            .filter(|p| !p.is_null())
+            .map(|p| (ply, p))
     }
 
     /// Charges side `s`'s clock for a decision now; false when its time had run out.

@@ -62,3 +62,36 @@ def test_the_move_list_scrolls_down_after_many_plies(page):
     last = p.d.find_elements(By.CSS_SELECTOR, "#moves li")[-1]
     assert p.js("const r = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
                 "return r.top >= b.top - 1 && r.bottom <= b.bottom + 1", last, box)
+
+
+def last_analysis_position(p):
+    """The `position` line sent before the last `go infinite`, from the console pane."""
+    lines = p.js("return [...document.querySelectorAll('#console div')].map(d => d.textContent)")
+    for i in range(len(lines) - 1, 0, -1):
+        if lines[i].endswith("go infinite"):
+            for j in range(i - 1, -1, -1):
+                if "position " in lines[j]:
+                    return lines[j].split("position ", 1)[1]
+    return None
+
+
+def test_the_analysis_runs_on_the_position_shown(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(4)
+    for _ in range(4):
+        human_act(p, rng)
+    moves = p.js("return window.guiLastState.moves")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: last_analysis_position(p) == "startpos moves " + " ".join(moves),
+               what="the analysis of the game now")
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="2"]').click()
+    p.wait_for(lambda: last_analysis_position(p) == "startpos moves " + " ".join(moves[:2]),
+               what="the analysis of the position after ply 2")
+    p.wait_for(lambda: p.js("return document.querySelectorAll('#pv-table tbody tr').length") > 0,
+               what="its lines shown")
+    p.d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    p.wait_for(lambda: last_analysis_position(p) == "startpos moves " + " ".join(moves),
+               what="back to the game now")
+    p.d.find_element(By.ID, "analyse").click()

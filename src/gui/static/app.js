@@ -84,8 +84,10 @@ function handle(m) {
     case 'console': consoleLines(m.lines); break;
     case 'info':
       if (!state) break;
+      // A search's lines belong to the position it searched (the viewed one, when looking back).
+      if (m.ply !== analysisAt) analysis.reset();
       analysis.add(m);
-      analysisAt = state.moves.length;
+      analysisAt = m.ply;
       schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
@@ -232,7 +234,7 @@ function goneSince(old, s) {
 function goTo(ply) {
   if (!state) return;
   ply = Math.max(0, Math.min(ply, state.moves.length));
-  if (ply === state.moves.length) { view = null; schedule(); return; }
+  if (ply === state.moves.length) { view = null; schedule(); }
   send({ t: 'view', ply });
 }
 
@@ -424,7 +426,7 @@ function renderPv() {
   const { L, mod, pos, centre, cellMark } = drawn;
   L.pv.replaceChildren();
   L['pv-marks'].replaceChildren();
-  if (analysisAt !== state.moves.length) return;
+  if (analysisAt !== shownPly()) return;
   // The first move of each MultiPV line, ranked by colour and strength (line 1 boldest).
   const pvSide = analysis.best() ? analysis.best().pov : null;
   analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
@@ -607,7 +609,7 @@ function renderReview() {
 function evalBar() {
   const best = analysis.best();
   const fill = $('evalfill'), text = $('evaltext');
-  if (!state || !best || !best.score || analysisAt !== state.moves.length) { fill.style.height = '50%'; text.textContent = ''; return; }
+  if (!state || !best || !best.score || analysisAt !== shownPly()) { fill.style.height = '50%'; text.textContent = ''; return; }
   const humans = ['p1', 'p2'].filter((s, i) => state.players[i] === 'human');
   const viewer = humans.length === 1 ? humans[0] : (flip ? 'p2' : 'p1');
   const sign = best.pov === viewer ? 1 : -1;
