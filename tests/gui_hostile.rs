@@ -74,6 +74,15 @@ impl Gui {
         String::from_utf8_lossy(&out.stdout).lines().count()
     }
 
+    /// The number of engines once it is at most `n`, or after `seconds`.
+    fn engines_within(&self, n: usize, seconds: u64) -> usize {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        while self.engines() > n && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        self.engines()
+    }
+
     /// Asserts the server is idle: under 0.15 s of CPU in one second.
     fn assert_idle(&self, case: &str) {
         let before = self.cpu_seconds();
@@ -352,11 +361,11 @@ fn past_max_sessions_a_socket_is_told_so_and_no_engine_starts() {
     assert_eq!(gui.engines(), 2);
     drop(_a);
     // A closed tab frees its place (and ends its engine) once it is no longer kept.
-    let deadline = Instant::now() + Duration::from_secs(6);
-    while gui.engines() > 1 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(gui.engines(), 1, "the closed tab's engine is ended");
+    assert_eq!(
+        gui.engines_within(1, 6),
+        1,
+        "the closed tab's engine is ended"
+    );
     let _c = gui.connect();
 }
 
@@ -370,11 +379,7 @@ fn a_closed_tab_leaves_no_engine_even_after_the_loop_case() {
     c.until(|m| m["t"] == "error");
     assert_eq!(gui.engines(), 1);
     drop(c);
-    let deadline = Instant::now() + Duration::from_secs(6);
-    while gui.engines() > 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(gui.engines(), 0, "the engine outlived its tab");
+    assert_eq!(gui.engines_within(0, 6), 0, "the engine outlived its tab");
 }
 
 #[test]

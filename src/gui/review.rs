@@ -81,13 +81,19 @@ impl Session {
             return Ok(false);
         }
         let position = self.position_command(ply);
-        let groups = self
-            .exchange(&[position.clone(), "query position".to_string()])
-            .await?;
-        let described = answer(&groups[1])
-            .ok()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-            .ok_or_else(|| Failure::new(FaultKind::Protocol, "review: no query position"))?;
+        // The position's description: from what the game has seen, else asked once.
+        let described = match self.positions.get(ply).filter(|p| !p.is_null()) {
+            Some(p) => p.clone(),
+            None => {
+                let groups = self
+                    .exchange(&[position.clone(), "query position".to_string()])
+                    .await?;
+                answer(&groups[1])
+                    .ok()
+                    .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+                    .ok_or_else(|| Failure::new(FaultKind::Protocol, "review: no query position"))?
+            }
+        };
         let over = described["node"] == "over";
         let simultaneous = described["node"] == "simultaneous";
         let pov = if described["to_act"] == "p2" {
@@ -97,9 +103,8 @@ impl Session {
         };
         if over {
             // A finished position has nothing to search: its result is the value.
-            let result = &described["result"];
-            self.send_review_result(ply, pov, Value::Null, result.clone(), None)
-                .await;
+            let result = json!({"result": described["result"]});
+            self.send_review_result(ply, pov, result).await;
             return Ok(true);
         }
         let Some(review) = self.review.as_mut() else {
@@ -137,29 +142,26 @@ impl Session {
             return;
         };
         let (ply, pov) = (review.ply, review.pov);
-        let last = review.last.clone();
-        let score = last.as_ref().map_or(Value::Null, |i| json!(i.score));
-        let wdl = last.as_ref().map_or(Value::Null, |i| json!(i.wdl));
-        let best = (token != "(none)").then_some(token);
-        self.send_review_result(ply, pov, score, Value::Null, best.map(|b| (b, wdl)))
-            .await;
+        let last = review.last.as_ref();
+        let found = json!({
+            "score": last.map(|i| i.score),
+            "wdl": last.map(|i| i.wdl),
+            "best": (token != "(none)").then_some(token),
+        });
+        self.send_review_result(ply, pov, found).await;
     }
 
-    async fn send_review_result(
-        &mut self,
-        ply: usize,
-        pov: &str,
-        score: Value,
-        result: Value,
-        best: Option<(String, Value)>,
-    ) {
-        let total = self.moves.len() + 1;
-        let (best, wdl) = best.map_or((Value::Null, Value::Null), |(b, w)| (json!(b), w));
-        self.send(json!({
-            "t": "review", "ply": ply, "total": total, "pov": pov,
-            "score": score, "wdl": wdl, "result": result, "best": best,
-        }))
-        .await;
+    /// Sends one position's result (`found`: its `score`, `wdl`, `best` or `result`) and
+    /// moves the review on to the next ply.
+    async fn send_review_result(&mut self, ply: usize, pov: &str, found: Value) {
+        let mut message = json!({
+            "t": "review", "ply": ply, "total": self.moves.len() + 1, "pov": pov,
+            "score": null, "wdl": null, "result": null, "best": null,
+        });
+        if let (Some(m), Some(f)) = (message.as_object_mut(), found.as_object()) {
+            m.extend(f.clone());
+        }
+        self.send(message).await;
         if let Some(r) = self.review.as_mut() {
             r.ply += 1;
         }

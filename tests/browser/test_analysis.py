@@ -15,15 +15,20 @@ def rows(p):
     return p.js("return [...document.querySelectorAll('#pv-table tbody tr')].map(r => r.children[0].textContent)")
 
 
-def test_live_info_multipv_pv_arrows_eval_bar_and_policy(page):
-    p = page()
-    p.new_game("duell", "human", "engine")
-    # MultiPV through the options pane, which is drawn from the engine's option lines.
+def analyse_three_lines(p):
+    """MultiPV 3 through the options pane (drawn from the engine's option lines), then
+    Analyse, until the three lines are shown."""
     mpv = p.d.find_element(By.CSS_SELECTOR, '#options input[data-option="MultiPV"]')
     mpv.clear()
     mpv.send_keys("3\n")
     p.d.find_element(By.ID, "analyse").click()
     p.wait_for(lambda: rows(p) == ["1", "2", "3"], what="three MultiPV lines")
+
+
+def test_live_info_multipv_pv_arrows_eval_bar_and_policy(page):
+    p = page()
+    p.new_game("duell", "human", "engine")
+    analyse_three_lines(p)
     p.wait_for(lambda: p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow"), what="the best line drawn")
     assert p.d.find_element(By.ID, "evaltext").text
     assert "depth" in p.d.find_element(By.ID, "search-line").text
@@ -135,11 +140,7 @@ def test_the_analysis_is_cleared_when_the_game_changes(page):
 def test_the_arrows_are_the_first_move_of_each_multipv_line(page):
     p = page()
     p.new_game("duell", "human", "human")
-    mpv = p.d.find_element(By.CSS_SELECTOR, '#options input[data-option="MultiPV"]')
-    mpv.clear()
-    mpv.send_keys("3\n")
-    p.d.find_element(By.ID, "analyse").click()
-    p.wait_for(lambda: rows(p) == ["1", "2", "3"], what="three MultiPV lines")
+    analyse_three_lines(p)
     p.wait_for(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow")) == 3, what="three arrows")
     ranks = p.js("return [...document.querySelectorAll('#board .pv-arrow')].map(a => [...a.classList].find(c => c.startsWith('pv-rank-')))")
     assert ranks == ["pv-rank-1", "pv-rank-2", "pv-rank-3"], ranks
