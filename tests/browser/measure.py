@@ -10,7 +10,9 @@ prints numbers). Run after `cargo build --release --features gui`:
   move, minus the 200 ms limit (10 moves), and the server's own go-to-bestmove time;
 - engine against engine at 100 ms per move: for every state, its age (since the server made
   it) when the page handled its message and when the page drew it (a move queued behind
-  drawing would show as an age of 100 ms or more), and the time to draw it."""
+  drawing would show as an age of 100 ms or more), and the time to draw it;
+- game review at 20,000 nodes a position: a 60-ply Duell game and a whole Ludo game of
+  random play, from the click on Review game to its last position."""
 
 import pathlib
 import random
@@ -21,7 +23,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from conftest import Page, Server, new_driver  # noqa: E402
-from play import human_act  # noqa: E402
+from play import human_act, play_random  # noqa: E402
 
 
 def summary(xs):
@@ -76,6 +78,22 @@ def main():
         print("  state age when its message was handled:", summary(arrivals))
         print("  state age when it was drawn:", summary(lags))
         print("  render time per state:", summary(renders))
+
+        for game, plies in (("duell", 60), ("ludo", 3000)):
+            p = Page(d, s.url)
+            p.new_game(game, "human", "human")
+            p.set_delay(0)
+            play_random(p, random.Random(1), plies)
+            n = len(p.moves())
+            box = p.d.find_element("id", "review-nodes")
+            box.clear()
+            box.send_keys("20000")
+            t0 = time.time()
+            p.click_id("review")
+            p.wait_for(lambda: p.js("return document.getElementById('review-progress').value") == 1
+                       and p.js("return document.getElementById('review').textContent") == "Review game",
+                       timeout=600)
+            print(f"review of a {n}-ply {game} game at 20000 nodes a position: {time.time() - t0:.1f} s")
     finally:
         d.quit()
         s.stop()

@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import SHOTS
 
-from play import human_act
+from play import human_act, play_random
 
 
 def reviewed(p):
@@ -66,31 +66,6 @@ def test_a_review_can_be_cancelled(page):
                timeout=10, what="cancelled")
     p.wait_for(lambda: p.keys("source"), what="the game goes on: the person can move")
     human_act(p, rng)
-
-
-def play_random(p, rng, plies):
-    """Random legal actions for both people, sent as the page sends them (rolls included)."""
-    for _ in range(plies):
-        st = p.js("return window.guiLastState")
-        if st["over"]:
-            return
-        n = len(st["moves"])
-        kind = st["next"]["kind"]
-        if kind == "human_roll":
-            p.js("window.guiSocket().send(JSON.stringify({t: 'roll'}))")
-        elif kind == "human_declare":
-            side = 0 if st["next"]["side"] == "p1" else 1
-            p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))",
-                 rng.choice(st["legal_side"][side]))
-            p.wait_for(lambda: p.js("return window.guiLastState.next.kind") != kind
-                       or p.js("return window.guiLastState.next.side") != st["next"]["side"],
-                       what="the declaration taken")
-            continue
-        else:
-            p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))",
-                 rng.choice(st["legal"]))
-        p.wait_for(lambda: len(p.js("return window.guiLastState.moves")) > n
-                   or p.js("return window.guiLastState.over"), what="the action played")
 
 
 @pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
