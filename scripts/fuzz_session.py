@@ -412,7 +412,7 @@ class Session:
     def do_query(self):
         rng = self.rng
         q = rng.choice([
-            "gameover", "p1turn", "result", "fen", "legalmoves", "legalmoves w",
+            "gameover", "chance", "p1turn", "result", "fen", "legalmoves", "legalmoves w",
             "legalmoves b", f"islegal {garbage_token(rng, self.moves)}", "nonsense",
             "islegal", "legalmoves x",
         ])

@@ -228,3 +228,18 @@ fn the_position_json_of_each_game() {
     assert_eq!(red[0]["cell"], json!([6, 1]));
     assert_eq!(red[0]["track"], 0);
 }
+
+#[test]
+fn chance_outcomes_with_their_weights() {
+    let mut e = Engine::start(&["--game", "ludo"]);
+    // docs/rules/ludo.md: a chance node's tokens are r1..r6, each with weight 1/6.
+    assert_eq!(e.query("chance"), "r1:1 r2:1 r3:1 r4:1 r5:1 r6:1");
+    // After the roll a side moves: no chance outcomes.
+    e.ask("position startpos moves r6");
+    assert_eq!(e.query("chance"), "");
+    // Games without chance nodes answer `response` alone.
+    for game in ["rnb", "duell", "apocalypse"] {
+        e.ask(&format!("setoption name Game value {game}"));
+        assert_eq!(e.query("chance"), "", "{game}");
+    }
+}

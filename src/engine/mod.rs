@@ -62,6 +62,10 @@ pub trait AnyGame: Send {
     /// well-formed but illegal declaration, which `position` records as void, is not).
     fn is_legal_declaration(&self, token: &str, side: Player) -> bool;
 
+    /// The outcomes of the current chance node with their integer weights (an outcome's
+    /// probability is its weight over the sum), in stable order; empty at any other node.
+    fn chance_tokens(&self) -> Vec<(String, u32)>;
+
     /// Why the game is over (repetition included); `None` while it goes on.
     fn end_reason(&self) -> Option<EndReason>;
 

@@ -326,6 +326,19 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 .is_ok()
     }
 
+    fn chance_tokens(&self) -> Vec<(String, u32)> {
+        if self.history.node() != Node::Chance {
+            return Vec::new();
+        }
+        let pos = self.history.current();
+        let mut outcomes = Vec::new();
+        pos.chance_outcomes(&mut outcomes);
+        outcomes
+            .into_iter()
+            .map(|(m, w)| (pos.format_move(m), w))
+            .collect()
+    }
+
     fn end_reason(&self) -> Option<EndReason> {
         match self.history.node() {
             Node::Terminal(_) => Some(

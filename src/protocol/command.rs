@@ -110,4 +110,6 @@ pub enum Query {
     IsLegal(String, Option<Side>),
     /// Every legal token (one side's declarations when a side is named).
     LegalMoves(Option<Side>),
+    /// The outcomes of a chance node with their weights (none at any other node).
+    Chance,
 }

@@ -325,6 +325,7 @@ fn query_args(input: &str) -> Res<'_, Command> {
         word("node").map(|_| Query::Node),
         word("reason").map(|_| Query::Reason),
         word("position").map(|_| Query::Position),
+        word("chance").map(|_| Query::Chance),
         preceded(
             word("islegal"),
             (
@@ -385,7 +386,7 @@ fn command(input: &str) -> Res<'_, (&'static str, Command)> {
         preceded(
             word("query"),
             expect(
-                "gameover|p1turn|result|fen|node|reason|position|islegal <move> [w|b]|legalmoves [w|b]",
+                "gameover|p1turn|result|fen|node|reason|position|chance|islegal <move> [w|b]|legalmoves [w|b]",
                 query_args,
             ),
         )
@@ -643,6 +644,7 @@ mod tests {
         assert!(bad("query islegal c1c3 x").contains("'w' or 'b'"));
         assert_eq!(ok("query node"), Command::Query(Query::Node));
         assert_eq!(ok("query reason"), Command::Query(Query::Reason));
+        assert_eq!(ok("query chance"), Command::Query(Query::Chance));
         assert_eq!(ok("query position"), Command::Query(Query::Position));
         assert_eq!(
             ok("query legalmoves"),

@@ -64,6 +64,13 @@ impl Session {
                 None => self.game.legal_tokens(Some(player_of(side))).join(" "),
             },
             Query::LegalMoves(None) => self.game.legal_tokens(None).join(" "),
+            Query::Chance => self
+                .game
+                .chance_tokens()
+                .iter()
+                .map(|(token, weight)| format!("{token}:{weight}"))
+                .collect::<Vec<_>>()
+                .join(" "),
         };
         self.out.line(&response(&text));
     }
@@ -127,7 +134,7 @@ Commands (protocol.md has the exact forms):
   stop                           end the search; its bestmove follows
   quit                           end the program
   d                              show the board
-  query gameover|p1turn|result|fen|node|reason|position|islegal <m> [w|b]|legalmoves [w|b]
+  query gameover|p1turn|result|fen|node|reason|position|chance|islegal <m> [w|b]|legalmoves [w|b]
   help                           this list
 Lines starting with # are comments.";
 
