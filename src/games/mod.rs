@@ -8,6 +8,7 @@
 
 pub mod apocalypse;
 pub mod duell;
+pub mod kit;
 pub mod ludo;
 pub mod rnb;
 

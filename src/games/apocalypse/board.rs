@@ -4,7 +4,7 @@
 //! `a5 = 20`, `e5 = 24`. White moves up (towards rank 5), Black down (towards rank 1).
 
 use crate::game::Player;
-use crate::splitmix::splitmix64;
+use crate::games::kit::zobrist;
 
 /// A side with this many penalty points loses (§1.6-2).
 pub const PENALTY_LIMIT: u8 = 2;
@@ -218,30 +218,14 @@ pub const ZOBRIST: Zobrist = zobrist_keys();
 
 const fn zobrist_keys() -> Zobrist {
     let mut state = 0x41_706F_6361_6C79_u64; // "Apocaly"
-    let mut pieces = [[0; 4]; SQUARES];
-    let mut sq = 0;
-    while sq < SQUARES {
-        let mut k = 0;
-        while k < 4 {
-            pieces[sq][k] = splitmix64(&mut state);
-            k += 1;
-        }
-        sq += 1;
-    }
-    let mut penalties = [[0; 3]; 2];
-    let mut side = 0;
-    while side < 2 {
-        penalties[side][1] = splitmix64(&mut state);
-        penalties[side][2] = splitmix64(&mut state);
-        side += 1;
-    }
-    let double_step = splitmix64(&mut state);
-    let mut counters = [0; COUNTER_KEYS];
-    let mut c = 1;
-    while c < COUNTER_KEYS {
-        counters[c] = splitmix64(&mut state);
-        c += 1;
-    }
+    let pieces = zobrist::table(&mut state);
+    // 0 penalty points and a counter of 0 keep key 0.
+    let penalties = [
+        zobrist::keys_but_zero(&mut state),
+        zobrist::keys_but_zero(&mut state),
+    ];
+    let [double_step] = zobrist::keys(&mut state);
+    let counters = zobrist::keys_but_zero(&mut state);
     Zobrist {
         pieces,
         penalties,
@@ -284,6 +268,21 @@ pub fn square_name(sq: u8) -> [char; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zobrist_keys_are_distinct_and_nonzero_except_the_empty_ones() {
+        let z = &ZOBRIST;
+        let drawn = z.pieces.iter().flatten().copied();
+        let drawn = drawn.chain(z.penalties.iter().flat_map(|p| p[1..].iter().copied()));
+        let drawn = drawn
+            .chain([z.double_step])
+            .chain(z.counters[1..].iter().copied());
+        assert!(crate::games::kit::zobrist::distinct_and_nonzero(drawn));
+        assert_eq!(
+            (z.penalties[0][0], z.penalties[1][0], z.counters[0]),
+            (0, 0, 0)
+        );
+    }
 
     #[test]
     fn squares_are_rank_major_from_a1() {

@@ -5,6 +5,7 @@
 //! square, and of `BLACK_TO_MOVE` when Black is to move: exactly what a repetition compares
 //! (rules §1.12: placement, every die's (T, N), side to move), and not the counters.
 
+use crate::games::kit::zobrist;
 use crate::splitmix::splitmix64;
 
 use super::board::SQUARES;
@@ -19,11 +20,7 @@ static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
     let mut state = SEED;
     let mut p = 1;
     while p < PIECE_CODES {
-        let mut s = 0;
-        while s < SQUARES {
-            t[p][s] = splitmix64(&mut state);
-            s += 1;
-        }
+        t[p] = zobrist::keys(&mut state);
         p += 1;
     }
     t
@@ -44,15 +41,9 @@ mod tests {
 
     #[test]
     fn keys_are_distinct_and_nonzero() {
-        let mut seen = std::collections::HashSet::new();
-        for p in 1..PIECE_CODES {
-            for s in 0..SQUARES {
-                let k = piece_square(p as u8, s as u8);
-                assert_ne!(k, 0);
-                assert!(seen.insert(k), "duplicate key");
-            }
-        }
-        assert!(seen.insert(BLACK_TO_MOVE));
+        let board = (1..PIECE_CODES).flat_map(|p| (0..SQUARES).map(move |s| (p, s)));
+        let keys = board.map(|(p, s)| piece_square(p as u8, s as u8));
+        assert!(zobrist::distinct_and_nonzero(keys.chain([BLACK_TO_MOVE])));
         assert_eq!(piece_square(0, 5), 0);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{GOAL, Ludo, MAX_PIECES, order_key};
 use crate::game::Player;
-use crate::splitmix::splitmix64;
+use crate::games::kit::zobrist;
 
 /// Distinct piece values in the hash (base and progress 0..=56), indexed by `order_key`.
 const VALUES: usize = GOAL as usize + 2;
@@ -21,37 +21,17 @@ struct Keys {
 
 const fn build_keys() -> Keys {
     let mut state = 0x4C55_444F_u64; // "LUDO"
-    let mut keys = Keys {
-        piece: [[[0; MAX_PIECES]; VALUES]; 2],
-        yellow_to_move: 0,
-        die: [0; 7],
-        sixes: [0; 4],
-    };
-    let mut s = 0;
-    while s < 2 {
-        let mut v = 0;
-        while v < VALUES {
-            let mut k = 0;
-            while k < MAX_PIECES {
-                keys.piece[s][v][k] = splitmix64(&mut state);
-                k += 1;
-            }
-            v += 1;
-        }
-        s += 1;
+    let piece = [zobrist::table(&mut state), zobrist::table(&mut state)];
+    let [yellow_to_move] = zobrist::keys(&mut state);
+    // Die 0 (none pending) and sixes 0 keep key 0.
+    let die = zobrist::keys_but_zero(&mut state);
+    let sixes = zobrist::keys_but_zero(&mut state);
+    Keys {
+        piece,
+        yellow_to_move,
+        die,
+        sixes,
     }
-    keys.yellow_to_move = splitmix64(&mut state);
-    let mut d = 1; // die 0 (none pending) keeps key 0
-    while d < 7 {
-        keys.die[d] = splitmix64(&mut state);
-        d += 1;
-    }
-    let mut n = 1; // sixes 0 keeps key 0
-    while n < 4 {
-        keys.sixes[n] = splitmix64(&mut state);
-        n += 1;
-    }
-    keys
 }
 
 static KEYS: Keys = build_keys();
@@ -91,5 +71,19 @@ impl Ludo {
             h ^= yellow_key();
         }
         h ^ die_key(self.die) ^ sixes_key(self.sixes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct_and_nonzero_except_no_die_and_no_sixes() {
+        let drawn = KEYS.piece.iter().flatten().flatten().copied();
+        let drawn = drawn.chain([KEYS.yellow_to_move]);
+        let drawn = drawn.chain(KEYS.die[1..].iter().chain(&KEYS.sixes[1..]).copied());
+        assert!(zobrist::distinct_and_nonzero(drawn));
+        assert_eq!((die_key(0), sixes_key(0)), (0, 0));
     }
 }

@@ -5,7 +5,7 @@
 use super::geometry::{SOLDIERS_PER_COLOUR, SQUARES, Square};
 use super::pieces::{Colour, Piece};
 use crate::game::Player;
-use crate::splitmix::splitmix64;
+use crate::games::kit::zobrist;
 
 const HAND_SIZES: usize = SOLDIERS_PER_COLOUR as usize + 1;
 
@@ -23,37 +23,15 @@ struct Keys {
 
 static KEYS: Keys = {
     let mut state = 0x5245_4452_2642_4C4B; // fixed seed: the keys never change between runs
-    let mut keys = Keys {
-        pieces: [[0; SQUARES]; 6],
-        hands: [[[0; HAND_SIZES]; 2]; 2],
-        north_to_move: 0,
-        joint_setup: 0,
-    };
-    let mut kind = 0;
-    while kind < 6 {
-        let mut square = 0;
-        while square < SQUARES {
-            keys.pieces[kind][square] = splitmix64(&mut state);
-            square += 1;
-        }
-        kind += 1;
+    let pieces = zobrist::table(&mut state);
+    let hands = [zobrist::table(&mut state), zobrist::table(&mut state)];
+    let [north_to_move, joint_setup] = zobrist::keys(&mut state);
+    Keys {
+        pieces,
+        hands,
+        north_to_move,
+        joint_setup,
     }
-    let mut player = 0;
-    while player < 2 {
-        let mut colour = 0;
-        while colour < 2 {
-            let mut count = 0;
-            while count < HAND_SIZES {
-                keys.hands[player][colour][count] = splitmix64(&mut state);
-                count += 1;
-            }
-            colour += 1;
-        }
-        player += 1;
-    }
-    keys.north_to_move = splitmix64(&mut state);
-    keys.joint_setup = splitmix64(&mut state);
-    keys
 };
 
 /// The key of `piece` of `owner` standing on `square`.
@@ -92,12 +70,7 @@ mod tests {
     fn keys_are_distinct_and_nonzero() {
         let mut all: Vec<u64> = KEYS.pieces.iter().flatten().copied().collect();
         all.extend(KEYS.hands.iter().flatten().flatten().copied());
-        all.push(KEYS.north_to_move);
-        all.push(KEYS.joint_setup);
-        assert!(all.iter().all(|&k| k != 0));
-        let n = all.len();
-        all.sort_unstable();
-        all.dedup();
-        assert_eq!(all.len(), n);
+        all.extend([KEYS.north_to_move, KEYS.joint_setup]);
+        assert!(zobrist::distinct_and_nonzero(all));
     }
 }
