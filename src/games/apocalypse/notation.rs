@@ -8,6 +8,7 @@ use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Player, RuleOptions};
+use crate::games::kit::fields::fields;
 use crate::notation::{Description, Notation, NotationError};
 
 /// The start position string (§1.1).
@@ -29,13 +30,8 @@ impl Notation for Apocalypse {
 
     fn parse_position(text: &str, rules: &RuleOptions) -> Result<Self, NotationError> {
         let fail = |why: String| NotationError::position(text, why);
-        let fields: Vec<&str> = text.split(' ').collect();
-        let [board, penalties, counter] = fields[..] else {
-            return Err(fail(format!(
-                "expected 3 fields separated by single spaces (board, penalties, counter), found {}",
-                fields.len()
-            )));
-        };
+        let [board, penalties, counter] =
+            fields(text, ["board", "penalties", "counter"]).map_err(fail)?;
         let board = parse_board(board).map_err(fail)?;
         let penalties = parse_penalties(penalties).map_err(fail)?;
         let counter = parse_counter(counter).map_err(fail)?;
@@ -405,7 +401,7 @@ mod tests {
             ("npppn/p3p/5/P3P/NPPPN 00 07", "counter: '07'"),
             ("npppn/p3p/5/P3P/NPPPN 00 -1", "counter: '-1'"),
             ("npppn/p3p/5/P3P/NPPPN 00 +1", "counter: '+1'"),
-            ("npppn/p3p/5/P3P/NPPPN 00 ", "counter: ''"),
+            ("npppn/p3p/5/P3P/NPPPN 00 ", "field 3 (counter) is empty"),
             ("2P2/5/5/5/p4 00 0", "white pawn on c5, its own last rank"),
             ("5/5/5/P4/p4 00 0", "black pawn on a1, its own last rank"),
             ("nnn2/p4/5/P4/5 00 0", "black has 3 knights"),

@@ -8,6 +8,7 @@ use super::{Duell, Move, NO_CAPTURE_DRAW_PLIES};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
+use crate::games::kit::fields::fields;
 use crate::notation::{Description, Notation, NotationError};
 
 /// The start position (rules §1.14).
@@ -192,20 +193,10 @@ fn check_consistency(pos: &Duell) -> Result<(), String> {
 }
 
 fn parse_dfen(text: &str) -> Result<Duell, String> {
-    let mut fields = text.splitn(5, ' ');
-    let (Some(placement), Some(side), Some(plies), Some(number), None) = (
-        fields.next(),
-        fields.next(),
-        fields.next(),
-        fields.next(),
-        fields.next(),
-    ) else {
-        return Err(
-            "expected 4 fields separated by single spaces: placement, side, \
-             plies-since-capture, move number"
-                .to_string(),
-        );
-    };
+    let [placement, side, plies, number] = fields(
+        text,
+        ["placement", "side", "plies-since-capture", "move number"],
+    )?;
     let mut pos = Duell::empty();
     let mut ranks = placement.splitn(RANKS as usize + 1, '/');
     for rank in (0..RANKS).rev() {

@@ -5,6 +5,7 @@ use super::{BASE, GOAL, Ludo, MAX_PIECES, Move, order_key};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, MoveList, Node, Player, RuleOptions};
+use crate::games::kit::fields::fields;
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
@@ -124,13 +125,8 @@ fn parse_side(text: &str, name: &str, count: u8) -> Result<[u8; MAX_PIECES], Str
 
 /// Parses LFEN strictly; the error text names the offending field.
 fn parse_lfen(text: &str, count: u8) -> Result<Ludo, String> {
-    let fields: Vec<&str> = text.split(' ').collect();
-    let [pieces, side, die, sixes] = fields[..] else {
-        return Err(format!(
-            "expected 4 fields separated by single spaces (<red>/<yellow> <side> <die> <sixes>), found {}",
-            fields.len()
-        ));
-    };
+    let [pieces, side, die, sixes] =
+        fields(text, ["<red>/<yellow>", "<side>", "<die>", "<sixes>"])?;
     let Some((red_text, yellow_text)) = pieces.split_once('/') else {
         return Err(format!(
             "pieces field '{pieces}' has no '/' between red and yellow"
@@ -361,15 +357,15 @@ mod tests {
         for (text, why) in [
             (
                 "b,b,b,b/b,b,b,b r -",
-                "expected 4 fields separated by single spaces (<red>/<yellow> <side> <die> <sixes>), found 3",
+                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, <sixes>), found 3",
             ),
             (
                 "b,b,b,b/b,b,b,b  r - 0",
-                "expected 4 fields separated by single spaces (<red>/<yellow> <side> <die> <sixes>), found 5",
+                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, <sixes>), found 5",
             ),
             (
                 " b,b,b,b/b,b,b,b r - 0",
-                "expected 4 fields separated by single spaces (<red>/<yellow> <side> <die> <sixes>), found 5",
+                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, <sixes>), found 5",
             ),
             (
                 "b,b,b,b r - 0",

@@ -27,6 +27,7 @@ use super::setup_notation::{example_arrangement, just_arranged, placement_rule_e
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Outcome, Player, RuleOptions};
+use crate::games::kit::fields::fields;
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
@@ -52,16 +53,18 @@ impl Notation for Rnb {
 
     fn parse_position(text: &str, rules: &RuleOptions) -> Result<Rnb, NotationError> {
         let fail = |why: String| NotationError::position(text, why);
-        let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 4 || fields.iter().any(|f| f.is_empty()) {
-            return Err(fail(
-                "expected 4 fields separated by single spaces: board, side to move (s|n, or \
-                 sn at the joint setup), hands (4 digits), plies since capture"
-                    .to_string(),
-            ));
-        }
-        let board = parse_board(fields[0]).map_err(fail)?;
-        let (to_move, setup) = match fields[1] {
+        let [board, side, hands, plies] = fields(
+            text,
+            [
+                "board",
+                "side to move: s|n, or sn at the joint setup",
+                "hands: 4 digits",
+                "plies since capture",
+            ],
+        )
+        .map_err(fail)?;
+        let board = parse_board(board).map_err(fail)?;
+        let (to_move, setup) = match side {
             "s" => (Player::First, false),
             "n" => (Player::Second, false),
             "sn" => (Player::First, true),
@@ -71,8 +74,8 @@ impl Notation for Rnb {
                 )));
             }
         };
-        let hands = parse_hands(fields[2]).map_err(fail)?;
-        let quiet_plies = parse_counter(fields[3]).map_err(fail)?;
+        let hands = parse_hands(hands).map_err(fail)?;
+        let quiet_plies = parse_counter(plies).map_err(fail)?;
         let pos = Rnb::from_parts(
             board.sides,
             board.red,
