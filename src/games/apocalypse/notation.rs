@@ -9,6 +9,7 @@ use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::ranks;
 use crate::notation::{Description, Notation, NotationError};
 
 /// The start position string (§1.1).
@@ -45,27 +46,9 @@ impl Notation for Apocalypse {
 
     fn format_position(&self) -> String {
         let mut text = String::with_capacity(32);
-        for rank in (0..SIZE).rev() {
-            let mut empty = 0;
-            for file in 0..SIZE {
-                match self.cell(square(file, rank)) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            text.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        text.push(piece_char(piece));
-                    }
-                }
-            }
-            if empty > 0 {
-                text.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
+        ranks::format(&mut text, SIZE, SIZE, |file, rank| {
+            self.cell(square(file, rank)).map(piece_char)
+        });
         let white = self.penalties(Player::First);
         let black = self.penalties(Player::Second);
         format!("{text} {white}{black} {}", self.no_progress())
@@ -156,69 +139,34 @@ fn piece_char((p, piece): (Player, Piece)) -> char {
 }
 
 fn parse_board(text: &str) -> Result<[Cell; SQUARES], String> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != usize::from(SIZE) {
-        return Err(format!(
-            "board: expected 5 ranks separated by '/', found {}",
-            ranks.len()
-        ));
-    }
     let mut board = [None; SQUARES];
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = SIZE - 1 - i as u8;
-        let name = rank + 1;
-        let mut file = 0u8;
-        let mut after_digit = false;
-        for c in rank_text.chars() {
-            if file >= SIZE {
-                return Err(format!("board: rank {name} '{rank_text}' is wider than 5"));
+    ranks::parse(text, SIZE, SIZE, |file, rank, c, _| {
+        let p = match c {
+            'N' | 'P' => Player::First,
+            'n' | 'p' => Player::Second,
+            _ => {
+                return Err(format!(
+                    "'{c}' is not a piece (expected N P n p or a digit 1-5)"
+                ));
             }
-            match c {
-                '1'..='5' => {
-                    if after_digit {
-                        return Err(format!(
-                            "board: rank {name} '{rank_text}' has two digits in a row"
-                        ));
-                    }
-                    file += c as u8 - b'0';
-                    after_digit = true;
-                }
-                'N' | 'P' | 'n' | 'p' => {
-                    let p = if c.is_ascii_uppercase() {
-                        Player::First
-                    } else {
-                        Player::Second
-                    };
-                    let piece = if c.eq_ignore_ascii_case(&'n') {
-                        Piece::Knight
-                    } else {
-                        Piece::Pawn
-                    };
-                    let sq = square(file, rank);
-                    if piece == Piece::Pawn && rank_of(sq) == last_rank(p) {
-                        let [f, r] = square_name(sq);
-                        return Err(format!(
-                            "board: {} pawn on {f}{r}, its own last rank",
-                            side_name(p)
-                        ));
-                    }
-                    board[usize::from(sq)] = Some((p, piece));
-                    file += 1;
-                    after_digit = false;
-                }
-                _ => {
-                    return Err(format!(
-                        "board: rank {name} '{rank_text}' has '{c}' (expected N P n p or a digit 1-5)"
-                    ));
-                }
-            }
-        }
-        if file != SIZE {
+        };
+        let piece = if c.eq_ignore_ascii_case(&'n') {
+            Piece::Knight
+        } else {
+            Piece::Pawn
+        };
+        let sq = square(file, rank);
+        if piece == Piece::Pawn && rank_of(sq) == last_rank(p) {
+            let [f, r] = square_name(sq);
             return Err(format!(
-                "board: rank {name} '{rank_text}' covers {file} files, not 5"
+                "{} pawn on {f}{r}, its own last rank",
+                side_name(p)
             ));
         }
-    }
+        board[usize::from(sq)] = Some((p, piece));
+        Ok(())
+    })
+    .map_err(|why| format!("board: {}", why.trim_start_matches("board: ")))?;
     for p in [Player::First, Player::Second] {
         let count = |kind| board.iter().filter(|&&c| c == Some((p, kind))).count();
         if count(Piece::Knight) > usize::from(MAX_KNIGHTS) {
@@ -382,11 +330,23 @@ mod tests {
             ("npppn/p3p/5/P3P/NPPPN 00 0 ", "expected 3 fields"),
             ("npppn/p3p/5/P3P 00 0", "expected 5 ranks"),
             ("npppn/p3p/5/P3P/NPPPN/5 00 0", "expected 5 ranks"),
-            ("npppn/p3p/5/P4P/NPPPN 00 0", "rank 2 'P4P' is wider than 5"),
-            ("npppn/p2p/5/P3P/NPPPN 00 0", "rank 4 'p2p' covers 4 files"),
-            ("npppn/p3p/23/P3P/NPPPN 00 0", "two digits in a row"),
-            ("npppn/p3p/0/P3P/NPPPN 00 0", "has '0'"),
-            ("npppk/p3p/5/P3P/NPPPN 00 0", "has 'k'"),
+            (
+                "npppn/p3p/5/P4P/NPPPN 00 0",
+                "rank 2 has more than 5 squares",
+            ),
+            (
+                "npppn/p2p/5/P3P/NPPPN 00 0",
+                "rank 4 has 4 squares, expected 5",
+            ),
+            (
+                "npppn/p3p/23/P3P/NPPPN 00 0",
+                "rank 3: two counts of empty squares in a row",
+            ),
+            ("npppn/p3p/0/P3P/NPPPN 00 0", "rank 3: '0' is not a count"),
+            (
+                "npppk/p3p/5/P3P/NPPPN 00 0",
+                "rank 5, file e: 'k' is not a piece",
+            ),
             (
                 "npppn/p3p/5/P3P/NPPPN 0 0",
                 "penalties: expected two digits",

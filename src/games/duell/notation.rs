@@ -9,6 +9,7 @@ use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::ranks;
 use crate::notation::{Description, Notation, NotationError};
 
 /// The start position (rules §1.14).
@@ -54,56 +55,6 @@ pub(super) fn piece_token(p: Piece) -> String {
         let o = piece::kind(p);
         format!("{c}{}{}", die::top(o), die::north(o))
     }
-}
-
-/// Reads one rank field of the placement (`rank` is 0..8) onto `pos`.
-fn parse_rank(pos: &mut Duell, field: &str, rank: u8) -> Result<(), String> {
-    let name = rank + 1;
-    let mut chars = field.chars();
-    let mut file: u32 = 0;
-    let mut after_digit = false;
-    while let Some(c) = chars.next() {
-        if file >= FILES as u32 {
-            return Err(format!("rank {name} has more than {FILES} squares"));
-        }
-        let p = match c {
-            '1'..='9' => {
-                if after_digit {
-                    return Err(format!(
-                        "rank {name}: two empty-square counts in a row (write their sum)"
-                    ));
-                }
-                file += c as u32 - '0' as u32;
-                after_digit = true;
-                continue;
-            }
-            'W' | 'B' => {
-                let side = if c == 'W' {
-                    Player::First
-                } else {
-                    Player::Second
-                };
-                parse_piece(side, &mut chars)
-                    .map_err(|why| format!("rank {name}, file {}: {why}", file_letter(file)))?
-            }
-            _ => {
-                return Err(format!(
-                    "rank {name}: unexpected character '{c}' (expected a digit 1-9, W or B)"
-                ));
-            }
-        };
-        after_digit = false;
-        pos.put(square(file as u8, rank), p);
-        file += 1;
-    }
-    if file != FILES as u32 {
-        return Err(format!("rank {name} has {file} squares, expected {FILES}"));
-    }
-    Ok(())
-}
-
-fn file_letter(file: u32) -> char {
-    char::from_u32('a' as u32 + file).unwrap_or('?')
 }
 
 /// Reads the rest of a piece after its colour letter: `K` or two digits T N.
@@ -198,19 +149,19 @@ fn parse_dfen(text: &str) -> Result<Duell, String> {
         ["placement", "side", "plies-since-capture", "move number"],
     )?;
     let mut pos = Duell::empty();
-    let mut ranks = placement.splitn(RANKS as usize + 1, '/');
-    for rank in (0..RANKS).rev() {
-        let Some(field) = ranks.next() else {
-            return Err(format!(
-                "the placement has {} ranks, expected {RANKS}",
-                RANKS - 1 - rank
-            ));
+    ranks::parse(placement, FILES, RANKS, |file, rank, c, rest| {
+        let side = match c {
+            'W' => Player::First,
+            'B' => Player::Second,
+            _ => {
+                return Err(format!(
+                    "unexpected character '{c}' (expected a digit 1-9, W or B)"
+                ));
+            }
         };
-        parse_rank(&mut pos, field, rank)?;
-    }
-    if ranks.next().is_some() {
-        return Err(format!("the placement has more than {RANKS} ranks"));
-    }
+        pos.put(square(file, rank), parse_piece(side, rest)?);
+        Ok(())
+    })?;
     pos.set_side(match side {
         "w" => Player::First,
         "b" => Player::Second,
@@ -394,27 +345,10 @@ impl Notation for Duell {
 
     fn format_position(&self) -> String {
         let mut out = String::with_capacity(96);
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..FILES {
-                let p = self.board[square(file, rank) as usize];
-                if p == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push((b'0' + empty) as char);
-                    empty = 0;
-                }
-                out.push_str(&piece_token(p));
-            }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        ranks::format(&mut out, FILES, RANKS, |file, rank| {
+            let p = self.board[square(file, rank) as usize];
+            (p != EMPTY).then(|| piece_token(p))
+        });
         let side = if self.side == Player::First { 'w' } else { 'b' };
         out.push_str(&format!(
             " {side} {} {}",

@@ -61,11 +61,11 @@ fn truncated_or_misshapen_fields_are_named() {
     assert!(position_why(&full.replace(" w ", "\tw ")).contains("expected 4 fields"));
     assert_eq!(
         position_why("9/9/9/9/9/9/9 w 0 1"),
-        "the placement has 7 ranks, expected 8"
+        "board: expected 8 ranks separated by '/', found 7"
     );
     assert_eq!(
         position_why("9/9/9/9/9/9/9/9/9 w 0 1"),
-        "the placement has more than 8 ranks"
+        "board: expected 8 ranks separated by '/', found 9"
     );
 }
 
@@ -82,7 +82,7 @@ fn rank_errors_name_the_rank() {
     );
     assert_eq!(
         position_why(&with_rank3("5W354")),
-        "rank 3 has 10 squares, expected 9"
+        "rank 3 has more than 9 squares"
     );
     assert_eq!(
         position_why(&with_rank3("9W35")),
@@ -90,20 +90,28 @@ fn rank_errors_name_the_rank() {
     );
     assert_eq!(
         position_why(&with_rank3("45")),
-        "rank 3: two empty-square counts in a row (write their sum)"
+        "rank 3: two counts of empty squares in a row (write their sum)"
     );
-    assert!(position_why(&with_rank3("09")).starts_with("rank 3: unexpected character '0'"));
-    assert!(position_why(&with_rank3("4x4")).starts_with("rank 3: unexpected character 'x'"));
-    assert!(position_why(&with_rank3("4w354")).starts_with("rank 3: unexpected character 'w'"));
+    assert!(
+        position_why(&with_rank3("09")).starts_with("rank 3: '0' is not a count of empty squares")
+    );
+    assert!(
+        position_why(&with_rank3("4x4")).starts_with("rank 3, file e: unexpected character 'x'")
+    );
+    assert!(
+        position_why(&with_rank3("4w354")).starts_with("rank 3, file e: unexpected character 'w'")
+    );
     assert!(position_why(&with_rank3("4W734")).starts_with("rank 3, file e: 'W' must be"));
     assert!(position_why(&with_rank3("4W3")).starts_with("rank 3, file e: the die 'W3' needs"));
     assert!(position_why(&with_rank3("4W3x4")).contains("needs a north face"));
     assert!(position_why(&with_rank3("4W344")).contains("the die 'W34' is impossible"));
     assert!(position_why(&with_rank3("4B334")).contains("the die 'B33' is impossible"));
     assert!(position_why(&with_rank3("4Bk4")).starts_with("rank 3, file e: 'B' must be"));
-    assert!(position_why(&with_rank3("4é4")).starts_with("rank 3: unexpected character 'é'"));
+    assert!(
+        position_why(&with_rank3("4é4")).starts_with("rank 3, file e: unexpected character 'é'")
+    );
     // Rank 8 is the first field.
-    assert!(position_why("4BK5/9/9/9/9/9/9/4WK4 w 0 1").starts_with("rank 8 has 10"));
+    assert!(position_why("4BK5/9/9/9/9/9/9/4WK4 w 0 1").starts_with("rank 8 has more than 9"));
 }
 
 #[test]

@@ -28,6 +28,7 @@ use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Outcome, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::ranks;
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
@@ -91,27 +92,10 @@ impl Notation for Rnb {
 
     fn format_position(&self) -> String {
         let mut text = String::new();
-        for rank in (0..HEIGHT).rev() {
-            let mut empties = 0;
-            for file in 0..WIDTH {
-                match Square::new(file, rank).and_then(|sq| self.piece_at(sq)) {
-                    None => empties += 1,
-                    Some((owner, piece)) => {
-                        if empties > 0 {
-                            let _ = write!(text, "{empties}");
-                            empties = 0;
-                        }
-                        text.push(piece_letter(owner, piece));
-                    }
-                }
-            }
-            if empties > 0 {
-                let _ = write!(text, "{empties}");
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
+        ranks::format(&mut text, WIDTH, HEIGHT, |file, rank| {
+            let (owner, piece) = Square::new(file, rank).and_then(|sq| self.piece_at(sq))?;
+            Some(piece_letter(owner, piece))
+        });
         text.push_str(match (self.setup, self.to_move) {
             (true, _) => " sn ",
             (false, Player::First) => " s ",
@@ -268,69 +252,35 @@ struct Board {
 
 /// Reads field 1: `HEIGHT` ranks from the top, `/`-separated, digits for empty squares.
 fn parse_board(field: &str) -> Result<Board, String> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != HEIGHT as usize {
-        return Err(format!(
-            "board (field 1) must have {HEIGHT} ranks separated by '/', found {}",
-            ranks.len()
-        ));
-    }
     let mut board = Board {
         sides: [0; 2],
         red: 0,
         kings: 0,
     };
-    for (row, text) in ranks.iter().enumerate() {
-        let rank = HEIGHT - 1 - row as u8;
-        let label = rank + 1;
-        let mut file: u32 = 0;
-        let mut rest = *text;
-        while let Some(ch) = rest.chars().next() {
-            if ch.is_ascii_digit() {
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let (number, tail) = rest.split_at(digits);
-                rest = tail;
-                let count: u32 = number.parse().unwrap_or(u32::MAX);
-                if number.starts_with('0') || count == 0 {
-                    return Err(format!(
-                        "rank {label}: '{number}' is not a count of empties"
-                    ));
-                }
-                file = file.saturating_add(count);
-                if file > u32::from(WIDTH) {
-                    return Err(format!("rank {label} has more than {WIDTH} squares"));
-                }
-                continue;
+    ranks::parse(field, WIDTH, HEIGHT, |file, rank, ch, _| {
+        let (owner, piece) = match ch {
+            'R' => (Player::First, Piece::Soldier(Colour::Red)),
+            'B' => (Player::First, Piece::Soldier(Colour::Black)),
+            'K' => (Player::First, Piece::King),
+            'r' => (Player::Second, Piece::Soldier(Colour::Red)),
+            'b' => (Player::Second, Piece::Soldier(Colour::Black)),
+            'k' => (Player::Second, Piece::King),
+            _ => {
+                return Err(format!(
+                    "unexpected '{ch}' (pieces are R B K r b k, empties a count)"
+                ));
             }
-            rest = &rest[ch.len_utf8()..];
-            let (owner, piece) = match ch {
-                'R' => (Player::First, Piece::Soldier(Colour::Red)),
-                'B' => (Player::First, Piece::Soldier(Colour::Black)),
-                'K' => (Player::First, Piece::King),
-                'r' => (Player::Second, Piece::Soldier(Colour::Red)),
-                'b' => (Player::Second, Piece::Soldier(Colour::Black)),
-                'k' => (Player::Second, Piece::King),
-                _ => {
-                    return Err(format!(
-                        "rank {label}: unexpected '{ch}' (pieces are R B K r b k, empties a count)"
-                    ));
-                }
-            };
-            let Some(sq) = u8::try_from(file).ok().and_then(|f| Square::new(f, rank)) else {
-                return Err(format!("rank {label} has more than {WIDTH} squares"));
-            };
-            board.sides[owner.index()] |= sq.bit();
-            match piece {
-                Piece::King => board.kings |= sq.bit(),
-                Piece::Soldier(Colour::Red) => board.red |= sq.bit(),
-                Piece::Soldier(Colour::Black) => {}
-            }
-            file += 1;
+        };
+        let sq = Square::new(file, rank).ok_or("off the board")?;
+        board.sides[owner.index()] |= sq.bit();
+        match piece {
+            Piece::King => board.kings |= sq.bit(),
+            Piece::Soldier(Colour::Red) => board.red |= sq.bit(),
+            Piece::Soldier(Colour::Black) => {}
         }
-        if file != u32::from(WIDTH) {
-            return Err(format!("rank {label} has {file} squares, not {WIDTH}"));
-        }
-    }
+        Ok(())
+    })
+    .map_err(|why| format!("board (field 1): {}", why.trim_start_matches("board: ")))?;
     Ok(board)
 }
 

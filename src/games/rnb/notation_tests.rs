@@ -69,10 +69,16 @@ fn malformed_position_strings_are_refused_naming_the_field() {
     refused("2k3/6/6/6/6/6/3K2 s 4444 0", "6 ranks");
     refused("2k4/6/6/6/6/3K2 s 4444 0", "rank 6 has more than 6");
     refused("2k2/6/6/6/6/3K2 s 4444 0", "rank 6 has 5 squares");
-    refused("2k3/6/6/6/33/3K2 s 4444 0", "rank 2 has more than 6");
-    refused("2k3/6/6/6/15/3K2 s 4444 0", "rank 2 has more than 6");
-    refused("2k3/6/6/6/06/3K2 s 4444 0", "'06'");
-    refused("2k3/6/6/6/6/3K02 s 4444 0", "'02'");
+    refused(
+        "2k3/6/6/6/33/3K2 s 4444 0",
+        "rank 2: two counts of empty squares in a row",
+    );
+    refused(
+        "2k3/6/6/6/15/3K2 s 4444 0",
+        "rank 2: two counts of empty squares in a row",
+    );
+    refused("2k3/6/6/6/06/3K2 s 4444 0", "rank 2: '0' is not a count");
+    refused("2k3/6/6/6/6/3K02 s 4444 0", "rank 1: '0' is not a count");
     refused("2k3/6/6/6/6/3X2 s 4444 0", "unexpected 'X'");
     refused("2k3/6/6/6/6/3é2 s 4444 0", "unexpected 'é'");
     refused("2k3/6/6/6/6/3K2 w 4444 0", "field 2");
