@@ -5,7 +5,7 @@
 // sizes, and names the end reasons in REASONS.
 import { el, defs, arrow, polyline, cross } from './svg.js';
 import { afterPaint } from './frame.js';
-import { drawGraph, judge, markMoves, summary } from './review.js';
+import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
 import { tokenSquares } from './grid.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
@@ -96,7 +96,7 @@ function handle(m) {
       if (m.fatal) $('conn').textContent = 'refused';
       break;
     case 'note': showMessage(m.message); break;
-    case 'record': download(m.text, m.filename); break;
+    case 'record': if (!reviewExport.take(m)) download(m.text, m.filename); break;
     case 'review':
       reviewed[m.ply] = m;
       reviewed.length = Math.max(reviewed.length, m.total);
@@ -591,6 +591,7 @@ function renderReview() {
   $('review-progress').classList.toggle('hidden', !running);
   const done = reviewed.filter(Boolean);
   $('review-graph').classList.toggle('hidden', done.length < 2);
+  reviewExport.show(done.length >= 2 && !running);
   if (done.length < 2) { $('review-summary').textContent = ''; return; }
   drawGraph($('review-graph'), reviewed, state.game, goTo);
   const judged = judge(reviewed, state.actors, state.game);
@@ -717,6 +718,8 @@ function wire() {
   setInterval(tickClocks, 100);
 }
 
+const reviewExport = new ReviewExport(() => send({ t: 'record' }), download, showMessage,
+  () => ({ results: reviewed, actors: state.actors, game: state.game, name: sideName }));
 wire();
 connect();
 window.addEventListener('load', () => { stats.loadedAt = performance.now(); });
