@@ -3,7 +3,7 @@
 // one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js: a game without
 // one cannot be shown); this file still branches on the game's name for Ludo's marks and
 // sizes, and names the end reasons in REASONS.
-import { el, defs, arrow, polyline, cross } from './svg.js';
+import { el, defs, arrow, polyline, cross, captureMark } from './svg.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
 import { tokenSquares } from './grid.js';
@@ -363,7 +363,7 @@ function renderBoard() {
       if (m.at) { cellMark(m.at, 'last-mark'); continue; }
       cellMark(m.from, 'last-mark'); cellMark(m.to, 'last-mark');
       if (m.path && m.path.length > 2) polyline(L.over, m.path.map(centre), 'path').setAttribute('opacity', 0.5);
-      arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8).classList.add('last-move');
+      arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8, (m.via || []).map(centre)).classList.add('last-move');
     }
   }
   if (state.reveal && state.game === 'apocalypse' && !view) {
@@ -375,7 +375,7 @@ function renderBoard() {
     });
     for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
   }
-  if (!view) for (const k of removed) cross(L.over, centre(k), 18);
+  if (!view) for (const k of removed) captureMark(L.marks, centre(k), state.game === 'ludo' ? 38 : 60, k);
   // Selection, targets, choices.
   if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
@@ -432,7 +432,7 @@ function renderPv() {
   analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
     const m = state.game === 'ludo' ? (pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
     if (m && m.from) {
-      const a = arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.75, 0.6, 0.5, 0.45][j]);
+      const a = arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.75, 0.6, 0.5, 0.45][j], (m.via || []).map(centre));
       a.classList.add('pv-arrow', `pv-rank-${j + 1}`);
     } else if (m && m.at) cellMark(m.at, 'last-mark', L['pv-marks']);
   });
