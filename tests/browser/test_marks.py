@@ -1,6 +1,6 @@
 """The board's marks of the last move (issue 22 §5): a capture is marked on the captured
 piece's square (from the position before the move) under the pieces, not with an X over the
-piece that captured; a Duell L is drawn along its real path (two legs, turning at its
+piece that captured (an Apocalypse mover lost in a collision on the square it left); a Duell L is drawn along its real path (two legs, turning at its
 corner) for the last move and the best-line arrows; a one-square arrow keeps a shaft beside
 its head, above the pieces."""
 
@@ -58,6 +58,21 @@ def test_a_capture_is_marked_on_the_captured_square_under_the_capturer(page):
     play(p, "d4", "d3")
     marks = p.js("return [...document.querySelectorAll('#board .capture-mark')].map(g => g.dataset.square)")
     assert sorted(marks) == ["b3", "c3"], marks
+
+
+def test_apocalypse_movers_lost_in_a_collision_are_marked_where_they_stood(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("apocalypse", "human", "human")
+    # Rules §4 example 2: a1b3/a5b3, a knight-knight collision on b3: both removed.
+    for token in ("a1b3", "a5b3"):
+        n = p.js("return window.guiStats.states")
+        p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))", token)
+        p.wait_for(lambda: p.js("return window.guiStats.states") > n, what=f"{token} declared")
+    p.wait_for(lambda: p.moves() == ["a1b3/a5b3"], what="the turn revealed")
+    marks = p.js("return [...document.querySelectorAll('#board .capture-mark')].map(g => g.dataset.square)")
+    assert sorted(marks) == ["a1", "a5"], marks
+    assert not p.d.find_elements(By.CSS_SELECTOR, "#board line.removed")
 
 
 def points(p, selector):

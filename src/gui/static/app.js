@@ -3,7 +3,7 @@
 // one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js: a game without
 // one cannot be shown); this file still branches on the game's name for Ludo's marks and
 // sizes, and names the end reasons in REASONS.
-import { el, defs, arrow, polyline, cross, captureMark } from './svg.js';
+import { el, defs, arrow, polyline, captureMark } from './svg.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
 import { tokenSquares } from './grid.js';
@@ -373,7 +373,7 @@ function renderBoard() {
       if (t && t.from) arrow(L.over, centre(t.from), centre(t.to), r.void[idx] ? 'void' : kind).classList.add('reveal-' + kind);
       if (t && t.drop) arrow(L.over, centre(t.to), centre(t.drop), r.void[idx] ? 'void' : kind, 0.6);
     });
-    for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
+    for (const k of revealDeaths()) captureMark(L.marks, centre(k), 60, k).classList.add('died');
   }
   if (!view) for (const k of removed) captureMark(L.marks, centre(k), state.game === 'ludo' ? 38 : 60, k);
   // Selection, targets, choices.
@@ -438,7 +438,8 @@ function renderPv() {
   });
 }
 
-// Apocalypse: squares where a mover of a legal declaration did not survive the turn.
+// Apocalypse: the squares (before the turn) of the movers of legal declarations that did
+// not survive it.
 function revealDeaths() {
   const r = state.reveal, out = [];
   const after = state.position.pieces;
@@ -446,7 +447,7 @@ function revealDeaths() {
     const t = tokenSquares(tok);
     if (r.void[idx] || !t || !t.from) return;
     const end = t.drop || t.to;
-    if (!after.some(p => p.owner === side && p.square === end)) out.push(t.to);
+    if (!after.some(p => p.owner === side && p.square === end)) out.push(t.from);
   });
   return out;
 }

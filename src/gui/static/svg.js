@@ -42,17 +42,10 @@ export function polyline(parent, pts, cls) {
   return el('polyline', { points: pts.map(p => `${p.x},${p.y}`).join(' '), class: cls }, parent);
 }
 
-// A red cross at c (a piece that has just gone).
-export function cross(parent, c, r) {
-  const g = el('g', { class: 'removed-mark' }, parent);
-  el('line', { x1: c.x - r, y1: c.y - r, x2: c.x + r, y2: c.y + r, class: 'removed' }, g);
-  el('line', { x1: c.x - r, y1: c.y + r, x2: c.x + r, y2: c.y - r, class: 'removed' }, g);
-  return g;
-}
-
-// The mark of a captured piece: its square (centre c, size s) tinted and outlined in red,
-// drawn in a layer under the pieces, so that the piece that captured there stands on it
-// uncovered, and a square the capture emptied (a custodial capture) shows where it was.
+// The mark of a captured piece: its square before the move (`square`, centre c, size s)
+// tinted and outlined in red, drawn in a layer under the pieces, so that the piece that
+// captured there stands on it uncovered, and a square the capture emptied (a custodial
+// capture, an Apocalypse mover lost in a collision) shows where the piece was.
 export function captureMark(parent, c, s, square) {
   const g = el('g', { class: 'removed-mark capture-mark', 'data-square': square }, parent);
   el('rect', {
