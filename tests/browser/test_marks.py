@@ -60,6 +60,22 @@ def test_a_capture_is_marked_on_the_captured_square_under_the_capturer(page):
     assert sorted(marks) == ["b3", "c3"], marks
 
 
+def test_a_ludo_capture_is_marked_on_the_track_square_of_the_piece_sent_home(page):
+    p = page()
+    p.new_game("ludo", "human", "human")
+    # Red's 27-30 lands on Yellow's piece at 4 (the same track square) and sends it home.
+    set_position(p, "b,b,b,27/b,b,b,4 r 3 0")
+    [src] = p.keys("source")
+    p.click_key(src)
+    [dst] = p.targets()
+    p.click_key(dst)
+    p.wait_for(lambda: p.moves() == ["27-30"], what="the capture played")
+    marks = p.js("return [...document.querySelectorAll('#board .capture-mark')].map(g => g.dataset.square)")
+    assert marks == [dst], (marks, dst)
+    mark_layer, pieces = layer_order(p, "#board .capture-mark")
+    assert mark_layer < pieces
+
+
 def test_apocalypse_movers_lost_in_a_collision_are_marked_where_they_stood(page):
     p = page()
     p.set_delay(0)
