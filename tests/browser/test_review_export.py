@@ -18,6 +18,7 @@ from test_review import reviewed
 def review(p, game, plies, nodes):
     p.set_delay(0)
     p.new_game(game, "human", "human")
+    assert not p.d.find_element("id", "export-review").is_displayed(), "no review: nothing to export"
     play_random(p, random.Random(6), plies)
     box = p.d.find_element("id", "review-nodes")
     box.clear()

@@ -150,14 +150,15 @@ export function annotate(record, results, actors, game, name, nodes = null) {
 // made). `current()` gives { results, actors, game, name } at the time of the export.
 export class ReviewExport {
   constructor(ask, download, fail, current) {
-    Object.assign(this, { ask, download, fail, current, pending: false, nodes: null });
+    // pending: when the record was asked for (an answer 10 s later is a plain download).
+    Object.assign(this, { ask, download, fail, current, pending: null, nodes: null });
     const review = document.getElementById('review');
     this.button = document.createElement('button');
     this.button.id = 'export-review';
     this.button.textContent = 'Export review';
     this.button.title = 'The record with the review: evaluations in comments, marks ?! ? ?? and the best moves';
     this.button.classList.add('hidden');
-    this.button.addEventListener('click', () => { this.pending = true; this.ask(); });
+    this.button.addEventListener('click', () => { this.pending = performance.now(); this.ask(); });
     review.after(this.button);
     // The nodes of a review, noted when it starts (the field may change afterwards).
     review.addEventListener('click', () => {
@@ -170,8 +171,9 @@ export class ReviewExport {
 
   // A `record` message: true when it was the export's (annotated and downloaded).
   take(m) {
-    if (!this.pending) return false;
-    this.pending = false;
+    const asked = this.pending;
+    this.pending = null;
+    if (asked === null || performance.now() - asked > 10000) return false;
     const c = this.current();
     try {
       const text = annotate(m.text, c.results, c.actors, c.game, c.name, this.nodes);
