@@ -53,8 +53,9 @@ impl Record {
     }
 
     /// Reads the first record of `text`: tags, then words up to the next tag or the end,
-    /// skipping `{...}` and `;` comments; the last word is the result. Error: said for
-    /// people, with the line number.
+    /// skipping `{...}` and `;` comments and move annotations (an annotated record, such as
+    /// the page's review export, loads as its plain game: [`without_annotation`]); the last
+    /// word is the result. Error: said for people, with the line number.
     pub fn parse(text: &str) -> Result<Record, String> {
         let mut tags = Vec::new();
         let mut words: Vec<String> = Vec::new();
@@ -82,7 +83,12 @@ impl Record {
                     continue;
                 }
                 let cut = rest.find(['{', ';']).unwrap_or(rest.len());
-                words.extend(rest[..cut].split_whitespace().map(String::from));
+                words.extend(
+                    rest[..cut]
+                        .split_whitespace()
+                        .filter_map(without_annotation)
+                        .map(String::from),
+                );
                 match rest[cut..].chars().next() {
                     Some('{') => {
                         in_comment = true;
@@ -107,6 +113,25 @@ impl Record {
             result,
         })
     }
+}
+
+/// `word` as the reader keeps it, as `quartet replay` reads it (the referee's reader, which
+/// the GUI may not use): a token without its annotation suffix (`!!`, `!?`, `?!`, `??`, `!`,
+/// `?`: no game's token ends with `!` or `?`), or `None` for a word that is only an
+/// annotation (a suffix standing apart, or a numeric glyph such as `$2`). Any other word is
+/// kept as it is, for the engine to refuse with its text.
+pub fn without_annotation(word: &str) -> Option<&str> {
+    if word
+        .strip_prefix('$')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let token = word.trim_end_matches(['!', '?']);
+    if !["!!", "!?", "?!", "??", "!", "?"].contains(&&word[token.len()..]) {
+        return Some(word);
+    }
+    (!token.is_empty()).then_some(token)
 }
 
 /// Reads `[Name "value"]`.
@@ -173,6 +198,19 @@ mod tests {
         let r = Record::parse("[Game \"ludo\"]\n\nr1 0-1 1-0\n").unwrap();
         assert_eq!(r.moves, ["r1", "0-1"]);
         assert_eq!(r.result, "1-0");
+    }
+
+    #[test]
+    fn an_annotated_record_loads_as_its_game() {
+        let text = "[Game \"duell\"]\n\n{start} d1d7?! {White 40 %; best e1e3} e8e7 $1\n\
+                    a1e2n?? e7e6 !? e6e5! 0-1\n";
+        let r = Record::parse(text).unwrap();
+        assert_eq!(r.moves, ["d1d7", "e8e7", "a1e2n", "e7e6", "e6e5"]);
+        assert_eq!(r.result, "0-1");
+        assert_eq!(without_annotation("d1d7???"), Some("d1d7???"));
+        assert_eq!(without_annotation("?"), None);
+        assert_eq!(without_annotation("$12"), None);
+        assert_eq!(without_annotation("r6"), Some("r6"));
     }
 
     #[test]

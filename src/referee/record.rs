@@ -5,7 +5,10 @@
 //! joint turns `<first>/<second>` recorded verbatim), then the result (`1-0`, `0-1`,
 //! `1/2-1/2`). Quartet writes no move numbers (a token list is exactly what
 //! `position ... moves` takes); the reader skips them (`12.`, `12...`, as other programs
-//! write them, cutegames among them), and `{...}` and `;` comments; the last word of a move list is
+//! write them, cutegames among them), `{...}` comments (over lines too) and `;` comments
+//! (to the end of the line), and the annotations of an annotated record (the GUI's review
+//! export, PGN editors): a suffix `!`, `?`, `!!`, `??`, `!?`, `?!` after a token or
+//! standing apart, and numeric glyphs such as `$2`; the last word of a move list is
 //! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
 //! move. The referee writes the tags `Event Round White Black Result Game Termination
 //! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`, and after `Game` one tag per rule
@@ -159,6 +162,29 @@ fn is_move_number(word: &str) -> bool {
     digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The move annotations an annotated record (a game review's export, another program's
+/// PGN) may write after a token: no game's token ends with `!` or `?`.
+pub const MOVE_SUFFIXES: [&str; 6] = ["!!", "!?", "?!", "??", "!", "?"];
+
+/// `word` as the reader keeps it: a token without its annotation suffix
+/// ([`MOVE_SUFFIXES`], `d1d7?!` is `d1d7`), or `None` for a word that is only an
+/// annotation (a suffix standing apart, or a numeric annotation glyph such as `$2`). Any
+/// other word is kept as it is, so that a token with a suffix not of the list (`d1d7???`)
+/// reaches the rules and is refused there with its text.
+fn without_annotation(word: &str) -> Option<&str> {
+    if word
+        .strip_prefix('$')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let token = word.trim_end_matches(['!', '?']);
+    if !MOVE_SUFFIXES.contains(&&word[token.len()..]) {
+        return Some(word);
+    }
+    (!token.is_empty()).then_some(token)
+}
+
 /// What a record's `FEN` tag may say for the start position (cutegames writes it so).
 pub const START_FEN: &str = "startpos";
 
@@ -216,6 +242,7 @@ pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
                 rest[..cut]
                     .split_whitespace()
                     .filter(|w| !is_move_number(w))
+                    .filter_map(without_annotation)
                     .map(String::from),
             );
             match rest[cut..].chars().next() {
@@ -442,6 +469,31 @@ mod tests {
         assert!(err.to_string().contains("unterminated"), "{err}");
         assert!(parse_records("[Game \"nim\"]\n").is_err());
         assert_eq!(parse_records("\n\n").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn reader_skips_annotations() {
+        let text = "[Game \"nim\"]\n\n{start: 50 %} t1?! {[%eval 0.3] best t2} t2!! t1?? ;x\n\
+                    t3!? $2 t1? t2 ?! t3! 1-0\n";
+        let recs = parse_records(text).unwrap();
+        assert_eq!(recs[0].moves, ["t1", "t2", "t1", "t3", "t1", "t2", "t3"]);
+        assert_eq!(recs[0].result, "1-0");
+        // An annotation after the last move is not the result.
+        let recs = parse_records("[Game \"nim\"]\n\nt3?? {lost} 0-1\n").unwrap();
+        assert_eq!(
+            (recs[0].moves.as_slice(), recs[0].result.as_str()),
+            (&["t3".to_string()][..], "0-1")
+        );
+        // A suffix not of the list stays on the token, which the rules then refuse.
+        assert_eq!(without_annotation("t1???"), Some("t1???"));
+        assert_eq!(without_annotation("t1!!?"), Some("t1!!?"));
+        assert_eq!(without_annotation("$"), Some("$"));
+        assert_eq!(without_annotation("$x"), Some("$x"));
+        assert_eq!(without_annotation("??"), None);
+        assert_eq!(without_annotation("1-0"), Some("1-0"));
+        let bad = record(&[("Game", "nim")], "t1???", "1-0");
+        let err = check_record::<Nim>(&bad, 1, &RuleOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("t1???"), "{err}");
     }
 
     #[test]

@@ -3,9 +3,9 @@
 // one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js: a game without
 // one cannot be shown); this file still branches on the game's name for Ludo's marks and
 // sizes, and names the end reasons in REASONS.
-import { el, defs, arrow, polyline, cross } from './svg.js';
+import { el, defs, arrow, polyline, captureMark } from './svg.js';
 import { afterPaint } from './frame.js';
-import { drawGraph, judge, markMoves, summary } from './review.js';
+import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
 import { tokenSquares } from './grid.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
@@ -96,7 +96,7 @@ function handle(m) {
       if (m.fatal) $('conn').textContent = 'refused';
       break;
     case 'note': showMessage(m.message); break;
-    case 'record': download(m.text, m.filename); break;
+    case 'record': if (!reviewExport.take(m)) download(m.text, m.filename); break;
     case 'review':
       reviewed[m.ply] = m;
       reviewed.length = Math.max(reviewed.length, m.total);
@@ -363,7 +363,7 @@ function renderBoard() {
       if (m.at) { cellMark(m.at, 'last-mark'); continue; }
       cellMark(m.from, 'last-mark'); cellMark(m.to, 'last-mark');
       if (m.path && m.path.length > 2) polyline(L.over, m.path.map(centre), 'path').setAttribute('opacity', 0.5);
-      arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8).classList.add('last-move');
+      arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8, (m.via || []).map(centre)).classList.add('last-move');
     }
   }
   if (state.reveal && state.game === 'apocalypse' && !view) {
@@ -373,9 +373,9 @@ function renderBoard() {
       if (t && t.from) arrow(L.over, centre(t.from), centre(t.to), r.void[idx] ? 'void' : kind).classList.add('reveal-' + kind);
       if (t && t.drop) arrow(L.over, centre(t.to), centre(t.drop), r.void[idx] ? 'void' : kind, 0.6);
     });
-    for (const k of revealDeaths()) cross(L.over, centre(k), 16).classList.add('died');
+    for (const k of revealDeaths()) captureMark(L.marks, centre(k), 60, k).classList.add('died');
   }
-  if (!view) for (const k of removed) cross(L.over, centre(k), 18);
+  if (!view) for (const k of removed) captureMark(L.marks, centre(k), state.game === 'ludo' ? 38 : 60, k);
   // Selection, targets, choices.
   if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
@@ -432,13 +432,14 @@ function renderPv() {
   analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
     const m = state.game === 'ludo' ? (pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
     if (m && m.from) {
-      const a = arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.75, 0.6, 0.5, 0.45][j]);
+      const a = arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.75, 0.6, 0.5, 0.45][j], (m.via || []).map(centre));
       a.classList.add('pv-arrow', `pv-rank-${j + 1}`);
     } else if (m && m.at) cellMark(m.at, 'last-mark', L['pv-marks']);
   });
 }
 
-// Apocalypse: squares where a mover of a legal declaration did not survive the turn.
+// Apocalypse: the squares (before the turn) of the movers of legal declarations that did
+// not survive it.
 function revealDeaths() {
   const r = state.reveal, out = [];
   const after = state.position.pieces;
@@ -446,7 +447,7 @@ function revealDeaths() {
     const t = tokenSquares(tok);
     if (r.void[idx] || !t || !t.from) return;
     const end = t.drop || t.to;
-    if (!after.some(p => p.owner === side && p.square === end)) out.push(t.to);
+    if (!after.some(p => p.owner === side && p.square === end)) out.push(t.from);
   });
   return out;
 }
@@ -591,6 +592,7 @@ function renderReview() {
   $('review-progress').classList.toggle('hidden', !running);
   const done = reviewed.filter(Boolean);
   $('review-graph').classList.toggle('hidden', done.length < 2);
+  reviewExport.show(done.length >= 2 && !running);
   if (done.length < 2) { $('review-summary').textContent = ''; return; }
   drawGraph($('review-graph'), reviewed, state.game, goTo);
   const judged = judge(reviewed, state.actors, state.game);
@@ -717,6 +719,8 @@ function wire() {
   setInterval(tickClocks, 100);
 }
 
+const reviewExport = new ReviewExport(() => send({ t: 'record' }), download, showMessage,
+  () => ({ results: reviewed, actors: state.actors, game: state.game, name: sideName }));
 wire();
 connect();
 window.addEventListener('load', () => { stats.loadedAt = performance.now(); });

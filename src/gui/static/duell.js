@@ -88,9 +88,13 @@ export function choices(tokens) {
   });
 }
 
+// The marks of a token: its from and to squares, and for an L the corner its arrow turns
+// at (`via`), so that the last move and the best-line arrows follow the die's real path.
 export function marks(token) {
   const t = tokenSquares(token);
-  return t && t.from ? [{ from: t.from, to: t.to, path: path(token) }] : [];
+  if (!t || !t.from) return [];
+  const k = corner(t);
+  return [{ from: t.from, to: t.to, via: k ? [k] : [] }];
 }
 
 export function pieceKeys(pos) { return pos.pieces.map(p => ({ key: p.square, owner: p.owner })); }

@@ -4,7 +4,7 @@
 // thresholds: 0.1 inaccuracy ?!, 0.2 mistake ?, 0.3 blunder ??), and a summary per side.
 // A roll is no one's decision; a joint turn (both declare at once) is measured for each side
 // against the value of the position before it, the value of the mixed strategy.
-import { barFraction } from './panels.js';
+import { barFraction, scoreText } from './panels.js';
 import { el } from './svg.js';
 
 const MARKS = [[0.3, '??', 'blunder'], [0.2, '?', 'mistake'], [0.1, '?!', 'inaccuracy']];
@@ -29,7 +29,9 @@ export function judge(results, actors, game) {
     for (const side of sides) {
       const loss = side === 'p1' ? before - after : after - before;
       const m = MARKS.find(([t]) => loss >= t);
-      out.push({ ply: k, side, loss: Math.max(0, loss), mark: m ? m[1] : null, word: m ? m[2] : null, best: results[k - 1].best });
+      // The best move is the searched side's (at a joint turn the search is White's).
+      const best = side === results[k - 1].pov ? results[k - 1].best : null;
+      out.push({ ply: k, side, loss: Math.max(0, loss), mark: m ? m[1] : null, word: m ? m[2] : null, best });
     }
   }
   return out;
@@ -60,14 +62,125 @@ export function drawGraph(svg, results, game, pick) {
   };
 }
 
-// Marks the move list's items with `?!`, `?`, `??` and the engine's best move.
+// The index in MARKS of a mark (0: the worst), or MARKS.length for none.
+function severity(mark) {
+  const i = MARKS.findIndex(m => m[1] === mark);
+  return i < 0 ? MARKS.length : i;
+}
+
+// Marks the move list's items with `?!`, `?`, `??` and the engine's best move (at a joint
+// turn the worse of both sides' marks, as the export writes it).
 export function markMoves(ol, judged) {
+  for (const li of ol.querySelectorAll('li[data-mark]')) {
+    delete li.dataset.mark;
+    li.classList.remove(...MARKS.map(m => 'mark-' + m[2]));
+    li.removeAttribute('title');
+  }
   for (const j of judged) {
     if (!j.mark) continue;
     const li = ol.querySelector(`li[data-ply="${j.ply}"]`);
-    if (!li) continue;
+    if (!li || severity(li.dataset.mark) < severity(j.mark)) continue;
     li.dataset.mark = j.mark;
     li.classList.add('mark-' + j.word);
     li.title = `${j.word} (${j.side}: -${(100 * j.loss).toFixed(0)} %)${j.best ? '; best ' + j.best : ''}`;
+  }
+}
+
+// The evaluation of a reviewed position for a record's comment, from the first player's
+// side: their winning chances and the engine's score ("White 62% (+0.35)"; the score is
+// left out when it is itself a percentage, Ludo's), or who won.
+function evalText(r, game, name) {
+  if (r.result) return r.result === 'draw' ? 'draw' : `${name(r.result === 'p1win' ? 'p1' : 'p2')} wins`;
+  const w = winP1(r, game);
+  if (w === null) return null;
+  const s = r.score, own = r.pov === 'p1';
+  const p1 = scoreText(s.mate !== undefined ? { mate: own ? s.mate : -s.mate } : { cp: own ? s.cp : -s.cp }, game);
+  return `${name('p1')} ${(100 * w).toFixed(0)}%${p1.includes('%') ? '' : ` (${p1})`}`;
+}
+
+// Words joined into lines of at most 79 characters (a longer word stands alone).
+function wrap(words) {
+  const lines = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > 79) { lines.push(line); line = w; } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+// The review as an annotated record: `record` (the server's record of the game: tags, a
+// blank line, its tokens and its result) with an Annotator tag, the start position's
+// evaluation in a comment before the first token, and after each token its mark (the worse
+// of both sides' at a joint turn) and a comment with the evaluation after it and, for a
+// marked move, the mark's word, its side's loss and the engine's best move. Comments and
+// marks are PGN's `{...}` and `?!`, `?`, `??`, which `quartet replay` skips. `results`,
+// `actors`: as for judge(); `name(side)`: a side's name; `nodes`: the review's nodes a
+// position, or null. Throws an Error when the record is not the reviewed game's.
+export function annotate(record, results, actors, game, name, nodes = null) {
+  const cut = record.indexOf('\n\n');
+  if (cut < 0) throw new Error('the record has no move list');
+  const tokens = record.slice(cut + 2).split(/\s+/).filter(Boolean);
+  const result = tokens.pop();
+  if (tokens.length !== actors.length) {
+    throw new Error(`the record has ${tokens.length} tokens, the game ${actors.length}`);
+  }
+  const judged = judge(results, actors, game);
+  const words = [];
+  const comment = text => words.push(...`{${text}}`.split(' '));
+  const start = results[0] && evalText(results[0], game, name);
+  if (start) comment(`start: ${start}`);
+  tokens.forEach((tok, i) => {
+    const here = judged.filter(j => j.ply === i + 1 && j.mark).sort((a, b) => severity(a.mark) - severity(b.mark));
+    words.push(tok + (here.length ? here[0].mark : ''));
+    const notes = [results[i + 1] && evalText(results[i + 1], game, name)].filter(Boolean);
+    for (const j of here) {
+      notes.push(`${j.word} by ${name(j.side)} (-${(100 * j.loss).toFixed(0)}%)${j.best ? `, best ${j.best}` : ''}`);
+    }
+    if (notes.length) comment(notes.join('; '));
+  });
+  words.push(result);
+  const by = nodes ? `, ${nodes} nodes a position` : '';
+  return `${record.slice(0, cut).trimEnd()}\n[Annotator "Quartet review${by}"]\n\n${wrap(words)}\n\n`;
+}
+
+// The Export review control: a button after Review game, shown when a review has results,
+// that asks the server for the game's record (`ask()`) and, when it comes (`take`), hands
+// the annotated record to `download(text, filename)` (or `fail(message)` when it cannot be
+// made). `current()` gives { results, actors, game, name } at the time of the export.
+export class ReviewExport {
+  constructor(ask, download, fail, current) {
+    // pending: when the record was asked for (an answer 10 s later is a plain download).
+    Object.assign(this, { ask, download, fail, current, pending: null, nodes: null });
+    const review = document.getElementById('review');
+    this.button = document.createElement('button');
+    this.button.id = 'export-review';
+    this.button.textContent = 'Export review';
+    this.button.title = 'The record with the review: evaluations in comments, marks ?! ? ?? and the best moves';
+    this.button.classList.add('hidden');
+    this.button.addEventListener('click', () => { this.pending = performance.now(); this.ask(); });
+    review.after(this.button);
+    // The nodes of a review, noted when it starts (the field may change afterwards).
+    review.addEventListener('click', () => {
+      if (review.textContent === 'Review game') this.nodes = Number(document.getElementById('review-nodes').value) || null;
+    });
+  }
+
+  // Shows the button when `on` (a review has results).
+  show(on) { this.button.classList.toggle('hidden', !on); }
+
+  // A `record` message: true when it was the export's (annotated and downloaded).
+  take(m) {
+    const asked = this.pending;
+    this.pending = null;
+    if (asked === null || performance.now() - asked > 10000) return false;
+    const c = this.current();
+    try {
+      const text = annotate(m.text, c.results, c.actors, c.game, c.name, this.nodes);
+      this.download(text, m.filename.replace(/\.pgn$/, '-review.pgn'));
+    } catch (e) {
+      this.fail(`Export review: ${e.message}`);
+    }
+    return true;
   }
 }

@@ -19,15 +19,22 @@ export function defs(svg) {
   }
 }
 
-// An arrow from a to b (centres), shortened at both ends; kind: last | pv | w | b | void.
-export function arrow(parent, a, b, kind, opacity = 1) {
-  const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
-  const s = Math.min(14, len / 4), e = Math.min(20, len / 3);
-  const p = el('line', {
-    x1: a.x + dx / len * s, y1: a.y + dy / len * s, x2: b.x - dx / len * e, y2: b.y - dy / len * e,
-    class: 'arrow ' + kind, 'marker-end': `url(#head-${kind})`, opacity,
-  }, parent);
-  return p;
+// An arrow from a to b (centres), through the points `via` when the move turns (a Duell L:
+// its corner), so that it is drawn along the move's real path; kind: last | pv | w | b |
+// void. Its ends are pulled in a little (at most 14 and 20 units, less on a short leg, so a
+// one-square arrow keeps a shaft beside its head, drawn above the pieces by the caller's
+// layer). A straight arrow is a line, a turning one a polyline, both with the kind's head.
+export function arrow(parent, a, b, kind, opacity = 1, via = []) {
+  const pts = [a, ...via, b];
+  const pull = (p, q, most, part) => {
+    const dx = q.x - p.x, dy = q.y - p.y, len = Math.hypot(dx, dy) || 1, d = Math.min(most, len * part);
+    return { x: p.x + dx / len * d, y: p.y + dy / len * d };
+  };
+  const start = pull(pts[0], pts[1], 14, 1 / 8), end = pull(pts[pts.length - 1], pts[pts.length - 2], 20, 1 / 5);
+  const attrs = { class: 'arrow ' + kind, 'marker-end': `url(#head-${kind})`, opacity };
+  if (pts.length === 2) return el('line', { x1: start.x, y1: start.y, x2: end.x, y2: end.y, ...attrs }, parent);
+  const line = [start, ...via, end].map(p => `${p.x},${p.y}`).join(' ');
+  return el('polyline', { points: line, 'stroke-linejoin': 'round', ...attrs }, parent);
 }
 
 // A polyline through points (for paths of a die).
@@ -35,10 +42,15 @@ export function polyline(parent, pts, cls) {
   return el('polyline', { points: pts.map(p => `${p.x},${p.y}`).join(' '), class: cls }, parent);
 }
 
-// A red cross at c (a piece that has just gone).
-export function cross(parent, c, r) {
-  const g = el('g', { class: 'removed-mark' }, parent);
-  el('line', { x1: c.x - r, y1: c.y - r, x2: c.x + r, y2: c.y + r, class: 'removed' }, g);
-  el('line', { x1: c.x - r, y1: c.y + r, x2: c.x + r, y2: c.y - r, class: 'removed' }, g);
+// The mark of a captured piece: its square before the move (`square`, centre c, size s)
+// tinted and outlined in red, drawn in a layer under the pieces, so that the piece that
+// captured there stands on it uncovered, and a square the capture emptied (a custodial
+// capture, an Apocalypse mover lost in a collision) shows where the piece was.
+export function captureMark(parent, c, s, square) {
+  const g = el('g', { class: 'removed-mark capture-mark', 'data-square': square }, parent);
+  el('rect', {
+    x: c.x - s / 2 + 2, y: c.y - s / 2 + 2, width: s - 4, height: s - 4, rx: 4,
+    fill: 'rgba(211, 47, 47, .28)', stroke: '#d32f2f', 'stroke-width': 3, 'pointer-events': 'none',
+  }, g);
   return g;
 }
