@@ -34,6 +34,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/svg.js", JS),
     asset!("/grid.js", JS),
     asset!("/rnb.js", JS),
+    asset!("/arrange.js", JS),
     asset!("/duell.js", JS),
     asset!("/apocalypse.js", JS),
     asset!("/ludo.js", JS),

@@ -7,6 +7,7 @@ import { el, defs, arrow, polyline, cross } from './svg.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary } from './review.js';
 import { tokenSquares } from './grid.js';
+import * as setup from './arrange.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
 import * as apocalypse from './apocalypse.js';
@@ -41,6 +42,8 @@ let dragFrom = null;
 // The review's results by ply (null: not reviewed), for the game of `reviewOf`.
 let reviewed = [], reviewOf = null;
 let analysis = new Analysis();
+// A person's arrangement at a setup turn (arrange.js).
+const arrangement = new setup.Arrangement();
 let analysisAt = -1;
 let clockBase = null;
 let moveSentAt = null, movesAtSend = 0;
@@ -250,7 +253,8 @@ function humanSide() {
 function humanTokens() {
   const n = state.next;
   if (n.kind === 'human_move') return state.legal;
-  if (n.kind === 'human_declare') return state.legal_side[n.side === 'p1' ? 0 : 1];
+  // (null: too many to list; the page builds that declaration itself, arrange.js)
+  if (n.kind === 'human_declare') return state.legal_side[n.side === 'p1' ? 0 : 1] || [];
   return [];
 }
 
@@ -268,6 +272,7 @@ function play(token, isVoid = false) {
 
 function clickKey(k) {
   if (!state || !state.position || !humanSide() || state.next.kind === 'human_roll' || state.fault) return;
+  if (arrangement.active) { arrangement.click(k); render(); return; }
   const parsed = parsedTokens();
   if (choice) {
     const opt = choice.find(o => o.key === k);
@@ -293,6 +298,7 @@ function clickKey(k) {
 
 function render() {
   if (!state) return;
+  arrangement.sync(state, state.fault || state.over ? null : humanSide());
   renderBoard();
   renderStatus();
   renderActions();
@@ -318,7 +324,9 @@ const STILL = new Set(['board', 'hit']);
 let still = null;
 
 function renderBoard() {
-  const pos = view ? view.position : state.position, svg = $('board');
+  // At a setup turn: the arrangement being made, or a person's declared one.
+  const now = arrangement.active ? arrangement.preview() : setup.declaredPreview(state) || state.position;
+  const pos = view ? view.position : now, svg = $('board');
   drawn = null;
   if (!pos) { svg.replaceChildren(); still = null; return; }
   const mod = GAMES[state.game];
@@ -377,7 +385,15 @@ function renderBoard() {
   }
   if (!view) for (const k of removed) cross(L.over, centre(k), 18);
   // Selection, targets, choices.
-  if (humanSide() && !state.fault) {
+  if (arrangement.active) {
+    const targets = new Set(arrangement.targets()), sources = new Set(arrangement.sources());
+    for (const h of L.hit.querySelectorAll('[data-key]')) {
+      if (sources.has(h.dataset.key)) h.classList.add('source');
+      if (targets.has(h.dataset.key)) h.classList.add('target');
+    }
+    const letter = arrangement.nextLetter(), c = letter && centre(arrangement.handKey(letter));
+    if (c) el('circle', { cx: c.x, cy: c.y, r: 24, class: 'sel-ring' }, L.marks);
+  } else if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
     const sources = new Set(parsed.flatMap(x => (x.p ? x.p.srcKeys : [])));
     for (const h of L.hit.querySelectorAll('[data-key]')) if (sources.has(h.dataset.key)) h.classList.add('source');
@@ -413,6 +429,7 @@ function renderBoard() {
   svg.onpointerup = e => {
     const k = keyOf(e), from = dragFrom;
     dragFrom = null;
+    if (from && k !== from && arrangement.active) { arrangement.drop(from, k); render(); return; }
     if (!from || !k || k === from) return;
     if (selKey !== from) clickKey(from);
     clickKey(k);
@@ -479,7 +496,10 @@ function revealText() {
 
 function renderReveal() {
   const box = $('reveal');
-  if (state.reveal && state.game === 'apocalypse' && state.position) {
+  if (setup.isSetupReveal(state.reveal) && state.position) {
+    box.textContent = setup.revealText(state, sideName);
+    box.classList.remove('hidden');
+  } else if (state.reveal && state.game === 'apocalypse' && state.position) {
     box.textContent = revealText();
     box.classList.remove('hidden');
   } else box.classList.add('hidden');
@@ -510,6 +530,7 @@ function renderStatus() {
     const n = state.next, you = humans === 1 ? ' (you)' : '';
     if (n.kind === 'human_move') text = `${sideName(n.side)} to move${you}`;
     else if (n.kind === 'human_roll') text = `${sideName(n.side)} to roll${you}`;
+    else if (n.kind === 'human_declare' && arrangement.active) text = `${sideName(n.side)} arranges its soldiers in secret${you}`;
     else if (n.kind === 'human_declare') text = `${sideName(n.side)} declares a move in secret${you}`;
     else if (n.kind === 'engine_roll') text = `${sideName(n.side)} (engine) rolls`;
     else if (n.kind.startsWith('engine')) text = `${sideName(n.side)} (engine) to act`;
@@ -537,6 +558,7 @@ function renderActions() {
   };
   if (state.fault || state.over) return;
   const n = state.next;
+  if (arrangement.active) { setup.drawControls(box, arrangement, render, tok => play(tok)); return; }
   if (n.kind === 'human_roll') add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
   if (n.kind === 'human_move' || n.kind === 'human_declare') {
     for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
