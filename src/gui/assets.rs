@@ -35,6 +35,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/grid.js", JS),
     asset!("/rnb.js", JS),
     asset!("/arrange.js", JS),
+    asset!("/variations.js", JS),
     asset!("/duell.js", JS),
     asset!("/apocalypse.js", JS),
     asset!("/ludo.js", JS),

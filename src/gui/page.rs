@@ -160,6 +160,11 @@ impl Session {
     pub(super) async fn send_state(&mut self) {
         self.state_due = false;
         self.seq += 1;
+        // The main line may have grown into a variation since.
+        self.reconcile_lines();
+        let viewing = self
+            .viewed()
+            .map(|(ply, _)| json!({"ply": ply, "line": self.line}));
         let now = Instant::now();
         let snap = self.snap.as_ref();
         let clocks = self.clocks.as_ref().map(|c| {
@@ -178,6 +183,8 @@ impl Session {
             "start_fen": self.start_text,
             "moves": self.moves,
             "actors": self.actors,
+            "variations": self.variations_json(),
+            "viewing": viewing,
             "position": snap.map_or(Value::Null, |s| s.position.clone()),
             "legal": snap.map_or(Vec::new(), |s| s.legal.clone()),
             "legal_side": snap.map_or(json!([[], []]), |s| {

@@ -111,10 +111,24 @@ pub enum Request {
         /// Nodes per position.
         nodes: u64,
     },
-    /// Show the position after the first `ply` tokens (stepping through the game).
+    /// Show the position after the first `ply` tokens (stepping through the game) of the
+    /// main line, or of variation `line` (an index of the state's `variations`).
     View {
         /// Tokens played, 0 for the start position.
         ply: usize,
+        /// The variation, when not the main line.
+        #[serde(default)]
+        line: Option<usize>,
+    },
+    /// Make variation `line` the main line (the old main line becomes a variation).
+    Promote {
+        /// The variation's index in the state's `variations`.
+        line: usize,
+    },
+    /// Delete variation `line`.
+    DeleteLine {
+        /// The variation's index in the state's `variations`.
+        line: usize,
     },
     /// Load a game record (the text of a file the page read).
     Load {

@@ -118,7 +118,8 @@ def test_two_people_arrange_by_drag_each_hidden_from_the_other(page):
                what="North's turn to arrange")
     # South's arrangement is hidden from North: in the state and on the board.
     assert p.js("return window.guiLastState.declared[0]") == "hidden"
-    assert p.targets() == sorted(["a5", "b5", "c5", "d5", "e5", "f5", "a6", "b6", "d6", "e6", "f6"])
+    p.wait_for(lambda: p.targets() == sorted(["a5", "b5", "c5", "d5", "e5", "f5", "a6", "b6", "d6", "e6", "f6"]),
+               what="North's free squares as targets (the board drawn after the state)")
     drawn_south = p.js("return document.querySelectorAll('#board .layer-pieces rect.piece').length")
     assert drawn_south == 1 + 2, "only South's king and its two hand icons are drawn"
     for sq in ["a5", "b5", "e5", "f5"]:

@@ -8,6 +8,7 @@ import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary } from './review.js';
 import { tokenSquares } from './grid.js';
 import * as setup from './arrange.js';
+import { drawVariations, lineEnd } from './variations.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
 import * as apocalypse from './apocalypse.js';
@@ -44,7 +45,7 @@ let reviewed = [], reviewOf = null;
 let analysis = new Analysis();
 // A person's arrangement at a setup turn (arrange.js).
 const arrangement = new setup.Arrangement();
-let analysisAt = -1;
+let analysisAt = '';
 let clockBase = null;
 let moveSentAt = null, movesAtSend = 0;
 
@@ -88,9 +89,9 @@ function handle(m) {
     case 'info':
       if (!state) break;
       // A search's lines belong to the position it searched (the viewed one, when looking back).
-      if (m.ply !== analysisAt) analysis.reset();
+      if (infoKey(m) !== analysisAt) analysis.reset();
       analysis.add(m);
-      analysisAt = m.ply;
+      analysisAt = infoKey(m);
       schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
@@ -111,7 +112,12 @@ function handle(m) {
       schedule();
       break;
     case 'view':
-      if (state && m.ply < state.moves.length) { view = { ply: m.ply, position: m.position }; schedule(); }
+      // A position of the main line, or of a variation (`line`), with its legal moves (a
+      // move there plays a variation).
+      if (state && (m.line != null || m.ply < state.moves.length)) {
+        view = { ply: m.ply, line: m.line ?? null, position: m.position, legal: m.legal || [] };
+        schedule();
+      }
       break;
   }
 }
@@ -168,7 +174,7 @@ function onState(s) {
     sel = null; selKey = null; choice = null;
   }
   // Looking back stays where it is while the game goes on, until its game changes.
-  if (view && (!sameGame || view.ply >= s.moves.length)) view = null;
+  if (view && (!sameGame || !s.viewing || (view.line === null && view.ply >= s.moves.length))) view = null;
   state = s;
   clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
   stateDrawn = false;
@@ -233,9 +239,12 @@ function goneSince(old, s) {
   return mod.pieceKeys(old.position).filter(p => !now.has(`${p.key}|${p.owner}`) && !fromKeys.has(p.key)).map(p => p.key);
 }
 
-// Shows the position after `ply` tokens (the game now at its last ply).
-function goTo(ply) {
+// Shows the position after `ply` tokens of the main line (the game now at its last ply) or
+// of variation `line` (the one looked at unless given).
+function goTo(ply, line = view ? view.line : null) {
   if (!state) return;
+  const end = line === null ? null : lineEnd(state, line);
+  if (end !== null) { send({ t: 'view', ply: Math.max(0, Math.min(ply, end)), line }); return; }
   ply = Math.max(0, Math.min(ply, state.moves.length));
   if (ply === state.moves.length) { view = null; schedule(); }
   send({ t: 'view', ply });
@@ -243,14 +252,20 @@ function goTo(ply) {
 
 function shownPly() { return view ? view.ply : (state ? state.moves.length : 0); }
 
-// The side a person acts for now; none while looking back at an earlier position.
+// The position shown as the analysis names it: the variation (if any) and the ply.
+function shownKey() { return `${view && view.line !== null ? view.line : ''}:${shownPly()}`; }
+function infoKey(m) { return `${m.line ?? ''}:${m.ply}`; }
+
+// The side a person acts for now: at a position looked back at, its side to move (a move
+// there plays a variation), when the server sent its legal moves.
 function humanSide() {
-  if (view) return null;
+  if (view) return view.legal.length && view.position.node === 'turn' ? view.position.to_act : null;
   const n = state && state.next;
   return n && n.kind.startsWith('human') ? n.side : null;
 }
 
 function humanTokens() {
+  if (view) return view.legal;
   const n = state.next;
   if (n.kind === 'human_move') return state.legal;
   // (null: too many to list; the page builds that declaration itself, arrange.js)
@@ -260,7 +275,8 @@ function humanTokens() {
 
 function parsedTokens() {
   const mod = GAMES[state.game], side = humanSide();
-  return humanTokens().map(t => ({ t, p: mod.parse(t, state.position, side) }));
+  const pos = view ? view.position : state.position;
+  return humanTokens().map(t => ({ t, p: mod.parse(t, pos, side) }));
 }
 
 function play(token, isVoid = false) {
@@ -271,7 +287,7 @@ function play(token, isVoid = false) {
 }
 
 function clickKey(k) {
-  if (!state || !state.position || !humanSide() || state.next.kind === 'human_roll' || state.fault) return;
+  if (!state || !state.position || !humanSide() || (!view && state.next.kind === 'human_roll') || state.fault) return;
   if (arrangement.active) { arrangement.click(k); render(); return; }
   const parsed = parsedTokens();
   if (choice) {
@@ -364,7 +380,7 @@ function renderBoard() {
   // The last move (a joint turn is shown by the reveal).
   const ply = shownPly();
   const i = state.actors.slice(0, ply).map(a => a.kind).lastIndexOf('move');
-  if (i >= 0 && i >= ply - 3) {
+  if (i >= 0 && i >= ply - 3 && !(view && view.line !== null)) {
     const tok = state.moves[i], side = state.actors[i].side;
     const marks = state.game === 'ludo' ? ludo.marksFor(tok, pos, side) : mod.marks(tok);
     for (const m of marks) {
@@ -443,7 +459,7 @@ function renderPv() {
   const { L, mod, pos, centre, cellMark } = drawn;
   L.pv.replaceChildren();
   L['pv-marks'].replaceChildren();
-  if (analysisAt !== shownPly()) return;
+  if (analysisAt !== shownKey()) return;
   // The first move of each MultiPV line, ranked by colour and strength (line 1 boldest).
   const pvSide = analysis.best() ? analysis.best().pov : null;
   analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
@@ -556,6 +572,12 @@ function renderActions() {
     box.appendChild(b);
     return b;
   };
+  // At a position looked back at: a move without a square (a pass), or a choice.
+  if (view && !state.fault) {
+    for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
+    if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
+    return;
+  }
   if (state.fault || state.over) return;
   const n = state.next;
   if (arrangement.active) { setup.drawControls(box, arrangement, render, tok => play(tok)); return; }
@@ -576,13 +598,19 @@ function renderActions() {
 
 function renderPanels() {
   // The move list is rebuilt only when it changed (its scrolling needs a layout).
-  const moves = `${shownPly()}:${state.moves.join(' ')}`;
+  const moves = `${shownKey()}:${state.moves.join(' ')}:${JSON.stringify(state.variations)}`;
   if (moves !== movesShown) {
-    drawMoves(state.moves, shownPly(), goTo);
+    const inLine = view && view.line !== null;
+    drawMoves(state.moves, inLine ? -1 : shownPly(), p => goTo(p, null));
+    const tok = drawVariations($('moves'), state.variations, { line: inLine ? view.line : null, ply: shownPly() },
+      (line, ply) => goTo(ply, line), line => send({ t: 'promote', line }), line => send({ t: 'delete_line', line }));
+    if (tok) afterPaint(() => tok.scrollIntoView({ block: 'nearest' }));
     movesShown = moves;
   }
   renderReview();
-  $('nav-text').textContent = view ? `after ${view.ply} of ${state.moves.length} · End: the game now` : '';
+  $('nav-text').textContent = !view ? '' : view.line !== null
+    ? `variation ${view.line + 1}, after ${view.ply} · End: the game now`
+    : `after ${view.ply} of ${state.moves.length} · End: the game now`;
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');
@@ -631,7 +659,7 @@ function renderReview() {
 function evalBar() {
   const best = analysis.best();
   const fill = $('evalfill'), text = $('evaltext');
-  if (!state || !best || !best.score || analysisAt !== shownPly()) { fill.style.height = '50%'; text.textContent = ''; return; }
+  if (!state || !best || !best.score || analysisAt !== shownKey()) { fill.style.height = '50%'; text.textContent = ''; return; }
   const humans = ['p1', 'p2'].filter((s, i) => state.players[i] === 'human');
   const viewer = humans.length === 1 ? humans[0] : (flip ? 'p2' : 'p1');
   const sign = best.pov === viewer ? 1 : -1;
@@ -697,13 +725,13 @@ function wire() {
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => goTo(shownPly() - 1));
   $('nav-next').addEventListener('click', () => goTo(shownPly() + 1));
-  $('nav-last').addEventListener('click', () => goTo(Infinity));
+  $('nav-last').addEventListener('click', () => goTo(Infinity, null));
   document.addEventListener('keydown', e => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
     const to = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: Infinity }[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    goTo(to);
+    goTo(to, e.key === 'End' ? null : undefined);
   });
   $('download').addEventListener('click', () => send({ t: 'record' }));
   $('load').addEventListener('change', e => {
