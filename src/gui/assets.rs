@@ -36,6 +36,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/rnb.js", JS),
     asset!("/arrange.js", JS),
     asset!("/variations.js", JS),
+    asset!("/forced.js", JS),
     asset!("/duell.js", JS),
     asset!("/apocalypse.js", JS),
     asset!("/ludo.js", JS),

@@ -15,6 +15,10 @@ use super::flow::{Actor, Node};
 use super::session::Session;
 use super::talk::{Failure, FaultKind, answer};
 
+/// Most variations kept at once: a new one past it is refused (delete one first), so that
+/// no message sequence grows the session without bound.
+pub const MAX_VARIATIONS: usize = 64;
+
 /// One variation: a line of tokens from the start position that leaves the main line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variation {
@@ -302,6 +306,13 @@ impl Session {
             Place::Extend(i) => {
                 self.variations[i].moves.push(token);
                 Some(i)
+            }
+            Place::New if self.variations.len() >= MAX_VARIATIONS => {
+                self.error(format!(
+                    "at most {MAX_VARIATIONS} variations: delete one to start another"
+                ))
+                .await;
+                return Ok(());
             }
             Place::New => {
                 self.variations.push(Variation::new(&self.moves, line));

@@ -95,3 +95,20 @@ def test_variation_promote_delete_and_the_record_keeps_the_main_line(page, downl
     # The game goes on from the promoted line's end.
     human_act(p, rng)
     assert len(p.moves()) == 5 and p.moves()[:4] == line
+
+
+def test_bad_variation_requests_get_an_error_and_change_nothing(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    human_act(p, random.Random(1))
+    before = p.js("return JSON.stringify([window.guiLastState.moves, window.guiLastState.variations])")
+    for msg, words in [({"t": "promote", "line": 3}, "no variation 3"),
+                       ({"t": "delete_line", "line": 0}, "no variation 0"),
+                       ({"t": "view", "ply": 1, "line": 7}, "no variation 7"),
+                       ({"t": "view", "ply": 9}, "not 9")]:
+        p.js("document.getElementById('message').textContent = ''")
+        p.js("window.guiSocket().send(JSON.stringify(arguments[0]))", msg)
+        p.wait_for(lambda: words in p.js("return document.getElementById('message').textContent"),
+                   what=f"the error for {msg}")
+    assert p.js("return JSON.stringify([window.guiLastState.moves, window.guiLastState.variations])") == before

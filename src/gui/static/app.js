@@ -9,6 +9,7 @@ import { drawGraph, judge, markMoves, summary } from './review.js';
 import { tokenSquares } from './grid.js';
 import * as setup from './arrange.js';
 import { drawVariations, lineEnd } from './variations.js';
+import { ForcedMoves, pressDefault } from './forced.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
 import * as apocalypse from './apocalypse.js';
@@ -45,6 +46,8 @@ let reviewed = [], reviewOf = null;
 let analysis = new Analysis();
 // A person's arrangement at a setup turn (arrange.js).
 const arrangement = new setup.Arrangement();
+// Forced moves played by themselves when "Play forced moves" is on (forced.js).
+const forced = new ForcedMoves(token => play(token));
 let analysisAt = '';
 let clockBase = null;
 let moveSentAt = null, movesAtSend = 0;
@@ -322,6 +325,8 @@ function render() {
   renderPanels();
   renderAnalysis();
   tickClocks();
+  forced.follow(state, !!view);
+  forced.check(state, !!view, $('auto-forced').checked);
 }
 
 // The analysis alone: its panel, the evaluation bar and the best line on the board.
@@ -576,16 +581,18 @@ function renderActions() {
   if (view && !state.fault) {
     for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
     if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
+    markDefault(box);
     return;
   }
   if (state.fault || state.over) return;
   const n = state.next;
-  if (arrangement.active) { setup.drawControls(box, arrangement, render, tok => play(tok)); return; }
+  if (arrangement.active) { setup.drawControls(box, arrangement, render, tok => play(tok)); markDefault(box); return; }
   if (n.kind === 'human_roll') add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
   if (n.kind === 'human_move' || n.kind === 'human_declare') {
     for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
   }
   if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
+  markDefault(box);
   if (n.kind === 'human_declare') {
     const lab = document.createElement('label');
     lab.innerHTML = '<input type="checkbox" id="void-mode"> allow void declarations';
@@ -594,6 +601,15 @@ function renderActions() {
     box.appendChild(lab);
     if (voidMode) add('Declare nothing (0000)', () => play('0000', true), { id: 'declare-0000' });
   }
+}
+
+// The button Enter presses (forced.js): Ready, the first of a choice, a lone move button
+// (a pass), or the roll.
+function markDefault(box) {
+  const ready = box.querySelector('#arrange-ready');
+  const tokens = [...box.querySelectorAll('button[data-token]')];
+  const b = ready || (choice && tokens[0]) || (tokens.length === 1 && tokens[0]) || box.querySelector('#roll');
+  if (b) b.classList.add('default');
 }
 
 function renderPanels() {
@@ -713,6 +729,9 @@ function wire() {
   $('move-now').addEventListener('click', () => send({ t: 'move_now' }));
   $('pause').addEventListener('change', e => send({ t: 'pause', on: e.target.checked }));
   $('analyse').addEventListener('change', e => send({ t: 'analyse', on: e.target.checked }));
+  // The setting is the person's, kept in this browser.
+  $('auto-forced').checked = localStorage.getItem('quartet-auto-forced') === 'true';
+  $('auto-forced').addEventListener('change', e => { localStorage.setItem('quartet-auto-forced', e.target.checked); render(); });
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
   $('resign').addEventListener('click', () => send({ t: 'resign' }));
   $('review').addEventListener('click', () => {
@@ -728,6 +747,8 @@ function wire() {
   $('nav-last').addEventListener('click', () => goTo(Infinity, null));
   document.addEventListener('keydown', e => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    // Enter confirms the default choice (not the button that happens to have the focus).
+    if (e.key === 'Enter' && pressDefault($('actions'))) { e.preventDefault(); return; }
     const to = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: Infinity }[e.key];
     if (to === undefined) return;
     e.preventDefault();
