@@ -2,7 +2,7 @@
 4 red and 4 black soldiers in its zone by click or by drag, sees the count left of each
 colour, can take soldiers back, and presses Ready; the engine's arrangement reaches the page
 only after that (commit-reveal), the reveal shows both and says who broke the line rule, and
-the game goes on with South to move."""
+the game goes on with South to move; its record replays."""
 
 import json
 import random
@@ -12,6 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from play import human_act
+from test_games import download_record, replay
 
 
 def together(p, p1="human", p2="engine"):
@@ -57,7 +58,7 @@ def wait_reveal(p):
     return p.js("return window.guiLastState.reveal")
 
 
-def test_arrange_by_clicks_the_engine_answers_after_ready(page):
+def test_arrange_by_clicks_the_engine_answers_after_ready(page, downloads):
     p = page()
     together(p)
     assert left(p, "red") == 4 and left(p, "black") == 4
@@ -98,6 +99,9 @@ def test_arrange_by_clicks_the_engine_answers_after_ready(page):
     # The game goes on: South moves by clicks, the engine answers.
     human_act(p, random.Random(1))
     p.wait_for(lambda: len(p.js("return window.guiLastState.moves")) >= 3, timeout=60, what="North's move")
+    # The record names the rule and replays.
+    text = replay("rnb", download_record(p, downloads, "rnb"))
+    assert '[Placement "together"]' in text and r["w"] + "/" + north in text
 
 
 def test_two_people_arrange_by_drag_each_hidden_from_the_other(page):
