@@ -191,11 +191,10 @@ impl Session {
             },
             None => None,
         };
-        if line.is_none() {
+        let Some(i) = line else {
             self.line = None;
             return self.view(ply).await;
-        }
-        let i = line.unwrap_or_default();
+        };
         let len = self.variations[i].moves.len();
         if ply > len {
             self.error(format!("the variation has {len} tokens, not {ply}"))

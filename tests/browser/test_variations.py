@@ -12,6 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from conftest import Engine
 from play import human_act
 from test_games import download_record
+from test_navigation import last_analysis_position
 
 
 def shown_fen(p):
@@ -72,6 +73,13 @@ def test_variation_promote_delete_and_the_record_keeps_the_main_line(page, downl
     p.wait_for(lambda: len(variation_rows(p)[0]) == 2, what="the variation extended")
     line = main[:2] + variation_rows(p)[0]
     p.wait_for(lambda: shown_fen(p) == fen_after(line), what="the extended variation's position")
+    # The analysis runs on the variation's position.
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: last_analysis_position(p) == "startpos moves " + " ".join(line),
+               what="the analysis of the variation's position")
+    p.wait_for(lambda: p.js("return document.querySelectorAll('#pv-table tbody tr').length") > 0,
+               what="its lines shown")
+    p.d.find_element(By.ID, "analyse").click()
     body = p.d.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_LEFT)
     p.wait_for(lambda: shown_fen(p) == fen_after(line[:3]), what="back one along the variation")
