@@ -56,6 +56,14 @@ impl Session {
                 Ok(())
             }
             Request::Move { token, void } => self.human_move(token, void).await,
+            // At a position looked back at, a roll plays a variation.
+            Request::Roll if self.viewed().is_some() => {
+                let Some((ply, position)) = self.viewed().map(|(p, v)| (p, v.clone())) else {
+                    return Ok(());
+                };
+                self.stop_analysis().await?;
+                self.variation_roll(ply, &position).await
+            }
             Request::Roll => match self.next() {
                 Next::HumanRoll(s) if self.fault.is_none() => {
                     self.stop_analysis().await?;

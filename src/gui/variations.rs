@@ -230,8 +230,8 @@ impl Session {
         Ok(())
     }
 
-    /// The engine's `query position` and, at a side's move, `query legalmoves` after the
-    /// `position` command `command` (the engine is left there).
+    /// The engine's `query position` and, at a side's move or roll, `query legalmoves`
+    /// after the `position` command `command` (the engine is left there).
     pub(super) async fn ask_position(
         &mut self,
         command: String,
@@ -248,14 +248,14 @@ impl Session {
                     format!("no position for a view: {:?}", groups[1]),
                 )
             })?;
-        let turn = matches!(
+        let asked = matches!(
             Node::from_fields(
                 position["node"].as_str().unwrap_or(""),
                 position["to_act"].as_str()
             ),
-            Some(Node::Turn(_))
+            Some(Node::Turn(_) | Node::Chance(_))
         );
-        let legal = if turn {
+        let legal = if asked {
             let groups = self.exchange(&["query legalmoves".to_string()]).await?;
             answer(&groups[0])
                 .unwrap_or_default()
@@ -319,6 +319,22 @@ impl Session {
             }
         };
         self.view_line(target, ply + 1).await
+    }
+
+    /// A person's roll at the position looked at, a chance node: the server's die for that
+    /// ply (as the main line's would be), played into a variation as a move is. Error to the
+    /// page: the position shown is not a chance node.
+    pub(super) async fn variation_roll(
+        &mut self,
+        ply: usize,
+        position: &Value,
+    ) -> Result<(), Failure> {
+        if position["node"] != "chance" {
+            self.error("no roll is awaited at the position shown").await;
+            return Ok(());
+        }
+        let token = format!("r{}", super::turns::roll_at(self.seed, ply));
+        self.variation_move(ply, token).await
     }
 
     /// Makes variation `i` the main line: the game goes on from its end (an engine to move

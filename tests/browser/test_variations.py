@@ -120,3 +120,34 @@ def test_bad_variation_requests_get_an_error_and_change_nothing(page):
         p.wait_for(lambda: words in p.js("return document.getElementById('message').textContent"),
                    what=f"the error for {msg}")
     assert p.js("return JSON.stringify([window.guiLastState.moves, window.guiLastState.variations])") == before
+
+
+def test_a_ludo_variation_with_the_servers_roll(page):
+    p = page()
+    p.set_delay(0)
+    p.new_game("ludo", "human", "human", seed=5)
+    rng = random.Random(3)
+    # Play until a person has two moves to choose from; play one, keep the other.
+    for _ in range(300):
+        st = p.js("return window.guiLastState")
+        if st["next"]["kind"] == "human_move" and len(st["legal"]) >= 2:
+            break
+        human_act(p, rng)
+    st = p.js("return window.guiLastState")
+    assert len(st["legal"]) >= 2, "a choice within 300 actions"
+    at, other = len(st["moves"]), st["legal"][1]
+    p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))", st["legal"][0])
+    p.wait_for(lambda: len(p.moves()) == at + 1, what="the main line's move")
+    human_act(p, rng)
+    main = p.moves()
+    # Back there, the other move starts a variation; then the die is rolled in it.
+    p.d.find_element(By.CSS_SELECTOR, f'#moves li[data-ply="{at}"]').click()
+    p.wait_for(lambda: p.js("return window.guiView()") is not None and p.keys("source"), what="the position looked at")
+    p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))", other)
+    p.wait_for(lambda: variation_rows(p) == [[other]], what="the variation")
+    # After a move a die is rolled (the next side's, or an extra roll).
+    p.wait_for(lambda: p.d.find_elements(By.ID, "roll"), what="the Roll button at the variation's chance node")
+    p.click_id("roll")
+    p.wait_for(lambda: len(variation_rows(p)[0]) == 2, what="the roll in the variation")
+    assert re.fullmatch(r"r[1-6]", variation_rows(p)[0][1])
+    assert p.moves() == main, "the main line is kept"

@@ -579,7 +579,8 @@ function renderActions() {
   };
   // At a position looked back at: a move without a square (a pass), or a choice.
   if (view && !state.fault) {
-    for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
+    if (view.position.node === 'chance' && view.legal.length) add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
+    else for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
     if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
     markDefault(box);
     return;
