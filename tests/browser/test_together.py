@@ -149,3 +149,23 @@ def test_the_reveal_says_who_broke_the_line_rule(page):
     assert "North wins" in text
     p.wait_for(lambda: p.over(), what="the game over")
     assert "North wins" in p.status()
+
+
+def test_a_person_playing_north_arranges_and_the_engine_opens(page):
+    p = page()
+    together(p, "engine", "human")
+    assert p.d.find_element(By.ID, "board").get_attribute("data-flipped") == "true"
+    p.wait_for(lambda: p.targets() == sorted(["a5", "b5", "c5", "d5", "e5", "f5", "a6", "b6", "d6", "e6", "f6"]),
+               what="North's free squares")
+    p.click_key("hand:p2:R")
+    for sq in ["a5", "b5", "e5", "f5"]:
+        p.click_key(sq)
+    p.click_id("arrange-black")
+    for sq in ["a6", "b6", "e6", "f6"]:
+        p.click_key(sq)
+    ready(p)
+    r = wait_reveal(p)
+    assert r["b"] == "R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6"
+    # South, the engine, moves first after the setup.
+    p.wait_for(lambda: len(p.js("return window.guiLastState.moves")) >= 2, timeout=60, what="South's first move")
+    assert p.js("return window.guiLastState.actors[1]") == {"kind": "move", "side": "p1"}
