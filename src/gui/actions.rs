@@ -309,7 +309,7 @@ impl Session {
     /// moves at a side's move (a person's move there starts a variation): from what the
     /// game has seen, else asked of the engine (not while it searches for a move: its
     /// answer would be mixed with the search's lines, and the position is shown without
-    /// legal moves; analysis is stopped and starts again by itself).
+    /// legal moves; nor during a review; analysis is stopped and starts again by itself).
     pub(super) async fn view(&mut self, ply: usize) -> Result<(), Failure> {
         if ply > self.moves.len() {
             self.error(format!(
@@ -328,17 +328,16 @@ impl Session {
             self.state_changed();
             return Ok(());
         }
-        let searching = self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.purpose.side().is_some());
+        let searching = self.engine_busy();
         let cached = self.positions.get(ply).filter(|p| !p.is_null()).cloned();
         let (position, legal) = match cached {
             // Its legal moves cannot be asked during the engine's search: no variation yet.
             Some(p) if searching => (p, Vec::new()),
             None if searching => {
-                self.error("this position can be shown once the engine has moved")
-                    .await;
+                self.error(
+                    "this position can be shown once the engine has moved or the review is done",
+                )
+                .await;
                 return Ok(());
             }
             _ => self.ask_position(self.position_command(ply)).await?,

@@ -12,7 +12,7 @@
 use serde_json::{Value, json};
 
 use super::flow::{Actor, Node};
-use super::session::Session;
+use super::session::{Purpose, Session};
 use super::talk::{Failure, FaultKind, answer};
 
 /// Most variations kept at once: a new one past it is refused (delete one first), so that
@@ -162,6 +162,15 @@ impl Session {
         }
     }
 
+    /// Whether the engine runs a search that is not analysis (a move, a declaration, a
+    /// review): it cannot be asked about another position meanwhile, and no analysis stops
+    /// for a view.
+    pub(super) fn engine_busy(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|s| !matches!(s.purpose, Purpose::Analysis(_)))
+    }
+
     /// Forgets every variation (a new game, a loaded record, new rules).
     pub(super) fn clear_lines(&mut self) {
         self.variations.clear();
@@ -202,14 +211,13 @@ impl Session {
             return Ok(());
         }
         self.stop_analysis().await?;
-        let searching = self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.purpose.side().is_some());
+        let searching = self.engine_busy();
         let cached = self.variations[i].position(ply).cloned();
         if searching && cached.is_none() {
-            self.error("this position can be shown once the engine has moved")
-                .await;
+            self.error(
+                "this position can be shown once the engine has moved or the review is done",
+            )
+            .await;
             return Ok(());
         }
         let command = self.tokens_command(&self.variations[i].moves[..ply]);
@@ -283,12 +291,8 @@ impl Session {
             .await;
             return Ok(());
         }
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|s| s.purpose.side().is_some())
-        {
-            self.error("a variation can be played once the engine has moved")
+        if self.engine_busy() {
+            self.error("a variation can be played once the engine has moved (or the review ended)")
                 .await;
             return Ok(());
         }
