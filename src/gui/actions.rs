@@ -56,6 +56,14 @@ impl Session {
                 Ok(())
             }
             Request::Move { token, void } => self.human_move(token, void).await,
+            // At a position looked back at, a roll plays a variation.
+            Request::Roll if self.viewed().is_some() => {
+                let Some((ply, position)) = self.viewed().map(|(p, v)| (p, v.clone())) else {
+                    return Ok(());
+                };
+                self.stop_analysis().await?;
+                self.variation_roll(ply, &position).await
+            }
             Request::Roll => match self.next() {
                 Next::HumanRoll(s) if self.fault.is_none() => {
                     self.stop_analysis().await?;
@@ -68,7 +76,9 @@ impl Session {
             },
             Request::Takeback => self.takeback().await,
             Request::Resign => self.resign().await,
-            Request::View { ply } => self.view(ply).await,
+            Request::View { ply, line } => self.view_line(line, ply).await,
+            Request::Promote { line } => self.promote_line(line).await,
+            Request::DeleteLine { line } => self.delete_line(line).await,
             Request::Review { nodes: 0 } => self.cancel_review().await,
             Request::Review { nodes } => self.start_review(nodes).await,
             Request::Load { text } => self.load(&text).await,
@@ -151,6 +161,10 @@ impl Session {
                 .await;
             return Ok(());
         }
+        // At a position looked back at, a move plays a variation.
+        if let Some((ply, _)) = self.viewed() {
+            return self.variation_move(ply, token).await;
+        }
         let Some(snap) = self.snap.as_ref() else {
             return Ok(());
         };
@@ -227,6 +241,7 @@ impl Session {
         self.positions.clear();
         match self.refresh().await? {
             Ok(()) => {
+                self.clear_lines();
                 self.actors = vec![Actor::Unknown; n];
                 self.declared = [None, None];
                 self.reveal = None;
@@ -290,9 +305,11 @@ impl Session {
         Ok(())
     }
 
-    /// Sends the page the position after `ply` tokens: from what the game has seen, else
-    /// asked of the engine (not while it searches for a move: its answer would be mixed
-    /// with the search's lines; analysis is stopped and starts again by itself).
+    /// Sends the page the position after `ply` tokens of the main line, with its legal
+    /// moves at a side's move (a person's move there starts a variation): from what the
+    /// game has seen, else asked of the engine (not while it searches for a move: its
+    /// answer would be mixed with the search's lines, and the position is shown without
+    /// legal moves; nor during a review; analysis is stopped and starts again by itself).
     pub(super) async fn view(&mut self, ply: usize) -> Result<(), Failure> {
         if ply > self.moves.len() {
             self.error(format!(
@@ -304,43 +321,38 @@ impl Session {
         }
         // Analysis follows the view: stopped here, it starts again where the page looks.
         self.stop_analysis().await?;
+        self.line = None;
         if ply == self.moves.len() {
             self.viewing = None;
+            self.view_legal.clear();
             self.state_changed();
             return Ok(());
         }
-        if self.positions.get(ply).is_none_or(Value::is_null) {
-            if self
-                .search
-                .as_ref()
-                .is_some_and(|s| s.purpose.side().is_some())
-            {
-                self.error("this position can be shown once the engine has moved")
-                    .await;
+        let searching = self.engine_busy();
+        let cached = self.positions.get(ply).filter(|p| !p.is_null()).cloned();
+        let (position, legal) = match cached {
+            // Its legal moves cannot be asked during the engine's search: no variation yet.
+            Some(p) if searching => (p, Vec::new()),
+            None if searching => {
+                self.error(
+                    "this position can be shown once the engine has moved or the review is done",
+                )
+                .await;
                 return Ok(());
             }
-            self.stop_analysis().await?;
-            let cmds = [self.position_command(ply), "query position".to_string()];
-            let groups = self.exchange(&cmds).await?;
-            let position = answer(&groups[1])
-                .ok()
-                .and_then(|t| serde_json::from_str::<Value>(&t).ok());
-            let Some(position) = position else {
-                return Err(Failure::new(
-                    FaultKind::Protocol,
-                    format!("no position after {ply} tokens: {:?}", groups[1]),
-                ));
-            };
-            if self.positions.len() <= ply {
-                self.positions.resize(ply + 1, Value::Null);
-            }
-            self.positions[ply] = position;
+            _ => self.ask_position(self.position_command(ply)).await?,
+        };
+        if self.positions.len() <= ply {
+            self.positions.resize(ply + 1, Value::Null);
         }
-        let position = self.positions[ply].clone();
+        self.positions[ply] = position.clone();
         self.viewing = Some(ply);
+        self.view_legal = legal.clone();
         self.state_changed();
-        self.send(json!({"t": "view", "ply": ply, "position": position}))
-            .await;
+        self.send(
+            json!({"t": "view", "ply": ply, "line": null, "position": position, "legal": legal}),
+        )
+        .await;
         Ok(())
     }
 
@@ -382,6 +394,7 @@ impl Session {
         let keep = self.moves.len() - n;
         self.moves.truncate(keep);
         self.actors.truncate(keep);
+        self.reconcile_lines();
         self.declared = [None, None];
         self.reveal = None;
         self.flagged = None;
@@ -445,20 +458,7 @@ impl Session {
             None => self.startpos_text().await?,
         };
         // Who acted for each token: the engine's node kind before it.
-        let mut cmds = Vec::with_capacity(2 * n);
-        for i in 0..n {
-            cmds.push(self.position_command(i));
-            cmds.push("query node".to_string());
-        }
-        let groups = self.exchange(&cmds).await?;
-        self.actors = (0..n)
-            .map(|i| {
-                let a = answer(&groups[2 * i + 1]).unwrap_or_default();
-                let mut w = a.split_whitespace();
-                let node = Node::from_fields(w.next().unwrap_or(""), w.next());
-                node.map_or(Actor::Unknown, Actor::at)
-            })
-            .collect();
+        self.actors = self.actors_from(0).await?;
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
@@ -570,6 +570,7 @@ impl Session {
                 return Err(Failure::new(FaultKind::Protocol, e));
             }
             self.start_text = self.fen_now();
+            self.clear_lines();
             self.note("the option changes the rules: a new game").await;
         } else if self.start_fen.is_none() {
             // The start position may differ under the option (Ludo's Pieces): the record's

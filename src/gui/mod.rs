@@ -15,7 +15,7 @@
 //! engine, faults), `search` (`go`, `info`, `bestmove`), `turns` (the game's flow: moves,
 //! rolls, the reveal); `engine` (the child process), `talk` (commands and answers), `uci`
 //! (option and info lines), `request` (what the page may send, validated), `flow` (whose
-//! action is awaited), `clock`, `record` (game records in the `quartet match --pgnout`
+//! action is awaited), `variations` (lines that leave the main line), `clock`, `record` (game records in the `quartet match --pgnout`
 //! format).
 //! Nothing here may use the crate's rules, search, protocol, referee or player modules; the
 //! test `tests/gui_isolation.rs` fails if it does.
@@ -37,6 +37,7 @@ mod sessions;
 mod talk;
 mod turns;
 pub mod uci;
+mod variations;
 
 use std::time::Duration;
 

@@ -14,11 +14,40 @@ use super::uci::OptionDecl;
 /// Console lines kept per message to the page (the rest of a burst is summarised).
 const CONSOLE_BURST: usize = 4000;
 
+/// Characters of one console line shown in full; a longer line (R&B's 11,550 arrangements
+/// of one side, 462,009 bytes) is cut there and says how much was left out.
+const CONSOLE_LINE: usize = 2000;
+
+/// Most tokens of one side's legal declarations sent to the page in the state; a longer
+/// list (R&B's setup under `Placement together`: 11,550 arrangements a side) is sent as
+/// `null`, and the page builds the declaration itself (the server still checks it against
+/// the whole list).
+const LISTED_DECLARATIONS: usize = 2000;
+
+/// A console line as the page shows it: at most `CONSOLE_LINE` characters, then a note of
+/// the bytes left out.
+fn console_text(line: &str) -> String {
+    match line.char_indices().nth(CONSOLE_LINE) {
+        None => line.to_string(),
+        Some((cut, _)) => format!("{} ... ({} more bytes)", &line[..cut], line.len() - cut),
+    }
+}
+
+/// One side's legal declarations as the state carries them: the list, or `null` when it
+/// has more than `LISTED_DECLARATIONS` tokens.
+fn listed(tokens: &[String]) -> Value {
+    if tokens.len() > LISTED_DECLARATIONS {
+        Value::Null
+    } else {
+        json!(tokens)
+    }
+}
+
 impl Session {
     /// Appends a console line: `>` sent, `<` received, `!` the engine's stderr, `#` a note.
     pub(super) fn console(&mut self, dir: char, line: &str) {
         if self.console.len() < CONSOLE_BURST {
-            self.console.push((dir, line.to_string()));
+            self.console.push((dir, console_text(line)));
         } else {
             self.console_dropped += 1;
         }
@@ -131,6 +160,11 @@ impl Session {
     pub(super) async fn send_state(&mut self) {
         self.state_due = false;
         self.seq += 1;
+        // The main line may have grown into a variation since.
+        self.reconcile_lines();
+        let viewing = self
+            .viewed()
+            .map(|(ply, _)| json!({"ply": ply, "line": self.line}));
         let now = Instant::now();
         let snap = self.snap.as_ref();
         let clocks = self.clocks.as_ref().map(|c| {
@@ -149,9 +183,13 @@ impl Session {
             "start_fen": self.start_text,
             "moves": self.moves,
             "actors": self.actors,
+            "variations": self.variations_json(),
+            "viewing": viewing,
             "position": snap.map_or(Value::Null, |s| s.position.clone()),
             "legal": snap.map_or(Vec::new(), |s| s.legal.clone()),
-            "legal_side": snap.map_or([Vec::new(), Vec::new()], |s| s.legal_side.clone()),
+            "legal_side": snap.map_or(json!([[], []]), |s| {
+                json!([listed(&s.legal_side[0]), listed(&s.legal_side[1])])
+            }),
             "players": self.players,
             "next": self.next(),
             "declared": [self.declared_view(Side::P1), self.declared_view(Side::P2)],
@@ -174,5 +212,30 @@ impl Session {
                 .map_or(0, |d| d.as_millis() as u64),
         });
         self.send(v).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_console_lines_are_cut_with_a_note() {
+        assert_eq!(console_text("readyok"), "readyok");
+        let long = "x".repeat(CONSOLE_LINE + 10);
+        let shown = console_text(&long);
+        assert!(shown.starts_with(&"x".repeat(CONSOLE_LINE)));
+        assert!(shown.ends_with("... (10 more bytes)"), "{shown}");
+        // A multi-byte character at the cut is not split.
+        let wide = "é".repeat(CONSOLE_LINE + 1);
+        assert!(console_text(&wide).ends_with("(2 more bytes)"));
+    }
+
+    #[test]
+    fn long_declaration_lists_are_not_sent() {
+        let few: Vec<String> = vec!["a1a2".into(); 3];
+        assert_eq!(listed(&few), json!(["a1a2", "a1a2", "a1a2"]));
+        let many: Vec<String> = vec!["R@a1".into(); LISTED_DECLARATIONS + 1];
+        assert_eq!(listed(&many), Value::Null);
     }
 }

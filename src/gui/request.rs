@@ -111,10 +111,24 @@ pub enum Request {
         /// Nodes per position.
         nodes: u64,
     },
-    /// Show the position after the first `ply` tokens (stepping through the game).
+    /// Show the position after the first `ply` tokens (stepping through the game) of the
+    /// main line, or of variation `line` (an index of the state's `variations`).
     View {
         /// Tokens played, 0 for the start position.
         ply: usize,
+        /// The variation, when not the main line.
+        #[serde(default)]
+        line: Option<usize>,
+    },
+    /// Make variation `line` the main line (the old main line becomes a variation).
+    Promote {
+        /// The variation's index in the state's `variations`.
+        line: usize,
+    },
+    /// Delete variation `line`.
+    DeleteLine {
+        /// The variation's index in the state's `variations`.
+        line: usize,
     },
     /// Load a game record (the text of a file the page read).
     Load {
@@ -169,14 +183,15 @@ pub fn parse_request(text: &str) -> Result<Request, String> {
     serde_json::from_str(text).map_err(|e| format!("bad message: {e}"))
 }
 
-/// Whether `token` may stand as one move token in a command: 1 to 32 characters, each an
-/// ASCII letter, digit, `@`, `/` or `-` (every game's tokens, protocol.md §6, and nothing
-/// that could end or extend a command).
+/// Whether `token` may stand as one move token in a command: 1 to 96 characters, each an
+/// ASCII letter, digit, `@`, `/`, `,` or `-` (every game's tokens, protocol.md §6, the
+/// longest R&B's joint setup of two 39-character arrangements, and nothing that could end
+/// or extend a command).
 pub fn is_token_safe(token: &str) -> bool {
-    (1..=32).contains(&token.len())
+    (1..=96).contains(&token.len())
         && token
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '@' | '/' | '-'))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '@' | '/' | ',' | '-'))
 }
 
 /// Whether `fen` may stand as a position string after `position fen`: at most 256
@@ -258,10 +273,12 @@ mod tests {
             "b-0",
             "27-30",
             "pass",
+            "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1",
+            "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1/R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6",
         ] {
             assert!(is_token_safe(ok), "{ok}");
         }
-        for bad in ["", "d1d7 quit", "d1\nquit", "a;b", "x".repeat(33).as_str()] {
+        for bad in ["", "d1d7 quit", "d1\nquit", "a;b", "x".repeat(97).as_str()] {
             assert!(!is_token_safe(bad), "{bad:?}");
         }
         assert!(is_fen_safe("b,b,b,b/b,b,b,b r - 0"));

@@ -50,7 +50,11 @@ impl Session {
             (Purpose::Analysis(_), Some((ply, _))) => ply,
             _ => self.moves.len(),
         };
-        let position = self.position_command(ply);
+        // (An analysis of a variation's position is of that line's tokens.)
+        let position = match purpose {
+            Purpose::Analysis(_) => self.tokens_command(&self.line_tokens()[..ply]),
+            _ => self.position_command(ply),
+        };
         self.send_engine(&position).await?;
         self.send_engine(&go).await?;
         let deadline = match purpose {
@@ -114,7 +118,8 @@ impl Session {
             _ => Side::P1,
         };
         let ply = viewed.map_or(self.moves.len(), |(ply, _)| ply);
-        self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "ply": ply, "info": info}))
+        let line = viewed.and(self.line);
+        self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "ply": ply, "line": line, "info": info}))
             .await;
     }
 

@@ -25,6 +25,7 @@ use super::review::Review;
 use super::sessions::Sessions;
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
+use super::variations::Variation;
 
 /// Most actions the session starts without waiting for the page, the engine or the timer
 /// (a roll and the reveal after it take two; a game that needs more is looping).
@@ -105,8 +106,15 @@ pub struct Session {
     /// The start position's string as the engine wrote it.
     pub(super) start_text: String,
     pub(super) moves: Vec<String>,
-    /// The ply the page looks at while stepping back (analysis runs there).
+    /// The ply the page looks at while stepping back (analysis runs there), of the main
+    /// line or of the variation `line`.
     pub(super) viewing: Option<usize>,
+    /// The variation the page looks at (`None`: the main line).
+    pub(super) line: Option<usize>,
+    /// Lines that leave the main line at an earlier position.
+    pub(super) variations: Vec<Variation>,
+    /// The legal moves of the position looked at (a person's move there plays a variation).
+    pub(super) view_legal: Vec<String>,
     /// A game review under way.
     pub(super) review: Option<Review>,
     /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
@@ -185,6 +193,9 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         moves: Vec::new(),
         review: None,
         viewing: None,
+        line: None,
+        variations: Vec::new(),
+        view_legal: Vec::new(),
         positions: Vec::new(),
         actors: Vec::new(),
         players: [Who::Human, Who::Engine],

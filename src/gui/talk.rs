@@ -185,13 +185,18 @@ impl Session {
 
     /// `position ...` for the first `n` tokens of the game.
     pub(super) fn position_command(&self, n: usize) -> String {
+        self.tokens_command(&self.moves[..n])
+    }
+
+    /// `position ...` for `tokens` from the game's start position (a variation's too).
+    pub(super) fn tokens_command(&self, tokens: &[String]) -> String {
         let mut cmd = match &self.start_fen {
             Some(f) => format!("position fen {f}"),
             None => "position startpos".to_string(),
         };
-        if n > 0 {
+        if !tokens.is_empty() {
             cmd.push_str(" moves ");
-            cmd.push_str(&self.moves[..n].join(" "));
+            cmd.push_str(&tokens.join(" "));
         }
         cmd
     }

@@ -87,6 +87,10 @@ impl Session {
 
     /// The earlier position the page looks at, with its `query position`, if any.
     pub(super) fn viewed(&self) -> Option<(usize, &serde_json::Value)> {
+        if let Some(v) = self.line.and_then(|i| self.variations.get(i)) {
+            let ply = self.viewing.filter(|&p| p <= v.moves.len())?;
+            return v.position(ply).map(|p| (ply, p));
+        }
         let ply = self.viewing.filter(|&p| p < self.moves.len())?;
         self.positions
             .get(ply)

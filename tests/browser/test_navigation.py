@@ -1,6 +1,6 @@
 """Stepping through the game (issue 22 §3): a click on a move, the arrow keys, Home/End and
-the buttons show earlier positions (from the engine's `query position`); no move can be
-made there; the game goes on meanwhile; the move list scrolls down, not sideways."""
+the buttons show earlier positions (from the engine's `query position`), with their own
+moves (a move there starts a variation, test_variations.py); the game goes on meanwhile; the move list scrolls down, not sideways."""
 
 import random
 
@@ -28,7 +28,8 @@ def test_step_through_a_game_by_click_keys_and_buttons(page):
     p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="2"]').click()
     p.wait_for(lambda: shown_fen(p) == fens[2], what="the position after ply 2")
     assert "after 2 of 6" in p.d.find_element(By.ID, "nav-text").text
-    assert not p.keys("source"), "no move from an earlier position"
+    # Its own moves are offered there: one played starts a variation (test_variations.py).
+    assert p.keys("source"), "the position looked at has its side's moves"
     body = p.d.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_LEFT)
     p.wait_for(lambda: shown_fen(p) == fens[1], what="back one with the left arrow")

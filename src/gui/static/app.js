@@ -7,6 +7,9 @@ import { el, defs, arrow, polyline, captureMark } from './svg.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
 import { tokenSquares } from './grid.js';
+import * as setup from './arrange.js';
+import { drawVariations, lineEnd } from './variations.js';
+import { ForcedMoves, pressDefault } from './forced.js';
 import * as rnb from './rnb.js';
 import * as duell from './duell.js';
 import * as apocalypse from './apocalypse.js';
@@ -41,7 +44,11 @@ let dragFrom = null;
 // The review's results by ply (null: not reviewed), for the game of `reviewOf`.
 let reviewed = [], reviewOf = null;
 let analysis = new Analysis();
-let analysisAt = -1;
+// A person's arrangement at a setup turn (arrange.js).
+const arrangement = new setup.Arrangement();
+// Forced moves played by themselves when "Play forced moves" is on (forced.js).
+const forced = new ForcedMoves(token => play(token));
+let analysisAt = '';
 let clockBase = null;
 let moveSentAt = null, movesAtSend = 0;
 
@@ -85,9 +92,9 @@ function handle(m) {
     case 'info':
       if (!state) break;
       // A search's lines belong to the position it searched (the viewed one, when looking back).
-      if (m.ply !== analysisAt) analysis.reset();
+      if (infoKey(m) !== analysisAt) analysis.reset();
       analysis.add(m);
-      analysisAt = m.ply;
+      analysisAt = infoKey(m);
       schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
@@ -108,7 +115,12 @@ function handle(m) {
       schedule();
       break;
     case 'view':
-      if (state && m.ply < state.moves.length) { view = { ply: m.ply, position: m.position }; schedule(); }
+      // A position of the main line, or of a variation (`line`), with its legal moves (a
+      // move there plays a variation).
+      if (state && (m.line != null || m.ply < state.moves.length)) {
+        view = { ply: m.ply, line: m.line ?? null, position: m.position, legal: m.legal || [] };
+        schedule();
+      }
       break;
   }
 }
@@ -165,7 +177,7 @@ function onState(s) {
     sel = null; selKey = null; choice = null;
   }
   // Looking back stays where it is while the game goes on, until its game changes.
-  if (view && (!sameGame || view.ply >= s.moves.length)) view = null;
+  if (view && (!sameGame || !s.viewing || (view.line === null && view.ply >= s.moves.length))) view = null;
   state = s;
   clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
   stateDrawn = false;
@@ -230,9 +242,12 @@ function goneSince(old, s) {
   return mod.pieceKeys(old.position).filter(p => !now.has(`${p.key}|${p.owner}`) && !fromKeys.has(p.key)).map(p => p.key);
 }
 
-// Shows the position after `ply` tokens (the game now at its last ply).
-function goTo(ply) {
+// Shows the position after `ply` tokens of the main line (the game now at its last ply) or
+// of variation `line` (the one looked at unless given).
+function goTo(ply, line = view ? view.line : null) {
   if (!state) return;
+  const end = line === null ? null : lineEnd(state, line);
+  if (end !== null) { send({ t: 'view', ply: Math.max(0, Math.min(ply, end)), line }); return; }
   ply = Math.max(0, Math.min(ply, state.moves.length));
   if (ply === state.moves.length) { view = null; schedule(); }
   send({ t: 'view', ply });
@@ -240,23 +255,31 @@ function goTo(ply) {
 
 function shownPly() { return view ? view.ply : (state ? state.moves.length : 0); }
 
-// The side a person acts for now; none while looking back at an earlier position.
+// The position shown as the analysis names it: the variation (if any) and the ply.
+function shownKey() { return `${view && view.line !== null ? view.line : ''}:${shownPly()}`; }
+function infoKey(m) { return `${m.line ?? ''}:${m.ply}`; }
+
+// The side a person acts for now: at a position looked back at, its side to move (a move
+// there plays a variation), when the server sent its legal moves.
 function humanSide() {
-  if (view) return null;
+  if (view) return view.legal.length && view.position.node === 'turn' ? view.position.to_act : null;
   const n = state && state.next;
   return n && n.kind.startsWith('human') ? n.side : null;
 }
 
 function humanTokens() {
+  if (view) return view.legal;
   const n = state.next;
   if (n.kind === 'human_move') return state.legal;
-  if (n.kind === 'human_declare') return state.legal_side[n.side === 'p1' ? 0 : 1];
+  // (null: too many to list; the page builds that declaration itself, arrange.js)
+  if (n.kind === 'human_declare') return state.legal_side[n.side === 'p1' ? 0 : 1] || [];
   return [];
 }
 
 function parsedTokens() {
   const mod = GAMES[state.game], side = humanSide();
-  return humanTokens().map(t => ({ t, p: mod.parse(t, state.position, side) }));
+  const pos = view ? view.position : state.position;
+  return humanTokens().map(t => ({ t, p: mod.parse(t, pos, side) }));
 }
 
 function play(token, isVoid = false) {
@@ -267,7 +290,8 @@ function play(token, isVoid = false) {
 }
 
 function clickKey(k) {
-  if (!state || !state.position || !humanSide() || state.next.kind === 'human_roll' || state.fault) return;
+  if (!state || !state.position || !humanSide() || (!view && state.next.kind === 'human_roll') || state.fault) return;
+  if (arrangement.active) { arrangement.click(k); render(); return; }
   const parsed = parsedTokens();
   if (choice) {
     const opt = choice.find(o => o.key === k);
@@ -293,6 +317,7 @@ function clickKey(k) {
 
 function render() {
   if (!state) return;
+  arrangement.sync(state, state.fault || state.over ? null : humanSide());
   renderBoard();
   renderStatus();
   renderActions();
@@ -300,6 +325,8 @@ function render() {
   renderPanels();
   renderAnalysis();
   tickClocks();
+  forced.follow(state, !!view);
+  forced.check(state, !!view, $('auto-forced').checked);
 }
 
 // The analysis alone: its panel, the evaluation bar and the best line on the board.
@@ -318,7 +345,9 @@ const STILL = new Set(['board', 'hit']);
 let still = null;
 
 function renderBoard() {
-  const pos = view ? view.position : state.position, svg = $('board');
+  // At a setup turn: the arrangement being made, or a person's declared one.
+  const now = arrangement.active ? arrangement.preview() : setup.declaredPreview(state) || state.position;
+  const pos = view ? view.position : now, svg = $('board');
   drawn = null;
   if (!pos) { svg.replaceChildren(); still = null; return; }
   const mod = GAMES[state.game];
@@ -356,13 +385,12 @@ function renderBoard() {
   // The last move (a joint turn is shown by the reveal).
   const ply = shownPly();
   const i = state.actors.slice(0, ply).map(a => a.kind).lastIndexOf('move');
-  if (i >= 0 && i >= ply - 3) {
+  if (i >= 0 && i >= ply - 3 && !(view && view.line !== null)) {
     const tok = state.moves[i], side = state.actors[i].side;
     const marks = state.game === 'ludo' ? ludo.marksFor(tok, pos, side) : mod.marks(tok);
     for (const m of marks) {
       if (m.at) { cellMark(m.at, 'last-mark'); continue; }
       cellMark(m.from, 'last-mark'); cellMark(m.to, 'last-mark');
-      if (m.path && m.path.length > 2) polyline(L.over, m.path.map(centre), 'path').setAttribute('opacity', 0.5);
       arrow(L.over, centre(m.from), centre(m.to), 'last', 0.8, (m.via || []).map(centre)).classList.add('last-move');
     }
   }
@@ -377,7 +405,15 @@ function renderBoard() {
   }
   if (!view) for (const k of removed) captureMark(L.marks, centre(k), state.game === 'ludo' ? 38 : 60, k);
   // Selection, targets, choices.
-  if (humanSide() && !state.fault) {
+  if (arrangement.active) {
+    const targets = new Set(arrangement.targets()), sources = new Set(arrangement.sources());
+    for (const h of L.hit.querySelectorAll('[data-key]')) {
+      if (sources.has(h.dataset.key)) h.classList.add('source');
+      if (targets.has(h.dataset.key)) h.classList.add('target');
+    }
+    const letter = arrangement.nextLetter(), c = letter && centre(arrangement.handKey(letter));
+    if (c) el('circle', { cx: c.x, cy: c.y, r: 24, class: 'sel-ring' }, L.marks);
+  } else if (humanSide() && !state.fault) {
     const parsed = parsedTokens();
     const sources = new Set(parsed.flatMap(x => (x.p ? x.p.srcKeys : [])));
     for (const h of L.hit.querySelectorAll('[data-key]')) if (sources.has(h.dataset.key)) h.classList.add('source');
@@ -413,6 +449,7 @@ function renderBoard() {
   svg.onpointerup = e => {
     const k = keyOf(e), from = dragFrom;
     dragFrom = null;
+    if (from && k !== from && arrangement.active) { arrangement.drop(from, k); render(); return; }
     if (!from || !k || k === from) return;
     if (selKey !== from) clickKey(from);
     clickKey(k);
@@ -426,7 +463,7 @@ function renderPv() {
   const { L, mod, pos, centre, cellMark } = drawn;
   L.pv.replaceChildren();
   L['pv-marks'].replaceChildren();
-  if (analysisAt !== shownPly()) return;
+  if (analysisAt !== shownKey()) return;
   // The first move of each MultiPV line, ranked by colour and strength (line 1 boldest).
   const pvSide = analysis.best() ? analysis.best().pov : null;
   analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
@@ -480,7 +517,10 @@ function revealText() {
 
 function renderReveal() {
   const box = $('reveal');
-  if (state.reveal && state.game === 'apocalypse' && state.position) {
+  if (setup.isSetupReveal(state.reveal) && state.position) {
+    box.textContent = setup.revealText(state, sideName);
+    box.classList.remove('hidden');
+  } else if (state.reveal && state.game === 'apocalypse' && state.position) {
     box.textContent = revealText();
     box.classList.remove('hidden');
   } else box.classList.add('hidden');
@@ -511,6 +551,7 @@ function renderStatus() {
     const n = state.next, you = humans === 1 ? ' (you)' : '';
     if (n.kind === 'human_move') text = `${sideName(n.side)} to move${you}`;
     else if (n.kind === 'human_roll') text = `${sideName(n.side)} to roll${you}`;
+    else if (n.kind === 'human_declare' && arrangement.active) text = `${sideName(n.side)} arranges its soldiers in secret${you}`;
     else if (n.kind === 'human_declare') text = `${sideName(n.side)} declares a move in secret${you}`;
     else if (n.kind === 'engine_roll') text = `${sideName(n.side)} (engine) rolls`;
     else if (n.kind.startsWith('engine')) text = `${sideName(n.side)} (engine) to act`;
@@ -536,13 +577,23 @@ function renderActions() {
     box.appendChild(b);
     return b;
   };
+  // At a position looked back at: a move without a square (a pass), or a choice.
+  if (view && !state.fault) {
+    if (view.position.node === 'chance' && view.legal.length) add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
+    else for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
+    if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
+    markDefault(box);
+    return;
+  }
   if (state.fault || state.over) return;
   const n = state.next;
+  if (arrangement.active) { setup.drawControls(box, arrangement, render, tok => play(tok)); markDefault(box); return; }
   if (n.kind === 'human_roll') add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
   if (n.kind === 'human_move' || n.kind === 'human_declare') {
     for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t });
   }
   if (choice) for (const o of choice) add(o.label, () => play(o.token), { token: o.token });
+  markDefault(box);
   if (n.kind === 'human_declare') {
     const lab = document.createElement('label');
     lab.innerHTML = '<input type="checkbox" id="void-mode"> allow void declarations';
@@ -553,15 +604,30 @@ function renderActions() {
   }
 }
 
+// The button Enter presses (forced.js): Ready, the first of a choice, a lone move button
+// (a pass), or the roll.
+function markDefault(box) {
+  const ready = box.querySelector('#arrange-ready');
+  const tokens = [...box.querySelectorAll('button[data-token]')];
+  const b = ready || (choice && tokens[0]) || (tokens.length === 1 && tokens[0]) || box.querySelector('#roll');
+  if (b) b.classList.add('default');
+}
+
 function renderPanels() {
   // The move list is rebuilt only when it changed (its scrolling needs a layout).
-  const moves = `${shownPly()}:${state.moves.join(' ')}`;
+  const moves = `${shownKey()}:${state.moves.join(' ')}:${JSON.stringify(state.variations)}`;
   if (moves !== movesShown) {
-    drawMoves(state.moves, shownPly(), goTo);
+    const inLine = view && view.line !== null;
+    drawMoves(state.moves, inLine ? -1 : shownPly(), p => goTo(p, null));
+    const tok = drawVariations($('moves'), state.variations, { line: inLine ? view.line : null, ply: shownPly() },
+      (line, ply) => goTo(ply, line), line => send({ t: 'promote', line }), line => send({ t: 'delete_line', line }));
+    if (tok) afterPaint(() => tok.scrollIntoView({ block: 'nearest' }));
     movesShown = moves;
   }
   renderReview();
-  $('nav-text').textContent = view ? `after ${view.ply} of ${state.moves.length} · End: the game now` : '';
+  $('nav-text').textContent = !view ? '' : view.line !== null
+    ? `variation ${view.line + 1}, after ${view.ply} · End: the game now`
+    : `after ${view.ply} of ${state.moves.length} · End: the game now`;
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');
@@ -611,7 +677,7 @@ function renderReview() {
 function evalBar() {
   const best = analysis.best();
   const fill = $('evalfill'), text = $('evaltext');
-  if (!state || !best || !best.score || analysisAt !== shownPly()) { fill.style.height = '50%'; text.textContent = ''; return; }
+  if (!state || !best || !best.score || analysisAt !== shownKey()) { fill.style.height = '50%'; text.textContent = ''; return; }
   const humans = ['p1', 'p2'].filter((s, i) => state.players[i] === 'human');
   const viewer = humans.length === 1 ? humans[0] : (flip ? 'p2' : 'p1');
   const sign = best.pov === viewer ? 1 : -1;
@@ -665,6 +731,9 @@ function wire() {
   $('move-now').addEventListener('click', () => send({ t: 'move_now' }));
   $('pause').addEventListener('change', e => send({ t: 'pause', on: e.target.checked }));
   $('analyse').addEventListener('change', e => send({ t: 'analyse', on: e.target.checked }));
+  // The setting is the person's, kept in this browser.
+  $('auto-forced').checked = localStorage.getItem('quartet-auto-forced') === 'true';
+  $('auto-forced').addEventListener('change', e => { localStorage.setItem('quartet-auto-forced', e.target.checked); render(); });
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
   $('resign').addEventListener('click', () => send({ t: 'resign' }));
   $('review').addEventListener('click', () => {
@@ -677,13 +746,15 @@ function wire() {
   $('nav-first').addEventListener('click', () => goTo(0));
   $('nav-prev').addEventListener('click', () => goTo(shownPly() - 1));
   $('nav-next').addEventListener('click', () => goTo(shownPly() + 1));
-  $('nav-last').addEventListener('click', () => goTo(Infinity));
+  $('nav-last').addEventListener('click', () => goTo(Infinity, null));
   document.addEventListener('keydown', e => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    // Enter confirms the default choice (not the button that happens to have the focus).
+    if (e.key === 'Enter' && pressDefault($('actions'))) { e.preventDefault(); return; }
     const to = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: Infinity }[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    goTo(to);
+    goTo(to, e.key === 'End' ? null : undefined);
   });
   $('download').addEventListener('click', () => send({ t: 'record' }));
   $('load').addEventListener('change', e => {
