@@ -76,8 +76,9 @@ impl Session {
         let first = self.refresh().await.map_err(|mut f| {
             f.detail = format!(
                 "{}. quartet gui needs an engine that answers uci, isready, setoption, \
-                 position, go and stop, and the queries 'query position' and 'query \
-                 legalmoves' (protocol.md, 'query'; README, 'The engine a GUI needs')",
+                 position, go and stop, and the queries 'query position', 'query \
+                 legalmoves' and, in a game with chance nodes, 'query chance' (protocol.md, \
+                 'query'; README, 'The engine a GUI needs')",
                 f.detail
             );
             f

@@ -69,8 +69,10 @@ pub struct Snapshot {
     pub position: Value,
     /// The node kind read from it.
     pub node: Node,
-    /// `query legalmoves` (turn and chance nodes).
+    /// `query legalmoves` at a side's move; at a chance node the outcomes of `chance`.
     pub legal: Vec<String>,
+    /// `query chance` (chance nodes): every outcome with its weight; empty elsewhere.
+    pub chance: Vec<(String, u32)>,
     /// `query legalmoves w` and `... b` (simultaneous nodes).
     pub legal_side: [Vec<String>; 2],
     /// The game (the engine's `Game` value) the position is of.
@@ -98,8 +100,22 @@ pub fn legal_queries(node: Node) -> Vec<String> {
     match node {
         Node::Simultaneous => vec!["query legalmoves w".into(), "query legalmoves b".into()],
         Node::Over => vec![],
-        _ => vec!["query legalmoves".into()],
+        Node::Chance(_) => vec!["query chance".into()],
+        Node::Turn(_) => vec!["query legalmoves".into()],
     }
+}
+
+/// The outcomes of a `query chance` answer, `<token>:<weight>` separated by spaces
+/// (protocol.md, `query`). An error names the first pair that is not a token and a weight.
+pub fn parse_chance(text: &str) -> Result<Vec<(String, u32)>, String> {
+    text.split_whitespace()
+        .map(|pair| {
+            pair.split_once(':')
+                .and_then(|(t, w)| Some((t.to_string(), w.parse().ok()?)))
+                .filter(|(t, _)| !t.is_empty())
+                .ok_or_else(|| format!("'{pair}' is not <token>:<weight>"))
+        })
+        .collect()
 }
 
 /// The first error line of a fenced command's answer.
@@ -234,12 +250,22 @@ impl Session {
         };
         let mut lists = Vec::new();
         for g in &groups {
-            let list = answer(g).map_err(|e| protocol(format!("query legalmoves: {e}")))?;
+            let list = answer(g).map_err(|e| protocol(format!("{}: {e}", queries[0])))?;
             lists.push(
                 list.split_whitespace()
                     .map(String::from)
                     .collect::<Vec<_>>(),
             );
+        }
+        // At a chance node the one answer is `query chance`'s: the outcomes are the legal
+        // tokens, and their weights are kept for the server's die.
+        let chance = match node {
+            Node::Chance(_) => parse_chance(&lists.concat().join(" "))
+                .map_err(|e| protocol(format!("query chance: {e}")))?,
+            _ => Vec::new(),
+        };
+        if let Node::Chance(_) = node {
+            lists = vec![chance.iter().map(|(t, _)| t.clone()).collect()];
         }
         let mut lists = lists.into_iter();
         let (legal, legal_side) = match node {
@@ -262,6 +288,7 @@ impl Session {
             node,
             legal,
             legal_side,
+            chance,
             game: self.game.clone(),
         });
         Ok(Ok(()))
@@ -352,11 +379,27 @@ mod tests {
         // protocol.md: `legalmoves` for a side to move or roll, `legalmoves w|b` for each
         // side's declarations at a simultaneous turn; nothing is legal once the game is over.
         assert_eq!(legal_queries(Node::Turn(Side::P2)), ["query legalmoves"]);
-        assert_eq!(legal_queries(Node::Chance(Side::P1)), ["query legalmoves"]);
+        assert_eq!(legal_queries(Node::Chance(Side::P1)), ["query chance"]);
         assert_eq!(
             legal_queries(Node::Simultaneous),
             ["query legalmoves w", "query legalmoves b"]
         );
         assert!(legal_queries(Node::Over).is_empty());
+    }
+
+    #[test]
+    fn chance_answers_are_tokens_with_weights() {
+        assert_eq!(
+            parse_chance("r1:1 r6:2"),
+            Ok(vec![("r1".to_string(), 1), ("r6".to_string(), 2)])
+        );
+        assert_eq!(parse_chance(""), Ok(vec![]));
+        for bad in ["r1", "r1:", ":1", "r1:-1", "r1:x"] {
+            assert_eq!(
+                parse_chance(bad),
+                Err(format!("'{bad}' is not <token>:<weight>")),
+                "{bad}"
+            );
+        }
     }
 }

@@ -124,16 +124,18 @@ impl Session {
         Ok(())
     }
 
-    /// The server rolls the die for `side`: `r1`..`r6`, a function of the seed and the ply
-    /// (so that a take back and the same decisions again give the same rolls: no fishing).
+    /// The server rolls the die for `side`: an outcome of the chance node as the engine
+    /// listed it with its weights (`query chance`), drawn as a function of the seed and the
+    /// ply (so that a take back and the same decisions again give the same rolls: no
+    /// fishing).
     pub(super) async fn roll(&mut self, side: Side) -> Result<(), Failure> {
-        let token = format!("r{}", roll_at(self.seed, self.moves.len()));
-        if !self.snap.as_ref().is_some_and(|s| s.legal.contains(&token)) {
+        let outcomes = self.snap.as_ref().map_or(&[][..], |s| &s.chance[..]);
+        let Some(token) = roll_at(self.seed, self.moves.len(), outcomes).map(String::from) else {
             return Err(Failure::new(
                 FaultKind::Protocol,
-                format!("the engine does not list the roll {token} at this chance node"),
+                "the engine lists no outcome with a weight at this chance node (query chance)",
             ));
-        }
+        };
         self.play(token, Actor::Roll(side)).await?;
         self.state_changed();
         Ok(())
@@ -202,32 +204,61 @@ impl Session {
     }
 }
 
-/// The die at ply `ply` of a game with dice seed `seed`: 1..=6, from the seed's ChaCha8
-/// stream number `ply`.
-pub fn roll_at(seed: u64, ply: usize) -> u8 {
+/// The outcome drawn at ply `ply` of a game with dice seed `seed` from a chance node's
+/// `outcomes` and their weights: ChaCha8 stream number `ply` of the seed picks each with
+/// probability its weight over their sum. `None` when no outcome has a weight.
+pub fn roll_at(seed: u64, ply: usize, outcomes: &[(String, u32)]) -> Option<&str> {
+    let total: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(ply as u64);
-    rng.random_range(1..=6u8)
+    let mut pick = rng.random_range(0..total);
+    outcomes.iter().find_map(|(token, w)| {
+        let here = pick < u64::from(*w);
+        pick = pick.saturating_sub(u64::from(*w));
+        here.then_some(token.as_str())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::roll_at;
 
+    fn die(weights: [u32; 6]) -> Vec<(String, u32)> {
+        (1..=6).map(|f| format!("r{f}")).zip(weights).collect()
+    }
+
     #[test]
     fn a_roll_is_a_function_of_the_seed_and_the_ply_and_looks_fair() {
-        assert_eq!(roll_at(7, 12), roll_at(7, 12));
+        let fair = die([1; 6]);
+        assert_eq!(roll_at(7, 12, &fair), roll_at(7, 12, &fair));
         let mut counts = [0usize; 6];
         for ply in 0..6000 {
-            counts[usize::from(roll_at(7, ply)) - 1] += 1;
+            let token = roll_at(7, ply, &fair).expect("a roll");
+            counts[fair.iter().position(|(t, _)| t == token).expect("listed")] += 1;
         }
         // Each face 1000 +- 5 sigma (sigma ~ 29).
         assert!(
             counts.iter().all(|&c| (855..=1145).contains(&c)),
             "{counts:?}"
         );
-        let other: Vec<u8> = (0..20).map(|p| roll_at(8, p)).collect();
-        let this: Vec<u8> = (0..20).map(|p| roll_at(7, p)).collect();
+        let other: Vec<_> = (0..20).map(|p| roll_at(8, p, &fair)).collect();
+        let this: Vec<_> = (0..20).map(|p| roll_at(7, p, &fair)).collect();
         assert_ne!(this, other, "the seed matters");
+    }
+
+    #[test]
+    fn a_roll_follows_the_weights_the_engine_lists() {
+        // Weight 0 is never drawn; weight 3 of 4 about three times in four.
+        let loaded = die([0, 0, 0, 0, 1, 3]);
+        let sixes = (0..4000)
+            .filter(|&p| roll_at(3, p, &loaded) == Some("r6"))
+            .count();
+        assert!((0..4000).all(|p| roll_at(3, p, &loaded) != Some("r1")));
+        assert!((2850..=3150).contains(&sixes), "{sixes}");
+        assert_eq!(roll_at(3, 0, &die([0; 6])), None);
+        assert_eq!(roll_at(3, 0, &[]), None);
     }
 }

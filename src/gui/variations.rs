@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::flow::{Actor, Node};
 use super::session::{Purpose, Session};
-use super::talk::{Failure, FaultKind, answer};
+use super::talk::{Failure, FaultKind, answer, parse_chance};
 
 /// Most variations kept at once: a new one past it is refused (delete one first), so that
 /// no message sequence grows the session without bound.
@@ -326,8 +326,9 @@ impl Session {
     }
 
     /// A person's roll at the position looked at, a chance node: the server's die for that
-    /// ply (as the main line's would be), played into a variation as a move is. Error to the
-    /// page: the position shown is not a chance node.
+    /// ply (as the main line's would be, from the outcomes `query chance` lists there),
+    /// played into a variation as a move is. Error to the page: the position shown is not a
+    /// chance node, or the engine is busy with its own search.
     pub(super) async fn variation_roll(
         &mut self,
         ply: usize,
@@ -337,8 +338,31 @@ impl Session {
             self.error("no roll is awaited at the position shown").await;
             return Ok(());
         }
-        let token = format!("r{}", super::turns::roll_at(self.seed, ply));
-        self.variation_move(ply, token).await
+        if self.engine_busy() {
+            self.error("a variation can be played once the engine has moved (or the review ended)")
+                .await;
+            return Ok(());
+        }
+        // The outcomes and weights of the chance node shown, as the engine lists them.
+        let Some(tokens) = self.line_tokens().get(..ply).map(<[String]>::to_vec) else {
+            self.error("the position shown is not in the game any more")
+                .await;
+            return Ok(());
+        };
+        let command = self.tokens_command(&tokens);
+        let groups = self
+            .exchange(&[command, "query chance".to_string()])
+            .await?;
+        let outcomes = answer(&groups[1])
+            .and_then(|text| parse_chance(&text))
+            .map_err(|e| Failure::new(FaultKind::Protocol, format!("query chance: {e}")))?;
+        let Some(token) = super::turns::roll_at(self.seed, ply, &outcomes) else {
+            return Err(Failure::new(
+                FaultKind::Protocol,
+                "the engine lists no outcome with a weight at this chance node (query chance)",
+            ));
+        };
+        self.variation_move(ply, token.to_string()).await
     }
 
     /// Makes variation `i` the main line: the game goes on from its end (an engine to move

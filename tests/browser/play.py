@@ -1,6 +1,9 @@
 """Playing through the page as a person does: click a highlighted piece, click one of its
 highlighted targets (or a choice button), roll the die with the Roll button."""
 
+import time
+
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
 
@@ -9,25 +12,35 @@ def states(p):
 
 
 def human_act(p, rng):
-    """One action of the person whose turn it is; waits until the server has taken it."""
+    """One action of the person whose turn it is; waits until the server has taken it. Like
+    a person who clicks while the board is being redrawn, it tries again (three times) when
+    a click found a piece without targets or the server took nothing."""
     kind = p.next_kind()
     n0 = states(p)
-    if kind == "human_roll":
-        p.click_id("roll")
-    else:
-        sources = p.keys("source")
-        if not sources:
-            # Only a move without a square (Ludo's pass).
-            p.d.find_element(By.CSS_SELECTOR, "#actions button[data-token]").click()
+    for _ in range(3):
+        if kind == "human_roll":
+            p.click_id("roll")
         else:
-            p.click_key(rng.choice(sorted(sources)))
-            targets = p.targets()
-            assert targets, "a selected piece with a legal move has targets"
-            p.click_key(rng.choice(targets))
-            buttons = p.d.find_elements(By.CSS_SELECTOR, "#actions button[data-token]")
-            if buttons and states(p) == n0:
-                rng.choice(buttons).click()
-    p.wait_for(lambda: states(p) > n0, timeout=30, what=f"the server takes the person's {kind}")
+            sources = p.keys("source")
+            if not sources:
+                # Only a move without a square (Ludo's pass).
+                p.d.find_element(By.CSS_SELECTOR, "#actions button[data-token]").click()
+            else:
+                p.click_key(rng.choice(sorted(sources)))
+                targets = p.targets()
+                if not targets:
+                    time.sleep(0.2)
+                    continue
+                p.click_key(rng.choice(targets))
+                buttons = p.d.find_elements(By.CSS_SELECTOR, "#actions button[data-token]")
+                if buttons and states(p) == n0:
+                    rng.choice(buttons).click()
+        try:
+            p.wait_for(lambda: states(p) > n0, timeout=10, what=f"the server takes the person's {kind}")
+            return
+        except TimeoutException:
+            kind = p.next_kind()
+    raise AssertionError(f"the person's {kind} was not taken in three tries")
 
 
 def play_out(p, rng, max_actions=3000):
