@@ -62,7 +62,8 @@ pub trait AnyGame: Send {
     /// well-formed but illegal declaration, which `position` records as void, is not).
     fn is_legal_declaration(&self, token: &str, side: Player) -> bool;
 
-    /// Why the game is over (repetition included); `None` while it goes on.
+    /// Why the game is over (repetition included): one of the game's declared reasons;
+    /// `None` while it goes on.
     fn end_reason(&self) -> Option<EndReason>;
 
     /// The current position for drawing it, as the one-line JSON object of `query

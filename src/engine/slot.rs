@@ -332,7 +332,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 self.history
                     .current()
                     .end_reason()
-                    .unwrap_or(EndReason::Repetition),
+                    .unwrap_or(EndReason::REPETITION),
             ),
             _ => None,
         }
@@ -353,7 +353,8 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             ("node", json!(kind)),
             ("to_act", json!(self.acting_player().map(player_token))),
             ("result", json!(result)),
-            ("reason", json!(self.end_reason().map(EndReason::token))),
+            ("reason", json!(self.end_reason().map(|r| r.token))),
+            ("reason_words", json!(self.end_reason().map(|r| r.words))),
             ("rules", self.rules_json()),
         ];
         for (key, value) in common {

@@ -3,8 +3,7 @@
 //! folders a game is reached through [`GameKind`] (its declaration: name, node kinds, rule
 //! options) or a [`GameVisitor`] run with its position type, with these exceptions: Ludo's
 //! network trainer (`cli/tune.rs`, `cli/tune_net.rs`, `learn/network.rs`) uses
-//! `games::ludo` itself, the referee's and the search's unit tests use games' types, and
-//! every game's end reasons are one enum in `src/game.rs`.
+//! `games::ludo` itself, and the referee's and the search's unit tests use games' types.
 
 pub mod apocalypse;
 pub mod duell;

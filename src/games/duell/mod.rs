@@ -28,10 +28,10 @@ mod reference_tests;
 #[cfg(test)]
 mod rules_tests;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds};
+use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds};
 use std::ops::ControlFlow;
 
-use crate::game::{EndReason, Game, MoveList, Node, Outcome, Player};
+use crate::game::{Game, MoveList, Node, Outcome, Player};
 use board::{Bitboard, E1, E8, SQUARES, bit};
 use die::roll;
 use piece::{EMPTY, Piece};
@@ -62,6 +62,37 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[],
+    end_reasons: &[
+        KEY_CAPTURED,
+        KEY_SQUARE,
+        EndReason::REPETITION,
+        MOVE_RULE,
+        NO_LEGAL_MOVE,
+    ],
+};
+
+/// Rule 1.10 (a): a key piece was captured.
+pub const KEY_CAPTURED: EndReason = EndReason {
+    token: "key-captured",
+    words: "a key piece was captured",
+};
+
+/// Rule 1.10 (b): a key piece stands on the enemy key square.
+pub const KEY_SQUARE: EndReason = EndReason {
+    token: "key-square",
+    words: "a key piece reached the enemy key square",
+};
+
+/// Rule 1.12 (b): 200 plies without a capture (a draw).
+pub const MOVE_RULE: EndReason = EndReason {
+    token: "move-rule",
+    words: "200 plies without a capture",
+};
+
+/// Rule 1.11: the side to move has no legal move (and loses).
+pub const NO_LEGAL_MOVE: EndReason = EndReason {
+    token: "no-legal-move",
+    words: "the side to move has no legal move",
 };
 
 /// Plies without a capture after which the game is drawn (rules §1.12 b).
@@ -185,13 +216,13 @@ impl Game for Duell {
     fn end_reason(&self) -> Option<EndReason> {
         let [white, black] = self.keys;
         if black == NO_SQUARE || white == NO_SQUARE {
-            Some(EndReason::KeyCaptured)
+            Some(KEY_CAPTURED)
         } else if white == E8 || black == E1 {
-            Some(EndReason::KeySquare)
+            Some(KEY_SQUARE)
         } else if self.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
-            Some(EndReason::MoveRule)
+            Some(MOVE_RULE)
         } else if !self.has_move() {
-            Some(EndReason::NoLegalMove)
+            Some(NO_LEGAL_MOVE)
         } else {
             None
         }

@@ -19,7 +19,7 @@ mod zobrist;
 #[cfg(test)]
 mod examples;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 pub use expert::expert_move;
 pub use solve::LudoSolution;
 
@@ -46,6 +46,13 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[PIECES],
+    end_reasons: &[ALL_HOME],
+};
+
+/// All of a side's pieces reached the goal (that side wins).
+pub const ALL_HOME: EndReason = EndReason {
+    token: "all-home",
+    words: "all pieces home",
 };
 
 /// The rule option `Pieces`: pieces per side, 1 to 4 (4 is the real game; 1 and 2 are small

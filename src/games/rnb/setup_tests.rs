@@ -98,7 +98,7 @@ fn examples_19_to_21_each_line_loses_and_two_lines_draw() {
         let pos = after(south, north);
         assert_eq!(pos.format_position(), fen);
         assert_eq!(pos.node(), Node::Terminal(outcome), "{fen}");
-        assert_eq!(pos.end_reason(), Some(EndReason::SixInARank));
+        assert_eq!(pos.end_reason(), Some(super::SIX_IN_A_RANK));
         assert_eq!(pos.count_children(), 0);
         // The bare string is judged the same way (rule 1.8).
         let parsed = Rnb::parse_position(fen, &together()).expect("as the setup leaves it");
