@@ -24,6 +24,11 @@ pub struct GameDeclaration {
     /// Every reason a game of it can end for, [`EndReason::REPETITION`] among them when
     /// the game draws by repetition.
     pub end_reasons: &'static [EndReason],
+    /// The measured Elo of some skill levels, `(level, Elo)` ascending in both, level 0
+    /// and level 20 among them (`scripts/skill_ladder.py` measures them); the levels
+    /// between are interpolated. `None`: not measured yet, and the levels follow a
+    /// provisional scale (`crate::engine::skill`), weaker below 20 all the same.
+    pub skill_elo: Option<&'static [(u8, i32)]>,
     /// What `quartet bench` searches for this game.
     pub bench: BenchSpec,
 }

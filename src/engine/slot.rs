@@ -104,7 +104,12 @@ impl<G: Evaluate + Notation> Slot<G> {
         if request.player != PlayerKind::Search {
             return None;
         }
-        Skill::new(G::DECLARATION.name, request.strength, method)
+        Skill::new(
+            G::DECLARATION.skill_elo,
+            G::SKILL_UNIT,
+            request.strength,
+            method,
+        )
     }
 
     /// The root moves `tokens` name (already checked by `check_searchmoves`).

@@ -34,6 +34,12 @@ pub trait Evaluate: Game {
     /// ([`tunable::Tunable`]); `None` for an evaluation of another shape.
     const TUNABLE: Option<TunableEval<Self>>;
 
+    /// The scale of a weakened skill level's noise, in this evaluation's score unit: the
+    /// cap of Stockfish's `pick_best` noise (its `PawnValue`) at a side's turn, the
+    /// softmax temperature at level 0 at a decision between chance nodes or a declaration
+    /// (`crate::engine::skill`). About the value of a pawn, or of a tempo.
+    const SKILL_UNIT: f64;
+
     /// The static value of the position from the first player's view, strictly inside
     /// `±EVAL_LIMIT`. Called on non-terminal positions only. Must not allocate.
     fn evaluate(&self) -> i32;

@@ -284,6 +284,8 @@ impl Game for PassingNim {
 
 impl Evaluate for PassingNim {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 4;
     fn evaluate(&self) -> i32 {
         (self.hash() % 201) as i32 - 100

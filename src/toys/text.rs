@@ -43,7 +43,7 @@ pub(super) fn mix(parts: &[u64]) -> u64 {
 }
 
 /// The declaration of a toy game called `name` with `nodes`: no rule options, no named end
-/// reasons, and a bench of one ply (toys are never benched).
+/// reasons, no skill calibration, and a bench of one ply (toys are never benched).
 pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDeclaration {
     GameDeclaration {
         name,
@@ -51,6 +51,7 @@ pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDec
         nodes,
         rule_options: &[],
         end_reasons: &[],
+        skill_elo: None,
         bench: BenchSpec {
             depth: 1,
             perft_depth: 1,

@@ -44,8 +44,22 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[DOUBLE_STEP],
+    skill_elo: Some(SKILL_ELO),
     end_reasons: &[NO_PAWNS, PENALTIES, MOVE_RULE, NO_LEGAL_MOVE],
 };
+
+/// The measured Elo of Apocalypse's skill levels: `scripts/skill_ladder.py --games 80 --anchor-games
+/// 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels", has the table
+/// with its ± and the exact command).
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 161),
+    (4, 278),
+    (8, 331),
+    (12, 438),
+    (16, 508),
+    (19, 552),
+    (20, 591),
+];
 
 /// Rule 1.6-1: a side has no pawns left (it loses; both: a draw).
 pub const NO_PAWNS: EndReason = EndReason {

@@ -62,6 +62,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[],
+    skill_elo: Some(SKILL_ELO),
     end_reasons: &[
         KEY_CAPTURED,
         KEY_SQUARE,
@@ -70,6 +71,19 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         NO_LEGAL_MOVE,
     ],
 };
+
+/// The measured Elo of Duell's skill levels: `scripts/skill_ladder.py --games 80 --anchor-games
+/// 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels", has the table
+/// with its ± and the exact command).
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 798),
+    (4, 915),
+    (8, 1033),
+    (12, 1273),
+    (16, 1501),
+    (19, 1735),
+    (20, 2036),
+];
 
 /// Rule 1.10 (a): a key piece was captured.
 pub const KEY_CAPTURED: EndReason = EndReason {

@@ -19,6 +19,9 @@ pub(super) const WIN_SCORE: i32 = 10_000;
 
 impl Evaluate for Ludo {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The softmax temperature at level 0 the levels of `SKILL_ELO` (mod.rs) were measured
+    /// with: a fifth of a certain win (10000).
+    const SKILL_UNIT: f64 = 2000.0;
     /// Codes: rolls 0..6, `b-0` 6, `pass` 7, steps `8 + 6 * from + (to - from - 1)`.
     const MOVE_CODES: usize = 8 + 6 * GOAL as usize;
 

@@ -60,6 +60,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[PLACEMENT],
+    skill_elo: Some(SKILL_ELO),
     end_reasons: &[
         KING_CAPTURED,
         KING_ON_BASE,
@@ -69,6 +70,19 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         MOVE_RULE,
     ],
 };
+
+/// The measured Elo of R&B's skill levels: `scripts/skill_ladder.py --games 80 --anchor-games
+/// 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels", has the table
+/// with its ± and the exact command).
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 700),
+    (4, 908),
+    (8, 1099),
+    (12, 1241),
+    (16, 1475),
+    (19, 1628),
+    (20, 2224),
+];
 
 /// Rule 1.6-2: a king was captured.
 pub const KING_CAPTURED: EndReason = EndReason {
