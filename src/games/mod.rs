@@ -1,9 +1,9 @@
 //! The registry: the games Quartet plays, each in its own folder (rules, notation,
 //! evaluation, declaration), listed once in [`registry!`]'s invocation below. Outside the
 //! folders a game is reached through [`GameKind`] (its declaration: name, node kinds, rule
-//! options) or a [`GameVisitor`] run with its position type, with these exceptions: Ludo's
-//! network trainer (`cli/tune.rs`, `cli/tune_net.rs`, `learn/network.rs`) uses
-//! `games::ludo` itself, and the referee's and the search's unit tests use games' types.
+//! options) or a [`GameVisitor`] run with its position type and its declared capabilities
+//! (`Notation::SOLVER`, `Evaluate::TUNABLE`, `Evaluate::NETWORK`); only the referee's and
+//! the search's unit tests use games' types.
 
 pub mod apocalypse;
 pub mod duell;
