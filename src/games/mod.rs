@@ -11,7 +11,7 @@ pub mod ludo;
 pub mod rnb;
 
 use crate::declaration::{GameDeclaration, RuleOption};
-use crate::eval::Evaluate;
+use crate::eval::{Evaluate, MAX_MOVE_CODES};
 use crate::notation::Notation;
 
 /// Code generic over the game type, run for a game chosen at run time by
@@ -31,6 +31,15 @@ macro_rules! registry {
         pub enum GameKind {
             $($(#[$doc])* $kind),*
         }
+
+        // Where a game registers, its move codes must fit the transposition table's field:
+        // a game whose `MOVE_CODES` exceeds `MAX_MOVE_CODES` does not compile.
+        const _: () = {
+            $(assert!(
+                <$position as Evaluate>::MOVE_CODES <= MAX_MOVE_CODES,
+                "a registered game's MOVE_CODES exceeds MAX_MOVE_CODES"
+            );)*
+        };
 
         impl GameKind {
             /// Every game, in the `Game` option's order.
