@@ -2,7 +2,7 @@
 //! §4.1), through the rules and the notation.
 
 use super::{PLACEMENT, Rnb};
-use crate::game::{Action, EndReason, Game, Node, Outcome, Player, RuleOptions};
+use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
 use crate::notation::{Notation, NotationError};
 
 const SOUTH_SAFE: &str = "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1";
