@@ -4,6 +4,8 @@
 //! ([`crate::games`]), joining its rules, notation and evaluation to the search, the
 //! baseline players, perft and the game's history.
 
+#[cfg(test)]
+mod fifth_game_tests;
 mod report;
 pub mod skill;
 mod slot;

@@ -10,6 +10,9 @@ pub mod duell;
 pub mod ludo;
 pub mod rnb;
 
+#[cfg(test)]
+pub mod pile;
+
 use crate::declaration::{GameDeclaration, RuleOption};
 use crate::eval::{Evaluate, MAX_MOVE_CODES};
 use crate::notation::Notation;
@@ -23,19 +26,20 @@ pub trait GameVisitor {
     fn visit<G: Evaluate + Notation>(self) -> Self::Output;
 }
 
-/// Declares [`GameKind`] from one line per game: its variant and its position type.
+/// Declares [`GameKind`] from one line per game: its variant and its position type, after
+/// its doc comment and optionally a `#[cfg(...)]` (a game of the test build only).
 macro_rules! registry {
-    ($($(#[$doc:meta])* $kind:ident => $position:ty),* $(,)?) => {
+    ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $kind:ident => $position:ty),* $(,)?) => {
         /// The games Quartet plays, in the order the `Game` option lists them.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
-            $($(#[$doc])* $kind),*
+            $($(#[doc = $doc])* $(#[cfg($cfg)])? $kind),*
         }
 
         // Where a game registers, its move codes must fit the transposition table's field:
         // a game whose `MOVE_CODES` exceeds `MAX_MOVE_CODES` does not compile.
         const _: () = {
-            $(assert!(
+            $($(#[cfg($cfg)])? assert!(
                 <$position as Evaluate>::MOVE_CODES <= MAX_MOVE_CODES,
                 "a registered game's MOVE_CODES exceeds MAX_MOVE_CODES"
             );)*
@@ -43,19 +47,19 @@ macro_rules! registry {
 
         impl GameKind {
             /// Every game, in the `Game` option's order.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),*];
+            pub const ALL: &'static [GameKind] = &[$($(#[cfg($cfg)])? GameKind::$kind),*];
 
             /// The game's declaration (name, node kinds, rule options).
             pub const fn declaration(self) -> &'static GameDeclaration {
                 match self {
-                    $(GameKind::$kind => &<$position as Notation>::DECLARATION),*
+                    $($(#[cfg($cfg)])? GameKind::$kind => &<$position as Notation>::DECLARATION),*
                 }
             }
 
             /// Runs `visitor` with this game's position type.
             pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(GameKind::$kind => visitor.visit::<$position>()),*
+                    $($(#[cfg($cfg)])? GameKind::$kind => visitor.visit::<$position>()),*
                 }
             }
         }
@@ -71,6 +75,9 @@ registry! {
     Duell => duell::Duell,
     /// Ludo: Red against Yellow with a die.
     Ludo => ludo::Ludo,
+    /// Pile, a toy: a fifth game as a new one would be, in the test build only.
+    #[cfg(test)]
+    Pile => pile::Pile,
 }
 
 impl GameKind {
