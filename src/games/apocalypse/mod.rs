@@ -48,9 +48,9 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     end_reasons: &[NO_PAWNS, PENALTIES, MOVE_RULE, NO_LEGAL_MOVE],
 };
 
-/// The measured Elo of Apocalypse's skill levels: `scripts/skill_ladder.py --games 80 --anchor-games
-/// 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels", has the table
-/// with its ± and the exact command).
+/// The measured Elo of Apocalypse's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
 const SKILL_ELO: &[(u8, i32)] = &[
     (0, 161),
     (4, 278),

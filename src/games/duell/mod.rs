@@ -70,9 +70,9 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     ],
 };
 
-/// The measured Elo of Duell's skill levels: `scripts/skill_ladder.py --games 80 --anchor-games
-/// 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels", has the table
-/// with its ± and the exact command).
+/// The measured Elo of Duell's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
 const SKILL_ELO: &[(u8, i32)] = &[
     (0, 798),
     (4, 915),

@@ -50,9 +50,9 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     end_reasons: &[ALL_HOME],
 };
 
-/// The measured Elo of Ludo's skill levels: `scripts/skill_ladder.py --games 80 --anchor-games
-/// 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels", has the table
-/// with its ± and the exact command).
+/// The measured Elo of Ludo's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
 /// Above level 12 the measured chain was not ascending (neighbouring levels differ by less
 /// than the matches can tell): the script pooled those levels to their mean and made them
 /// ascend by at least 1.
