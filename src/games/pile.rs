@@ -143,7 +143,11 @@ impl Evaluate for Pile {
 
     /// A multiple of 4 stones loses for the side to move (with best play): -100 for it.
     fn evaluate(&self) -> i32 {
-        let mover = if self.stones.is_multiple_of(4) { -100 } else { 100 };
+        let mover = if self.stones.is_multiple_of(4) {
+            -100
+        } else {
+            100
+        };
         self.side.sign() * mover
     }
 
