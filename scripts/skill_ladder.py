@@ -8,7 +8,8 @@ levels, anchored at the random player (`--player random`, Elo 0 by definition):
 
 and chains the matches' Elo differences (pentanomial, 95 %) into an Elo per level,
 the errors adding in quadrature along the chain. It prints a Markdown table (a row per
-level, a column per game) and the `CALIBRATIONS` rows for src/engine/skill.rs.
+level, a column per game) and each game's `SKILL_ELO` rows for its declaration
+(src/games/<game>/mod.rs).
 
 A match whose winner won every pair has no finite Elo; the chain then uses the match's
 one-sided 95 % lower bound (marked `>=` in the table), so the levels above it are lower
@@ -45,7 +46,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from registry import names
+from registry import games as registry_games, names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -230,8 +231,8 @@ def main() -> None:
                    help="measure UCI_Elo ELO in GAME instead of the ladder (needs the "
                         "calibration in the build)")
     p.add_argument("--table", action="append", metavar="GAME=L:E,L:E,...",
-                   help="the calibration --check compares with (default: read from "
-                        "src/engine/skill.rs)")
+                   help="the calibration --check compares with (default: the one the "
+                        "game declares, from `quartet games`)")
     opts = p.parse_args()
     opts.limit = ["--movetime", str(opts.movetime)] if opts.movetime else ["--nodes", str(opts.nodes or 2000)]
     opts.levels = [int(l) for l in opts.levels.split(",")]
@@ -247,7 +248,7 @@ def main() -> None:
     print(f"Quartet skill ladder: {setting}; files in {opts.out}", file=sys.stderr)
 
     if opts.check:
-        tables = read_tables(opts.table)
+        tables = read_tables(opts.table, opts.quartet)
         print("| game | UCI_Elo | against (its Elo) | W-D-L | Elo difference | measured Elo | error |")
         print("|---|---|---|---|---|---|---|")
         for spec in opts.check:
@@ -261,23 +262,24 @@ def main() -> None:
     print("|---|" + "---|" * len(games))
     for i, level in enumerate(opts.levels):
         print(f"| {level} | " + " | ".join(cell(results[g][i]) for g in games) + " |")
-    print("\nCALIBRATIONS rows for src/engine/skill.rs (made ascending where noise was not):\n")
+    print("\nSKILL_ELO of src/games/<game>/mod.rs (made ascending where noise was not):\n")
     for g in games:
         pairs = ", ".join(f"({l}, {e})" for l, e in monotone(results[g]))
         print(f"    {g}: &[{pairs}]")
 
 
-def read_tables(specs: list[str] | None) -> dict[str, list[tuple[int, int]]]:
-    """The calibrated (level, Elo) per game: from --table, else from src/engine/skill.rs."""
+def read_tables(specs: list[str] | None, binary: str) -> dict[str, list[tuple[int, int]]]:
+    """The calibrated (level, Elo) per game: from --table, else as each game declares it
+    (`skill_elo` of `quartet games`; a game without one is not calibrated yet)."""
     tables: dict[str, list[tuple[int, int]]] = {}
     if specs:
         for spec in specs:
             game, rows = spec.split("=")
             tables[game] = [(int(l), int(e)) for l, e in (r.split(":") for r in rows.split(","))]
         return tables
-    text = (ROOT / "src" / "engine" / "skill.rs").read_text()
-    for game, rows in re.findall(r'game: "(\w+)",.*?elo: &\[(.*?)\],', text, re.S):
-        tables[game] = [(int(l), int(e)) for l, e in re.findall(r"\((\d+), (-?\d+)\)", rows)]
+    for g in registry_games(binary):
+        if g["skill_elo"] is not None:
+            tables[g["name"]] = [(int(l), int(e)) for l, e in g["skill_elo"]]
     return tables
 
 

@@ -3,7 +3,8 @@
 //! range and default. The registry ([`crate::games`]) lists the declarations; the `uci`
 //! option lines, `setoption`, the subcommands' rule flags, the referee's set-up, the perft
 //! data files' `rules` lines and the fuzz selectors all read them, so none of those knows a
-//! game by name.
+//! game by name. Its end reasons ([`EndReason`]) are declared the same way: `query reason`,
+//! `query position` and the referee's records read them.
 //!
 //! [`RuleOptions`] holds the values of rule options by name: only values that differ from
 //! their declared default are stored, so the default value of every game is
@@ -20,8 +21,36 @@ pub struct GameDeclaration {
     pub nodes: NodeKinds,
     /// The rule options, in the order `uci` lists them.
     pub rule_options: &'static [RuleOption],
+    /// Every reason a game of it can end for, [`EndReason::REPETITION`] among them when
+    /// the game draws by repetition.
+    pub end_reasons: &'static [EndReason],
+    /// The measured Elo of some skill levels, `(level, Elo)` ascending in both, level 0
+    /// and level 20 among them (`scripts/skill_ladder.py` measures them); the levels
+    /// between are interpolated. `None`: not measured yet, and the levels follow a
+    /// provisional scale (`crate::engine::skill`), weaker below 20 all the same.
+    pub skill_elo: Option<&'static [(u8, i32)]>,
     /// What `quartet bench` searches for this game.
     pub bench: BenchSpec,
+}
+
+/// Why a finished game ended: the rule that ended it, declared by the game (its
+/// declaration's `end_reasons`). `query reason` answers the token and the words; the
+/// referee's records and `query position` carry them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EndReason {
+    /// The token `query reason` answers: lower case, words joined by `-` (`key-captured`).
+    pub token: &'static str,
+    /// The reason for people, a phrase without a final stop (`a key piece was captured`).
+    pub words: &'static str,
+}
+
+impl EndReason {
+    /// The third occurrence of a position: the end that no position shows, judged by the
+    /// history keeper (`crate::history`) for games with a repetition window.
+    pub const REPETITION: EndReason = EndReason {
+        token: "repetition",
+        words: "the same position occurred for the third time",
+    };
 }
 
 /// A game's bench: fixed positions searched to a fixed depth (the node count is the

@@ -57,52 +57,9 @@ pub enum Outcome {
     Draw,
 }
 
-/// Why a finished game ended: the rule that ended it, as `query reason` names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// R&B: a king was captured.
-    KingCaptured,
-    /// R&B: a king reached the enemy base square.
-    KingOnBase,
-    /// R&B: the player who acted has six own pieces in one rank (and loses).
-    SixInARank,
-    /// Duell: a key piece was captured.
-    KeyCaptured,
-    /// Duell: a key piece reached the enemy key square.
-    KeySquare,
-    /// The player to move has no legal move (R&B, Duell: a loss; Apocalypse: a draw).
-    NoLegalMove,
-    /// The same position occurred for the third time (judged from the history).
-    Repetition,
-    /// Too long without progress: R&B 100 movement plies and Duell 200 plies without a
-    /// capture, Apocalypse 50 turns without progress.
-    MoveRule,
-    /// Apocalypse: a side reached two penalty points.
-    Penalties,
-    /// Apocalypse: a side has no pawns left.
-    NoPawns,
-    /// Ludo: all of a side's pieces reached the goal.
-    AllHome,
-}
-
-impl EndReason {
-    /// The token `query reason` answers (`king-captured`, `no-legal-move`, ...).
-    pub fn token(self) -> &'static str {
-        match self {
-            EndReason::KingCaptured => "king-captured",
-            EndReason::KingOnBase => "king-on-base",
-            EndReason::SixInARank => "six-in-a-rank",
-            EndReason::KeyCaptured => "key-captured",
-            EndReason::KeySquare => "key-square",
-            EndReason::NoLegalMove => "no-legal-move",
-            EndReason::Repetition => "repetition",
-            EndReason::MoveRule => "move-rule",
-            EndReason::Penalties => "penalties",
-            EndReason::NoPawns => "no-pawns",
-            EndReason::AllHome => "all-home",
-        }
-    }
-}
+/// Why a finished game ended: one of the reasons its game declares (see
+/// [`crate::declaration`]).
+pub use crate::declaration::EndReason;
 
 /// What happens next at a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -169,8 +126,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = (first, second);
     }
 
-    /// Why the game is over, when [`Game::node`] is `Terminal` (never
-    /// [`EndReason::Repetition`], which needs the history); `None` while it goes on.
+    /// Why the game is over, when [`Game::node`] is `Terminal`: one of the reasons the
+    /// game declares (never [`EndReason::REPETITION`], which needs the history); `None`
+    /// while it goes on.
     fn end_reason(&self) -> Option<EndReason>;
 
     /// The Zobrist hash of the position (everything [`Game::node`] and the legal moves depend

@@ -73,6 +73,11 @@ pub fn check_node<G: Notation>(pos: &G, rules: &RuleOptions) -> Result<(), Strin
             pos.end_reason()
         ));
     }
+    if let Some(reason) = pos.end_reason()
+        && !G::DECLARATION.end_reasons.contains(&reason)
+    {
+        return Err(format!("{text}: end reason {reason:?} is not declared"));
+    }
     let large = declarations(pos);
     let actions = match &large {
         Some((a, b)) => {

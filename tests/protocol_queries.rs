@@ -5,6 +5,8 @@
 mod common;
 
 use common::Engine;
+use quartet::game::EndReason;
+use quartet::games::GameKind;
 use serde_json::{Value, json};
 
 fn position(e: &mut Engine) -> Value {
@@ -91,6 +93,40 @@ const ENDINGS: &[(&str, &str, &str, &str)] = &[
     ("ludo", "53,56,56,56/b,b,b,b r - 0", "r3 53-56", "all-home"),
 ];
 
+/// The reason `game` declares with `token` (panics if it declares none).
+fn declared(game: &str, token: &str) -> EndReason {
+    let kind = GameKind::parse(game).expect("a registered game");
+    *kind
+        .declaration()
+        .end_reasons
+        .iter()
+        .find(|r| r.token == token)
+        .unwrap_or_else(|| panic!("{game} declares no reason {token}"))
+}
+
+#[test]
+fn every_declared_end_reason_has_an_ending_here_and_a_row_in_protocol_md() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md"))
+        .expect("protocol.md");
+    for game in GameKind::ALL {
+        let d = game.declaration();
+        for r in d.end_reasons {
+            let row = doc
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}` |", r.token)))
+                .unwrap_or_else(|| panic!("protocol.md has no row for {}", r.token));
+            assert!(row.contains(d.title), "{}: {row}", d.title);
+            assert!(
+                *r == EndReason::REPETITION
+                    || ENDINGS.iter().any(|e| (e.0, e.3) == (d.name, r.token)),
+                "{}: no ending of ENDINGS ends by {}",
+                d.name,
+                r.token
+            );
+        }
+    }
+}
+
 #[test]
 fn every_end_rule_is_named() {
     let mut e = Engine::start(&[]);
@@ -99,9 +135,11 @@ fn every_end_rule_is_named() {
         let line = format!("position fen {fen} moves {moves}");
         assert!(e.ask(&line).is_empty(), "{line}");
         assert_eq!(e.query("node"), "over", "{line}");
-        assert_eq!(e.query("reason"), reason, "{line}");
+        let words = declared(game, reason).words;
+        assert_eq!(e.query("reason"), format!("{reason} {words}"), "{line}");
         let d = position(&mut e);
         assert_eq!(d["reason"], reason, "{line}");
+        assert_eq!(d["reason_words"], words, "{line}");
         assert_eq!(d["node"], "over", "{line}");
         assert_eq!(d["to_act"], Value::Null, "{line}");
         assert_eq!(d["result"], json!(e.query("result")), "{line}");

@@ -142,10 +142,11 @@ fn handshake_stall_is_an_engine_error() {
         }
         other => panic!("{other:?}"),
     }
-    let mut a = args("nim", fake("A", ""), fake("B", ""), "--games 2 --nodes 1");
-    a.game = "dice".to_string();
+    // A registered game other than the one played is a usage error, before any engine.
+    let mut a = args("duell", fake("A", ""), fake("B", ""), "--games 2 --nodes 1");
+    a.game = quartet::games::GameKind::Rnb;
     assert!(matches!(
-        run_match::<Nim>(&a, &RULES),
+        run_match::<quartet::games::duell::Duell>(&a, &RULES),
         Err(MatchError::Usage(_))
     ));
 }

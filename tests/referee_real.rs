@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quartet::game::RuleOptions;
+use quartet::game::{EndReason, RuleOptions};
 use quartet::games::apocalypse::Apocalypse;
 use quartet::referee::record::{PgnRecord, parse_records};
 use quartet::referee::replay_file;
@@ -388,6 +388,11 @@ fn apocalypse_void_declarations_are_recorded_and_penalised() {
             };
             assert_eq!(r.result, result);
             assert_eq!(r.tag("Termination"), Some("normal"));
+            // The words Apocalypse declares for the end by two penalty points.
+            assert_eq!(
+                r.tag("Reason"),
+                Some(quartet::games::apocalypse::PENALTIES.words)
+            );
             let fields: Vec<&str> = g.final_position.split(' ').collect();
             assert_eq!(fields[1], penalties, "{}", g.final_position);
         }
@@ -496,6 +501,7 @@ fn rnb_and_duell_repetition_draws_are_detected() {
         assert!(report.contains("Terminations: repetition 2"), "{report}");
         for r in replayed(game, &pgn) {
             assert_eq!(r.tag("Termination"), Some("repetition"));
+            assert_eq!(r.tag("Reason"), Some(EndReason::REPETITION.words));
             assert_eq!(r.result, "1/2-1/2");
             assert_eq!(r.tag("FEN"), Some(fen));
             let twice: Vec<&str> = cycle.split(',').chain(cycle.split(',')).collect();
@@ -559,7 +565,8 @@ fn progress_without_a_terminal_is_a_line_per_game() {
         let head = format!("Finished game {} of 2 {players}: ", i + 1);
         assert!(line.starts_with(&head), "{line}");
         assert!(
-            line.contains(" {normal}; +") || line.contains(" {repetition}; +"),
+            // The termination, then the words the game declares for the end.
+            line.contains(" {normal: ") || line.contains(" {repetition: "),
             "{line}"
         );
     }

@@ -35,7 +35,9 @@ pub fn run(args: &GamesArgs) -> Result<(), String> {
 /// One game as JSON: `name`, `title`, `default` (whether it is the default game), `nodes`
 /// (`turns`, `simultaneous`, `chance`), `start` (the node kind of its start position under
 /// the default rules: `turn`, `simultaneous` or `chance`), `rule_options`, `solver` (has
-/// `quartet solve`) and `tunable` (has Texel weights for `quartet tune`).
+/// `quartet solve`), `tunable` (has Texel weights for `quartet tune`), `end_reasons`
+/// (each `{"token", "words"}`, as `query reason` answers them) and `skill_elo` (the
+/// measured `[level, Elo]` pairs, or `null` for a game on the provisional scale).
 struct Describe;
 
 impl GameVisitor for Describe {
@@ -61,6 +63,12 @@ impl GameVisitor for Describe {
             "rule_options": d.rule_options.iter().map(option).collect::<Vec<_>>(),
             "solver": G::SOLVER.is_some(),
             "tunable": G::TUNABLE.is_some(),
+            "end_reasons": d
+                .end_reasons
+                .iter()
+                .map(|r| json!({"token": r.token, "words": r.words}))
+                .collect::<Vec<_>>(),
+            "skill_elo": d.skill_elo,
         })
     }
 }

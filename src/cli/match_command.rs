@@ -6,7 +6,7 @@
 use super::rules::RuleArgs;
 use crate::eval::Evaluate;
 use crate::game::RuleOptions;
-use crate::games::{GameKind, GameVisitor};
+use crate::games::GameVisitor;
 use crate::notation::Notation;
 use crate::output::say;
 use crate::referee::{self, MatchArgs, MatchReport, MergeArgs, StopReason};
@@ -59,10 +59,7 @@ impl Args for MatchCommand {
 pub fn run(command: &MatchCommand) -> Result<(), String> {
     let report = match command {
         MatchCommand::Merge(args) => referee::run_merge(args).map_err(|e| e.to_string())?,
-        MatchCommand::Play(args, rules) => {
-            let game = GameKind::parse(&args.game)?;
-            game.visit(Match(args, rules.rules))?
-        }
+        MatchCommand::Play(args, rules) => args.game.visit(Match(args, rules.rules))?,
     };
     say(&report);
     match report.stop {

@@ -1,6 +1,6 @@
 //! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
 //! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file;
-//! for Ludo, train its network instead (`super::tune_net`).
+//! for a game whose evaluation declares a network (Ludo), train it instead (`super::tune_net`).
 
 use crate::eval::Evaluate;
 use crate::eval::tunable::{TunableEval, render_weights};
@@ -34,7 +34,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2000)]
     pub iterations: usize,
     /// Adam's step size: in evaluation units for a weighted sum (default 1), per weight
-    /// for Ludo's network (default 0.002).
+    /// for a network (default 0.002).
     #[arg(long)]
     pub learning_rate: Option<f64>,
     /// Texel: ridge penalty toward the starting weights, per weight.
@@ -56,20 +56,20 @@ pub struct TuneArgs {
     /// Texel: weights (by name prefix, e.g. `tempo` or `pst`) held at their values.
     #[arg(long, num_args = 0..)]
     pub freeze: Vec<String>,
-    /// Ludo: also fit every chance node of the exactly solved games with this many pieces
-    /// per side (1, 2), with their exact values as targets.
+    /// Network: also fit every chance node of the exactly solved games with this many pieces
+    /// per side (Ludo: 1, 2), with their exact values as targets.
     #[arg(long, num_args = 0.., value_parser = clap::value_parser!(u8).range(1..=2))]
     pub exact: Vec<u8>,
-    /// Ludo: the weight of an exact chance node in the loss (a self-play position weighs 1).
+    /// Network: the weight of an exact chance node in the loss (a self-play position weighs 1).
     #[arg(long, default_value_t = 1.0)]
     pub exact_weight: f64,
-    /// Ludo: passes over the examples.
+    /// Network: passes over the examples.
     #[arg(long, default_value_t = 6)]
     pub epochs: usize,
-    /// Ludo: examples per Adam step.
+    /// Network: examples per Adam step.
     #[arg(long, default_value_t = 256)]
     pub batch: usize,
-    /// Ludo: seeds the network's initial weights and the shuffles.
+    /// Network: seeds the network's initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
@@ -133,9 +133,6 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         }
         files.push(file);
     }
-    if game.name() == crate::games::ludo::DECLARATION.name {
-        return super::tune_net::run(args, &files);
-    }
     game.visit(Fit {
         args,
         files: &files,
@@ -151,6 +148,9 @@ struct Fit<'a> {
 impl GameVisitor for Fit<'_> {
     type Output = Result<(), String>;
     fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        if let Some(net) = &G::NETWORK {
+            return super::tune_net::run(net, self.args, self.files);
+        }
         let eval = G::TUNABLE.ok_or_else(|| {
             format!(
                 "tune: {}'s evaluation is not a weighted sum of terms",

@@ -1,16 +1,18 @@
-//! `quartet tune --game ludo`: trains Ludo's network (`quartet::learn::network`) on self-play
-//! data and the exact values of the solved 1- and 2-piece games, reports its losses against
-//! the evaluation in use, and writes the weights file.
+//! `quartet tune` for a game whose evaluation declares a network (`Evaluate::NETWORK`; Ludo):
+//! trains it (`quartet::learn::network`) on self-play data and the exact values of the
+//! game's solved small versions, reports its losses against the evaluation in use, and
+//! writes the weights file.
 
 use super::tune::TuneArgs;
 use crate::eval::Evaluate;
-use crate::games::ludo::net::Network;
-use crate::games::ludo::{Ludo, LudoSolution};
+use crate::eval::network::NetworkTraining;
+use crate::game::Player;
 use crate::learn::data::DataFile;
 use crate::learn::network::{
     Example, TrainOptions, exact_examples, initial_network, loss, mean_abs_error,
-    red_win_probability, selfplay_examples, train, weighted_loss,
+    selfplay_examples, train, weighted_loss,
 };
+use crate::notation::Notation;
 use crate::output::say;
 
 /// The step size when `--learning-rate` is not given.
@@ -19,7 +21,8 @@ const DEFAULT_RATE: f64 = 0.002;
 /// The command line that reproduces this fit (data files by their file names).
 fn command(args: &TuneArgs) -> String {
     let mut cmd = format!(
-        "quartet tune --game ludo --data {} --lambda {} --holdout-every {} --epochs {} --batch {} --learning-rate {} --seed {}",
+        "quartet tune --game {} --data {} --lambda {} --holdout-every {} --epochs {} --batch {} --learning-rate {} --seed {}",
+        args.game.name(),
         args.data_names().join(" "),
         args.lambda,
         args.holdout_every,
@@ -44,21 +47,29 @@ fn command(args: &TuneArgs) -> String {
 
 /// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
 /// positions are `positions` (in the same order).
-fn in_use_loss(positions: &[Ludo], examples: &[Example]) -> f64 {
+fn in_use_loss<G: Evaluate>(
+    net: &NetworkTraining<G>,
+    positions: &[G],
+    examples: &[Example],
+) -> f64 {
     weighted_loss(positions.iter().zip(examples).map(|(pos, e)| {
-        let red = f64::from(red_win_probability(pos.evaluate()));
-        let us = if pos.side_to_move().sign() > 0 {
-            red
+        let first = f64::from((net.first_win_probability)(pos.evaluate()));
+        let us = if pos.acting_player() == Some(Player::First) {
+            first
         } else {
-            1.0 - red
+            1.0 - first
         };
         (us, e)
     }))
 }
 
-/// Runs `quartet tune --game ludo` on the parsed data `files`.
-pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
-    let split = selfplay_examples(files, args.lambda as f32, args.holdout_every, 1.0)
+/// Runs `quartet tune` on the parsed data `files` of `G`, whose network is `net`.
+pub fn run<G: Evaluate + Notation>(
+    net: &NetworkTraining<G>,
+    args: &TuneArgs,
+    files: &[DataFile],
+) -> Result<(), String> {
+    let split = selfplay_examples(net, files, args.lambda as f32, args.holdout_every, 1.0)
         .map_err(|e| format!("tune: {e}"))?;
     say(format_args!(
         "self-play: {} chance nodes fitted, {} held out",
@@ -69,13 +80,19 @@ pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
     // The exact games' examples follow the self-play ones: their piece counts and ranges.
     let mut exact: Vec<(u8, std::ops::Range<usize>)> = Vec::new();
     for &pieces in &args.exact {
-        let solution = LudoSolution::solve(pieces);
+        let solve = net.exact.ok_or_else(|| {
+            format!(
+                "tune: {} has no exact solutions for --exact",
+                G::DECLARATION.name
+            )
+        })?;
+        let solution = solve(pieces).map_err(|e| format!("tune: --exact {pieces}: {e}"))?;
+        let seconds = solution.seconds;
         let start = examples.len();
-        examples.extend(exact_examples(&solution, args.exact_weight as f32));
+        examples.extend(exact_examples(solution, args.exact_weight as f32));
         say(format_args!(
-            "exact {pieces}-piece game: {} chance nodes (solved in {:.1} s)",
+            "exact {pieces}-piece game: {} chance nodes (solved in {seconds:.1} s)",
             examples.len() - start,
-            solution.elapsed.as_secs_f64()
         ));
         exact.push((pieces, start..examples.len()));
     }
@@ -84,7 +101,7 @@ pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
     }
     say(format_args!(
         "held-out loss of the evaluation in use: {:.6}",
-        in_use_loss(&split.holdout_positions, &split.holdout)
+        in_use_loss(net, &split.holdout_positions, &split.holdout)
     ));
     let options = TrainOptions {
         epochs: args.epochs,
@@ -92,7 +109,8 @@ pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
         learning_rate: args.learning_rate.unwrap_or(DEFAULT_RATE) as f32,
         seed: args.seed,
     };
-    let mut net: Network = initial_network(args.seed);
+    let training = net;
+    let mut net = initial_network(training.inputs, args.seed);
     train(&mut net, &examples, &options, |epoch, net| {
         let mut line = format!(
             "epoch {}: held-out loss {:.6}",
@@ -108,7 +126,8 @@ pub fn run(args: &TuneArgs, files: &[DataFile]) -> Result<(), String> {
         say(line);
     });
     if let Some(out) = &args.out {
-        std::fs::write(out, net.to_bytes()).map_err(|e| format!("tune: {}: {e}", out.display()))?;
+        std::fs::write(out, net.to_bytes(training.magic))
+            .map_err(|e| format!("tune: {}: {e}", out.display()))?;
         say(format_args!("wrote {}", out.display()));
     }
     say(format_args!("command: {}", command(args)));

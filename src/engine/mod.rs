@@ -4,6 +4,8 @@
 //! ([`crate::games`]), joining its rules, notation and evaluation to the search, the
 //! baseline players, perft and the game's history.
 
+#[cfg(test)]
+mod fifth_game_tests;
 mod report;
 pub mod skill;
 mod slot;
@@ -66,7 +68,8 @@ pub trait AnyGame: Send {
     /// probability is its weight over the sum), in stable order; empty at any other node.
     fn chance_tokens(&self) -> Vec<(String, u32)>;
 
-    /// Why the game is over (repetition included); `None` while it goes on.
+    /// Why the game is over (repetition included): one of the game's declared reasons;
+    /// `None` while it goes on.
     fn end_reason(&self) -> Option<EndReason>;
 
     /// The current position for drawing it, as the one-line JSON object of `query

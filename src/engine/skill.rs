@@ -11,11 +11,14 @@
 //!   equilibrium strategy): [`Skill::softmax`] over every root value with a temperature
 //!   that halves every two levels.
 //!
-//! The Elo scale is Quartet's own, per game: the random player is 0, and the levels were
-//! calibrated by `scripts/skill_ladder.py` (matches between neighbouring levels, chained).
-//! `UCI_Elo` picks the level, interpolated between the calibrated ones, whose Elo in the
-//! current game is the one asked.
+//! The Elo scale is Quartet's own, per game: the random player is 0, and each game declares
+//! the Elo of its levels as `scripts/skill_ladder.py` measured them (matches between
+//! neighbouring levels, chained; `GameDeclaration::skill_elo`), a game not measured yet
+//! follows [`PROVISIONAL_ELO`]. `UCI_Elo` picks the level, interpolated between the
+//! calibrated ones, whose Elo in the current game is the one asked. The noise of a level is
+//! scaled by the game's evaluation (`Evaluate::SKILL_UNIT`).
 
+use crate::games::GameKind;
 use rand::{Rng, RngExt};
 
 /// The full-strength level (the default of `Skill Level`).
@@ -42,106 +45,41 @@ impl Default for Strength {
     }
 }
 
-/// One game's calibration: the noise unit of its levels and the measured Elo of some
-/// levels (ascending in level and in Elo; the levels between are interpolated).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Calibration {
-    /// The game's name, as its declaration spells it.
-    pub game: &'static str,
-    /// Stockfish's `PawnValue` for [`Skill::pick_best`] (the cap of the noise), or the
-    /// softmax temperature at level 0, in the game's score unit.
-    pub unit: f64,
-    /// `(level, Elo)` of the calibrated levels, level 0 and level 20 among them.
-    pub elo: &'static [(u8, i32)],
-}
-
-/// The calibrations of every game, measured by `scripts/skill_ladder.py --games 80
-/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
-/// has the table with its ± and the exact command). Levels between are interpolated; where
-/// the measured chain was not ascending (Ludo above level 12, whose neighbouring levels
-/// differ by less than the matches can tell) the script pooled the levels to their mean and
-/// made them ascend by at least 1.
-pub const CALIBRATIONS: &[Calibration] = &[
-    Calibration {
-        game: "rnb",
-        unit: 100.0,
-        elo: &[
-            (0, 700),
-            (4, 908),
-            (8, 1099),
-            (12, 1241),
-            (16, 1475),
-            (19, 1628),
-            (20, 2224),
-        ],
-    },
-    Calibration {
-        game: "duell",
-        unit: 100.0,
-        elo: &[
-            (0, 798),
-            (4, 915),
-            (8, 1033),
-            (12, 1273),
-            (16, 1501),
-            (19, 1735),
-            (20, 2036),
-        ],
-    },
-    Calibration {
-        game: "apocalypse",
-        unit: 300.0,
-        elo: &[
-            (0, 161),
-            (4, 278),
-            (8, 331),
-            (12, 438),
-            (16, 508),
-            (19, 552),
-            (20, 591),
-        ],
-    },
-    Calibration {
-        game: "ludo",
-        unit: 2000.0,
-        elo: &[
-            (0, 151),
-            (4, 320),
-            (8, 499),
-            (12, 517),
-            (16, 525),
-            (19, 526),
-            (20, 527),
-        ],
-    },
-];
-
 /// The smallest `UCI_Elo`: the lowest calibrated Elo of any game (level 0's).
 pub const ELO_MIN: i32 = extreme(true);
 /// The largest `UCI_Elo`: the highest calibrated Elo of any game (level 20's).
 pub const ELO_MAX: i32 = extreme(false);
 
+/// The scale of a game whose declaration has no measured Elo (`skill_elo: None`): level 0
+/// at [`ELO_MIN`], level 20 at [`ELO_MAX`], linear between. Provisional: the levels weaken
+/// the play as in every game, and `scripts/skill_ladder.py` then measures their Elo for
+/// the declaration.
+pub const PROVISIONAL_ELO: &[(u8, i32)] = &[(0, ELO_MIN), (MAX_LEVEL, ELO_MAX)];
+
+/// The lowest (or highest) Elo of every calibrated game of the registry; 0 (or 1000)
+/// when none is calibrated.
 const fn extreme(lowest: bool) -> i32 {
     let mut best = if lowest { i32::MAX } else { i32::MIN };
+    let games = GameKind::ALL;
     let mut g = 0;
-    while g < CALIBRATIONS.len() {
-        let table = CALIBRATIONS[g].elo;
-        let mut i = 0;
-        while i < table.len() {
-            let e = table[i].1;
-            if (lowest && e < best) || (!lowest && e > best) {
-                best = e;
+    while g < games.len() {
+        if let Some(table) = games[g].declaration().skill_elo {
+            let mut i = 0;
+            while i < table.len() {
+                let e = table[i].1;
+                if (lowest && e < best) || (!lowest && e > best) {
+                    best = e;
+                }
+                i += 1;
             }
-            i += 1;
         }
         g += 1;
     }
-    best
-}
-
-/// The calibration of `game`, if it has one.
-pub fn calibration(game: &str) -> Option<&'static Calibration> {
-    CALIBRATIONS.iter().find(|c| c.game == game)
+    match (best, lowest) {
+        (i32::MAX, true) => 0,
+        (i32::MIN, false) => 1000,
+        _ => best,
+    }
 }
 
 /// How a weakened level chooses among the searched root moves.
@@ -158,26 +96,31 @@ pub enum Method {
 pub struct Skill {
     /// The level, 0.0 up to (not including) 20.0; fractional from `UCI_Elo`.
     pub level: f64,
-    /// The game's [`Calibration::unit`].
+    /// The game's noise scale (`Evaluate::SKILL_UNIT`).
     pub unit: f64,
     /// How the move is chosen.
     pub method: Method,
 }
 
 impl Skill {
-    /// The weakened level `strength` asks for in `game`, choosing by `method`; `None` at
-    /// full strength (level 20, or a `UCI_Elo` at or above the game's level-20 Elo) and
-    /// for a game without a calibration.
-    pub fn new(game: &str, strength: Strength, method: Method) -> Option<Skill> {
-        let cal = calibration(game)?;
+    /// The weakened level `strength` asks for in a game whose declared Elo table is
+    /// `skill_elo` ([`PROVISIONAL_ELO`] when it has none) and noise scale is `unit`,
+    /// choosing by `method`; `None` at full strength (level 20, or a `UCI_Elo` at or above
+    /// the table's level-20 Elo).
+    pub fn new(
+        skill_elo: Option<&[(u8, i32)]>,
+        unit: f64,
+        strength: Strength,
+        method: Method,
+    ) -> Option<Skill> {
         let level = if strength.limit {
-            level_for_elo(cal.elo, strength.elo)
+            level_for_elo(skill_elo.unwrap_or(PROVISIONAL_ELO), strength.elo)
         } else {
             f64::from(strength.level.min(MAX_LEVEL))
         };
         (level < f64::from(MAX_LEVEL)).then_some(Skill {
             level,
-            unit: cal.unit,
+            unit,
             method,
         })
     }
@@ -300,13 +243,16 @@ mod tests {
     }
 
     #[test]
-    fn every_game_has_an_ascending_calibration_from_level_0_to_20() {
-        for g in GameKind::ALL {
-            let cal = calibration(g.name()).expect("a calibration");
-            assert_eq!(cal.elo.first().map(|e| e.0), Some(0), "{}", cal.game);
-            assert_eq!(cal.elo.last().map(|e| e.0), Some(MAX_LEVEL), "{}", cal.game);
-            for w in cal.elo.windows(2) {
-                assert!(w[0].0 < w[1].0 && w[0].1 < w[1].1, "{}: {w:?}", cal.game);
+    fn every_declared_calibration_ascends_from_level_0_to_20() {
+        let tables = GameKind::ALL.iter().filter_map(|g| {
+            let d = g.declaration();
+            d.skill_elo.map(|t| (d.name, t))
+        });
+        for (name, table) in tables.chain([("provisional", PROVISIONAL_ELO)]) {
+            assert_eq!(table.first().map(|e| e.0), Some(0), "{name}");
+            assert_eq!(table.last().map(|e| e.0), Some(MAX_LEVEL), "{name}");
+            for w in table.windows(2) {
+                assert!(w[0].0 < w[1].0 && w[0].1 < w[1].1, "{name}: {w:?}");
             }
         }
         const { assert!(ELO_MIN < ELO_MAX) };
@@ -314,18 +260,49 @@ mod tests {
 
     #[test]
     fn level_20_is_full_strength_and_lower_levels_are_not() {
+        let duell = GameKind::Duell.declaration().skill_elo;
         let at = |level, limit, elo| {
-            Skill::new("duell", Strength { level, limit, elo }, Method::PickBest)
+            Skill::new(
+                duell,
+                100.0,
+                Strength { level, limit, elo },
+                Method::PickBest,
+            )
         };
         assert_eq!(at(20, false, ELO_MIN), None);
         assert_eq!(at(19, false, ELO_MIN).map(|s| s.level), Some(19.0));
         assert_eq!(at(0, false, ELO_MIN).map(|s| s.level), Some(0.0));
         assert_eq!(at(20, true, ELO_MAX), None, "the top Elo is full strength");
         assert_eq!(at(20, true, ELO_MIN).map(|s| s.level), Some(0.0));
-        assert_eq!(
-            Skill::new("chess", Strength::default(), Method::PickBest),
-            None
+    }
+
+    #[test]
+    fn a_game_without_a_calibration_weakens_on_the_provisional_scale() {
+        let at = |level, limit, elo| {
+            Skill::new(
+                None,
+                100.0,
+                Strength { level, limit, elo },
+                Method::PickBest,
+            )
+        };
+        assert_eq!(at(20, false, ELO_MIN), None);
+        assert_eq!(at(7, false, ELO_MIN).map(|s| s.level), Some(7.0));
+        // UCI_Elo: the bottom of the range is level 0, the middle level 10, the top 20.
+        assert_eq!(at(20, true, ELO_MIN).map(|s| s.level), Some(0.0));
+        let middle = at(20, true, (ELO_MIN + ELO_MAX) / 2).map(|s| s.level);
+        assert!(
+            middle.is_some_and(|l| (l - 10.0).abs() < 0.01),
+            "{middle:?}"
         );
+        assert_eq!(at(20, true, ELO_MAX), None);
+        // And the level plays weaker: level 0 picks a move 10 below the best at times.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let weak = at(0, false, ELO_MIN).expect("a weakened level");
+        let worse = (0..200)
+            .filter(|_| weak.pick_best(&[10, 0], &mut rng) == Some(1))
+            .count();
+        assert!(worse > 20, "{worse} of 200");
     }
 
     #[test]

@@ -104,7 +104,12 @@ impl<G: Evaluate + Notation> Slot<G> {
         if request.player != PlayerKind::Search {
             return None;
         }
-        Skill::new(G::DECLARATION.name, request.strength, method)
+        Skill::new(
+            G::DECLARATION.skill_elo,
+            G::SKILL_UNIT,
+            request.strength,
+            method,
+        )
     }
 
     /// The root moves `tokens` name (already checked by `check_searchmoves`).
@@ -345,7 +350,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
                 self.history
                     .current()
                     .end_reason()
-                    .unwrap_or(EndReason::Repetition),
+                    .unwrap_or(EndReason::REPETITION),
             ),
             _ => None,
         }
@@ -366,7 +371,8 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             ("node", json!(kind)),
             ("to_act", json!(self.acting_player().map(player_token))),
             ("result", json!(result)),
-            ("reason", json!(self.end_reason().map(EndReason::token))),
+            ("reason", json!(self.end_reason().map(|r| r.token))),
+            ("reason_words", json!(self.end_reason().map(|r| r.words))),
             ("rules", self.rules_json()),
         ];
         for (key, value) in common {

@@ -5,9 +5,11 @@
 //! Scores are `i32` from the first player's point of view. Static evaluations stay strictly
 //! inside `±EVAL_LIMIT`; forced wins and losses use the mate band above it.
 
+pub mod network;
 pub mod tunable;
 
 use crate::game::{Game, MoveList, Outcome, Player};
+use network::NetworkTraining;
 use tunable::TunableEval;
 
 /// The score of a win at the root (a mate in 0 plies). A win found `ply` plies below the
@@ -33,6 +35,16 @@ pub trait Evaluate: Game {
     /// The evaluation as `quartet tune` fits it, when it is a weighted sum of terms
     /// ([`tunable::Tunable`]); `None` for an evaluation of another shape.
     const TUNABLE: Option<TunableEval<Self>>;
+
+    /// The evaluation's learned network as `quartet tune` trains it
+    /// ([`network::NetworkTraining`]); `None` (the default) for a game without one.
+    const NETWORK: Option<NetworkTraining<Self>> = None;
+
+    /// The scale of a weakened skill level's noise, in this evaluation's score unit: the
+    /// cap of Stockfish's `pick_best` noise (its `PawnValue`) at a side's turn, the
+    /// softmax temperature at level 0 at a decision between chance nodes or a declaration
+    /// (`crate::engine::skill`). About the value of a pawn, or of a tempo.
+    const SKILL_UNIT: f64;
 
     /// The static value of the position from the first player's view, strictly inside
     /// `±EVAL_LIMIT`. Called on non-terminal positions only. Must not allocate.

@@ -1,10 +1,9 @@
 //! The registry: the games Quartet plays, each in its own folder (rules, notation,
 //! evaluation, declaration), listed once in [`registry!`]'s invocation below. Outside the
 //! folders a game is reached through [`GameKind`] (its declaration: name, node kinds, rule
-//! options) or a [`GameVisitor`] run with its position type, with these exceptions: Ludo's
-//! network trainer (`cli/tune.rs`, `cli/tune_net.rs`, `learn/network.rs`) uses
-//! `games::ludo` itself, the referee's and the search's unit tests use games' types, and
-//! every game's end reasons are one enum in `src/game.rs`.
+//! options) or a [`GameVisitor`] run with its position type and its declared capabilities
+//! (`Notation::SOLVER`, `Evaluate::TUNABLE`, `Evaluate::NETWORK`); only the referee's and
+//! the search's unit tests use games' types.
 
 pub mod apocalypse;
 pub mod duell;
@@ -12,8 +11,11 @@ pub mod kit;
 pub mod ludo;
 pub mod rnb;
 
+#[cfg(test)]
+pub mod pile;
+
 use crate::declaration::{GameDeclaration, RuleOption};
-use crate::eval::Evaluate;
+use crate::eval::{Evaluate, MAX_MOVE_CODES};
 use crate::notation::Notation;
 
 /// Code generic over the game type, run for a game chosen at run time by
@@ -25,30 +27,40 @@ pub trait GameVisitor {
     fn visit<G: Evaluate + Notation>(self) -> Self::Output;
 }
 
-/// Declares [`GameKind`] from one line per game: its variant and its position type.
+/// Declares [`GameKind`] from one line per game: its variant and its position type, after
+/// its doc comment and optionally a `#[cfg(...)]` (a game of the test build only).
 macro_rules! registry {
-    ($($(#[$doc:meta])* $kind:ident => $position:ty),* $(,)?) => {
+    ($($(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $kind:ident => $position:ty),* $(,)?) => {
         /// The games Quartet plays, in the order the `Game` option lists them.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
-            $($(#[$doc])* $kind),*
+            $($(#[doc = $doc])* $(#[cfg($cfg)])? $kind),*
         }
+
+        // Where a game registers, its move codes must fit the transposition table's field:
+        // a game whose `MOVE_CODES` exceeds `MAX_MOVE_CODES` does not compile.
+        const _: () = {
+            $($(#[cfg($cfg)])? assert!(
+                <$position as Evaluate>::MOVE_CODES <= MAX_MOVE_CODES,
+                "a registered game's MOVE_CODES exceeds MAX_MOVE_CODES"
+            );)*
+        };
 
         impl GameKind {
             /// Every game, in the `Game` option's order.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind),*];
+            pub const ALL: &'static [GameKind] = &[$($(#[cfg($cfg)])? GameKind::$kind),*];
 
             /// The game's declaration (name, node kinds, rule options).
             pub const fn declaration(self) -> &'static GameDeclaration {
                 match self {
-                    $(GameKind::$kind => &<$position as Notation>::DECLARATION),*
+                    $($(#[cfg($cfg)])? GameKind::$kind => &<$position as Notation>::DECLARATION),*
                 }
             }
 
             /// Runs `visitor` with this game's position type.
             pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(GameKind::$kind => visitor.visit::<$position>()),*
+                    $($(#[cfg($cfg)])? GameKind::$kind => visitor.visit::<$position>()),*
                 }
             }
         }
@@ -64,6 +76,9 @@ registry! {
     Duell => duell::Duell,
     /// Ludo: Red against Yellow with a die.
     Ludo => ludo::Ludo,
+    /// Pile, a toy: a fifth game as a new one would be, in the test build only.
+    #[cfg(test)]
+    Pile => pile::Pile,
 }
 
 impl GameKind {

@@ -1,11 +1,12 @@
-//! Training Ludo's network ([`crate::games::ludo::net`]): minibatch Adam on the cross-entropy
+//! Training a game's network (the shape of [`crate::eval::network`], declared by the game as
+//! its `Evaluate::NETWORK`; Ludo's is the first): minibatch Adam on the cross-entropy
 //! between the network's P(us wins) and a target probability, over examples that are
 //! chance nodes with their targets.
 //!
 //! The examples come from two sources:
-//! - the exact solutions of the 1- and 2-piece games ([`exact_examples`]): every chance
-//!   node with its exact value, so the network learns races and captures from perfect
-//!   targets (a 4-piece position with two pieces of each side home has the same inputs);
+//! - the exact solutions of small versions of the game ([`exact_examples`]; Ludo's 1- and
+//!   2-piece games): every chance node with its exact value, so the network learns from
+//!   perfect targets;
 //! - self-play of the real game ([`selfplay_examples`]): the position after the searched
 //!   move, with a blend of the game's result and the search's score as the target.
 //!
@@ -15,9 +16,8 @@
 //! give the same weights bit for bit.
 
 use super::data::DataFile;
-use crate::game::{Action, Game, Node, Player, RuleOptions};
-use crate::games::ludo::net::{Active, HIDDEN, INPUTS, Network};
-use crate::games::ludo::{Ludo, LudoSolution, PIECES};
+use crate::eval::network::{ExactNodes, HIDDEN, Network, NetworkTraining};
+use crate::game::{Action, Node, Player, RuleOptions};
 use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -25,85 +25,91 @@ use rand_chacha::ChaCha8Rng;
 /// A chance node's inputs with its target P(us wins) and its weight in the loss.
 #[derive(Clone, Debug)]
 pub struct Example {
-    /// The network's inputs (the side to roll is "us").
-    pub active: Active,
+    /// The network's set inputs (the side to act is "us").
+    pub active: Vec<u16>,
     /// The target probability that the side to roll wins.
     pub target: f32,
     /// The example's weight in the loss.
     pub weight: f32,
 }
 
-/// Every unfinished chance node of the solved `solution`, weighted `weight`.
-pub fn exact_examples(solution: &LudoSolution, weight: f32) -> Vec<Example> {
-    let mut out = Vec::new();
-    solution.for_each_chance_node(|mover, opponent, sixes, value| {
-        out.push(Example {
-            active: Active::from_pieces(mover, opponent, sixes),
-            target: value as f32,
+/// Every unfinished chance node of the solved `exact`, weighted `weight`.
+pub fn exact_examples(exact: ExactNodes, weight: f32) -> Vec<Example> {
+    exact
+        .nodes
+        .into_iter()
+        .map(|(active, target)| Example {
+            active,
+            target,
             weight,
-        });
-    });
-    out
+        })
+        .collect()
 }
 
 /// Self-play examples split into those fitted and those held out.
-#[derive(Clone, Debug, Default)]
-pub struct SelfplaySplit {
+#[derive(Clone, Debug)]
+pub struct SelfplaySplit<G> {
     /// Examples to fit: the target blends result and score.
     pub train: Vec<Example>,
     /// Examples of held-out games: the target is the game's result alone.
     pub holdout: Vec<Example>,
     /// The positions of `holdout`, in the same order.
-    pub holdout_positions: Vec<Ludo>,
+    pub holdout_positions: Vec<G>,
 }
 
-/// The rules a data file was played with: its header's `pieces` (4 if absent).
-fn rules_of(file: &DataFile) -> Result<RuleOptions, String> {
-    let pieces = file.header.get("pieces").unwrap_or("4");
-    let count: i64 = pieces
-        .parse()
-        .map_err(|_| format!("pieces={pieces} in the header"))?;
-    RuleOptions::default().with(&PIECES, count)
+/// The rules a data file of `G` was played with: the header's value of each rule option
+/// the game declares (under its flag, as `quartet selfplay` writes it), its default where
+/// the header has none.
+fn rules_of<G: Notation>(file: &DataFile) -> Result<RuleOptions, String> {
+    let mut rules = RuleOptions::default();
+    for option in G::DECLARATION.rule_options {
+        if let Some(text) = file.header.get(&option.flag()) {
+            let value = option
+                .parse_value(text)
+                .map_err(|e| format!("in the header: {e}"))?;
+            rules = rules.with(option, value)?;
+        }
+    }
+    Ok(rules)
 }
 
-/// Red's win probability `p` of a Ludo score, which is `round((2p - 1) * 10000)` (a search
-/// score in a data file, or the static evaluation).
-pub fn red_win_probability(score: i32) -> f32 {
-    (score as f32 / 10_000.0 + 1.0) / 2.0
-}
-
-/// The examples of Ludo self-play `files` (each played with the piece count its header
-/// names): at each recorded decision node, the chance node after the searched move (skipped
-/// when that move ends the game). The target, for the side to roll there, is
-/// `lambda * result + (1 - lambda) * score` with the search's score as a probability; games
-/// whose index is a multiple of `holdout_every` (0: none) are held out with their results
-/// alone as targets.
-pub fn selfplay_examples(
+/// The examples of `G`'s self-play `files` (each played with the rule options its header
+/// names), for the network `net`: at each recorded decision node, the chance node after the
+/// searched move (skipped when that move ends the game). The target, for the side to act
+/// there, is `lambda * result + (1 - lambda) * score` with the search's score as a
+/// probability; games whose index is a multiple of `holdout_every` (0: none) are held out
+/// with their results alone as targets.
+pub fn selfplay_examples<G: Notation>(
+    net: &NetworkTraining<G>,
     files: &[DataFile],
     lambda: f32,
     holdout_every: u64,
     weight: f32,
-) -> Result<SelfplaySplit, String> {
-    let mut split = SelfplaySplit::default();
+) -> Result<SelfplaySplit<G>, String> {
+    let mut split = SelfplaySplit {
+        train: Vec::new(),
+        holdout: Vec::new(),
+        holdout_positions: Vec::new(),
+    };
     for (i, file) in files.iter().enumerate() {
-        let rules = rules_of(file).map_err(|e| format!("file {}: {e}", i + 1))?;
+        let rules = rules_of::<G>(file).map_err(|e| format!("file {}: {e}", i + 1))?;
         for s in &file.samples {
             let context = || format!("file {}: '{}'", i + 1, s.position);
-            let mut pos = Ludo::parse_position(&s.position, &rules)
+            let mut pos = G::parse_position(&s.position, &rules)
                 .map_err(|e| format!("{}: {e}", context()))?;
             let Ok(Action::Single(m)) = pos.parse_action(&s.best) else {
                 return Err(format!("{}: move '{}' not legal", context(), s.best));
             };
-            let red_score = red_win_probability(s.score);
+            let first_score = (net.first_win_probability)(s.score);
             pos.play(m);
             if pos.node() != Node::Chance {
                 continue;
             }
-            let red_result = s.result.first_score() as f32;
-            let (result, score) = if pos.side_to_move() == Player::First {
-                (red_result, red_score)
+            let first_result = s.result.first_score() as f32;
+            let (result, score) = if pos.acting_player() == Some(Player::First) {
+                (first_result, first_score)
             } else {
-                (1.0 - red_result, 1.0 - red_score)
+                (1.0 - first_result, 1.0 - first_score)
             };
             let held = holdout_every > 0 && s.game % holdout_every == 0;
             let target = if held {
@@ -112,7 +118,7 @@ pub fn selfplay_examples(
                 lambda * result + (1.0 - lambda) * score
             };
             let example = Example {
-                active: Active::of(&pos),
+                active: (net.features)(&pos),
                 target,
                 weight,
             };
@@ -187,11 +193,11 @@ pub fn mean_abs_error(net: &Network, examples: &[Example]) -> f64 {
     total / examples.len() as f64
 }
 
-/// A network with small random first-layer and output weights (uniform, scaled by the fan-in
-/// of a typical position) and zero biases.
-pub fn initial_network(seed: u64) -> Network {
+/// A network of `inputs` inputs with small random first-layer and output weights (uniform,
+/// scaled by the fan-in of a typical position) and zero biases.
+pub fn initial_network(inputs: usize, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut net = Network::zeroed();
+    let mut net = Network::zeroed(inputs);
     for column in &mut net.w1 {
         for w in column.iter_mut() {
             *w = rng.random_range(-0.2..0.2);
@@ -242,11 +248,11 @@ struct Gradient {
 }
 
 impl Gradient {
-    fn new() -> Gradient {
+    fn new(inputs: usize) -> Gradient {
         Gradient {
-            w1: vec![[0.0; HIDDEN]; INPUTS],
+            w1: vec![[0.0; HIDDEN]; inputs],
             touched: Vec::new(),
-            marked: vec![false; INPUTS],
+            marked: vec![false; inputs],
             b1: [0.0; HIDDEN],
             w2: [0.0; HIDDEN],
             b2: 0.0,
@@ -268,7 +274,7 @@ impl Gradient {
         for (b, d) in self.b1.iter_mut().zip(&dh) {
             *b += d;
         }
-        for &i in e.active.inputs() {
+        for &i in &e.active {
             let i = usize::from(i);
             if !self.marked[i] {
                 self.marked[i] = true;
@@ -302,11 +308,11 @@ pub fn train(
 ) {
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed ^ 0x5eed);
     let mut order: Vec<u32> = (0..examples.len() as u32).collect();
-    let mut w1_moments = Moments::new(INPUTS * HIDDEN);
+    let mut w1_moments = Moments::new(net.inputs() * HIDDEN);
     let mut b1_moments = Moments::new(HIDDEN);
     let mut w2_moments = Moments::new(HIDDEN);
     let mut b2_moments = Moments::new(1);
-    let mut gradient = Gradient::new();
+    let mut gradient = Gradient::new(net.inputs());
     let batch = options.batch.max(1);
     let steps_total = (options.epochs * examples.len().div_ceil(batch)).max(1);
     let mut step = 0usize;
@@ -347,32 +353,24 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::ludo::{BASE, GOAL};
 
-    #[test]
-    fn a_score_is_read_as_reds_win_probability() {
-        // score = round((2p - 1) * 10000): a certain win, an even game, a certain loss.
-        assert_eq!(red_win_probability(10_000), 1.0);
-        assert_eq!(red_win_probability(0), 0.5);
-        assert_eq!(red_win_probability(-10_000), 0.0);
-        assert_eq!(red_win_probability(5_000), 0.75);
-    }
+    /// The inputs of the examples below: 0..40 one-hot, and input 21 for a "piece at 20".
+    const INPUTS: usize = 64;
 
     #[test]
     fn a_known_weight_is_recovered_from_generated_data() {
         // Targets generated by a network whose only nonzero weights make P(us wins) the
-        // logistic of 1.5 per piece of ours at 20 (through one unit), so a fit from random
+        // logistic of 1.5 per count of input 21 (through one unit), so a fit from random
         // weights must find that logit again.
-        let mut truth = Network::zeroed();
+        let mut truth = Network::zeroed(INPUTS);
         truth.w1[21][0] = 1.0;
         truth.w2[0] = 1.5;
         let mut examples = Vec::new();
         for ours in 0..=2usize {
-            for others in [0u8, 5, 30] {
-                let mut us = vec![BASE; 2 - ours];
-                us.extend(std::iter::repeat_n(20, ours));
-                let them = [others, GOAL];
-                let active = Active::from_pieces(&us, &them, 0);
+            for others in [30u16, 35, 60] {
+                let mut active = vec![0; 2 - ours];
+                active.extend(std::iter::repeat_n(21, ours));
+                active.push(others);
                 let target = sigmoid(truth.logit(&active));
                 examples.push(Example {
                     active,
@@ -381,7 +379,7 @@ mod tests {
                 });
             }
         }
-        let mut net = initial_network(3);
+        let mut net = initial_network(INPUTS, 3);
         let options = TrainOptions {
             epochs: 3000,
             batch: 4,
@@ -390,16 +388,16 @@ mod tests {
         };
         train(&mut net, &examples, &options, |_, _| {});
         assert!(loss(&net, &examples) < 1e-5, "{}", loss(&net, &examples));
-        // The logit of two pieces at 20 against a piece at 5 is 3.0.
-        let two = Active::from_pieces(&[20, 20], &[5, GOAL], 0);
+        // The logit of input 21 twice against input 35 is 3.0.
+        let two = [21, 21, 35];
         assert!((net.logit(&two) - 3.0).abs() < 0.05, "{}", net.logit(&two));
     }
 
     #[test]
     fn the_same_seed_gives_the_same_weights() {
-        let examples: Vec<Example> = (0..40u8)
+        let examples: Vec<Example> = (0..40u16)
             .map(|v| Example {
-                active: Active::from_pieces(&[v], &[GOAL - 1 - v], 0),
+                active: vec![v, 63 - v],
                 target: f32::from(v) / 40.0,
                 weight: 1.0,
             })
@@ -411,7 +409,7 @@ mod tests {
             seed: 9,
         };
         let fit = || {
-            let mut net = initial_network(options.seed);
+            let mut net = initial_network(INPUTS, options.seed);
             train(&mut net, &examples, &options, |_, _| {});
             net
         };
@@ -419,40 +417,10 @@ mod tests {
     }
 
     #[test]
-    fn selfplay_positions_become_the_chance_node_after_the_move_seen_by_the_side_to_roll() {
-        // Game 3: Yellow won (0-1). Red rolled 2 at 10 and played 10-12, so Yellow rolls next
-        // (its view: the result 1, the score 1 - 0.6 = 0.4 for the search's +2000 for Red).
-        // Game 4 (Red won): a 6 moves 20-26, so Red rolls again (result 1, score 0.3 for
-        // -4000). Game 5 (held out): 53-56 ends the game, no chance node follows.
-        let text = "# quartet-selfplay 1 game=ludo pieces=2\n\
-            b,10/b,b r 2 0\t0-1\t2000\t5\t3\t10-12\n\
-            b,20/b,b r 6 1\t1-0\t-4000\t9\t4\t20-26\n\
-            53,56/b,b r 3 0\t1-0\t9000\t50\t5\t53-56\n\
-            # summary games=3 positions=3 first=2 draws=0 second=1\n";
-        let file = DataFile::parse(text).expect("a data file");
-        let split = selfplay_examples(&[file], 0.25, 5, 1.0).expect("examples");
-        assert_eq!(split.train.len(), 2);
-        assert!(split.holdout.is_empty(), "the held-out game ended at once");
-        let [yellow, red] = &split.train[..] else {
-            unreachable!()
-        };
-        assert_eq!(
-            yellow.active.inputs(),
-            Active::from_pieces(&[BASE, BASE], &[BASE, 12], 0).inputs()
-        );
-        assert!((yellow.target - (0.25 * 1.0 + 0.75 * 0.4)).abs() < 1e-6);
-        assert_eq!(
-            red.active.inputs(),
-            Active::from_pieces(&[BASE, 26], &[BASE, BASE], 1).inputs()
-        );
-        assert!((red.target - (0.25 * 1.0 + 0.75 * 0.3)).abs() < 1e-6);
-    }
-
-    #[test]
     fn the_loss_is_zero_exactly_at_the_targets() {
-        let net = Network::zeroed();
+        let net = Network::zeroed(INPUTS);
         let at_half = [Example {
-            active: Active::from_pieces(&[3], &[4], 0),
+            active: vec![3, 4],
             target: 0.5,
             weight: 2.0,
         }];

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{Game, Node, Outcome, Player};
+use crate::game::{EndReason, Game, Node, Outcome, Player};
 use crate::history::GameHistory;
 
 /// Why a game ended.
@@ -89,7 +89,8 @@ pub struct Verdict {
     pub outcome: Outcome,
     /// How the game ended.
     pub termination: Termination,
-    /// What happened, for people (empty for a normal end).
+    /// What happened, for people: for an end by the rules the words the game declares for
+    /// it (its [`EndReason`]), for an adjudication what the engine did.
     pub reason: String,
 }
 
@@ -97,11 +98,19 @@ pub struct Verdict {
 /// [`Termination::Normal`] end, a third occurrence of a position (which only the history
 /// shows, see [`GameHistory::node`]) a [`Termination::Repetition`] draw.
 pub fn rules_ending<G: Game>(record: &GameHistory<G>) -> Option<(Outcome, Termination)> {
-    match (record.node(), record.current().node()) {
-        (Node::Terminal(o), Node::Terminal(_)) => Some((o, Termination::Normal)),
-        (Node::Terminal(o), _) => Some((o, Termination::Repetition)),
-        _ => None,
-    }
+    rules_verdict(record).map(|v| (v.outcome, v.termination))
+}
+
+/// [`rules_ending`] as a verdict, with the reason the game declares for it.
+pub fn rules_verdict<G: Game>(record: &GameHistory<G>) -> Option<Verdict> {
+    let (outcome, termination, reason) = match (record.node(), record.current().node()) {
+        (Node::Terminal(o), Node::Terminal(_)) => {
+            (o, Termination::Normal, record.current().end_reason())
+        }
+        (Node::Terminal(o), _) => (o, Termination::Repetition, Some(EndReason::REPETITION)),
+        _ => return None,
+    };
+    Some(Verdict::rules(outcome, termination, reason))
 }
 
 /// One engine's failure on one turn, before it is turned into a verdict.
@@ -115,11 +124,13 @@ pub struct Failure {
 
 impl Verdict {
     /// The game ended by the rules with `outcome`.
-    pub fn rules(outcome: Outcome, termination: Termination) -> Verdict {
+    /// The game ended by the rules with `outcome`, for the declared `reason` (`None`: a
+    /// toy's end, which has no words).
+    pub fn rules(outcome: Outcome, termination: Termination, reason: Option<EndReason>) -> Verdict {
         Verdict {
             outcome,
             termination,
-            reason: String::new(),
+            reason: reason.map_or_else(String::new, |r| r.words.to_string()),
         }
     }
 

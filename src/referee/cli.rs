@@ -12,6 +12,7 @@ use super::engine::EngineSpec;
 use super::runner::MatchConfig;
 use super::schedule::{OpeningSource, Shard};
 use super::sprt::Sprt;
+use crate::games::GameKind;
 
 /// The words of each `--engine` occurrence, kept apart (clap's derive flattens repeated
 /// multi-value options into one list, so this part is written by hand).
@@ -58,8 +59,8 @@ impl Args for EngineGroups {
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct MatchArgs {
     /// The game (`quartet games --names` lists them).
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, value_parser = GameKind::parse)]
+    pub game: GameKind,
 
     /// The `--engine` groups.
     #[command(flatten)]
@@ -232,7 +233,7 @@ impl MatchArgs {
             return Err(usage("--concurrency must be at least 1"));
         }
         Ok(MatchConfig {
-            game: self.game.clone(),
+            game: self.game,
             engines: [a, b],
             games: self.games,
             concurrency: self.concurrency,
@@ -286,12 +287,13 @@ mod tests {
     #[test]
     fn full_command_line() {
         let c = parse(
-            "--game nim --engine cmd=/bin/e1 option.Hash=16 args=-q --engine cmd=./e2 name=two dir=/tmp \
+            "--game duell --engine cmd=/bin/e1 option.Hash=16 args=-q --engine cmd=./e2 name=two dir=/tmp \
              --games 10 --concurrency 3 --tc 40/1+0.01 --seed 7 --openings random:4 --pgnout g.pgn \
              --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --recover --shard 1/2 --results r.json \
              --jsonl g.jsonl --report-every 5 --margin 30 --timeout 1000 --no-progress",
         )
         .unwrap();
+        assert_eq!(c.game, GameKind::Duell);
         assert_eq!(c.engines[0].name, "e1");
         assert_eq!(
             c.engines[0].options,
@@ -315,8 +317,24 @@ mod tests {
     }
 
     #[test]
+    fn the_game_is_parsed_into_the_registry_s_type() {
+        // A toy game of the tests (Nim) is no game of the registry: refused when parsed,
+        // with the games that are.
+        let err = parse("--game nim --engine cmd=a --engine cmd=b --nodes 1").unwrap_err();
+        assert!(err.contains("unknown game 'nim'"), "{err}");
+        assert!(err.contains(GameKind::DEFAULT.name()), "{err}");
+        for &game in GameKind::ALL {
+            let line = format!(
+                "--game {} --engine cmd=a --engine cmd=b --nodes 1",
+                game.name()
+            );
+            assert_eq!(parse(&line).map(|c| c.game), Ok(game));
+        }
+    }
+
+    #[test]
     fn limits_and_defaults() {
-        let c = parse("--game nim --engine cmd=a --engine cmd=a --nodes 500").unwrap();
+        let c = parse("--game duell --engine cmd=a --engine cmd=a --nodes 500").unwrap();
         assert_eq!(c.tc, TimeControl::Nodes(500));
         assert_eq!(
             (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
@@ -324,28 +342,28 @@ mod tests {
         );
         assert_eq!((c.games, c.concurrency, c.seed), (2, 1, 0));
         assert_eq!(c.openings, OpeningSource::StartPosition);
-        let c = parse("--game nim --engine cmd=a --engine cmd=b --depth 3").unwrap();
+        let c = parse("--game duell --engine cmd=a --engine cmd=b --depth 3").unwrap();
         assert_eq!(c.tc, TimeControl::Depth(3));
-        let c = parse("--game nim --engine cmd=a --engine cmd=b --movetime 100").unwrap();
+        let c = parse("--game duell --engine cmd=a --engine cmd=b --movetime 100").unwrap();
         assert_eq!(c.tc, TimeControl::MoveTime(Duration::from_millis(100)));
     }
 
     #[test]
     fn bad_command_lines_are_refused() {
         for bad in [
-            "--game nim --engine cmd=a --nodes 1",
-            "--game nim --engine cmd=a --engine cmd=b --engine cmd=c --nodes 1",
-            "--game nim --engine cmd=a --engine cmd=b",
-            "--game nim --engine cmd=a --engine cmd=b --nodes 1 --depth 2",
-            "--game nim --engine cmd=a --engine cmd=b --nodes 0",
-            "--game nim --engine cmd=a --engine cmd=b --tc 0+1",
-            "--game nim --engine name=x --engine cmd=b --nodes 1",
-            "--game nim --engine cmd=a hash=1 --engine cmd=b --nodes 1",
-            "--game nim --engine cmd=a option.=1 --engine cmd=b --nodes 1",
-            "--game nim --engine cmd=a --engine cmd=b --nodes 1 --games 0",
-            "--game nim --engine cmd=a --engine cmd=b --nodes 1 --shard 3/2",
-            "--game nim --engine cmd=a --engine cmd=b --nodes 1 --openings book",
-            "--game nim --engine cmd=a --engine cmd=b --nodes 1 --sprt elo0=5 elo1=0 alpha=0.05 beta=0.05",
+            "--game duell --engine cmd=a --nodes 1",
+            "--game duell --engine cmd=a --engine cmd=b --engine cmd=c --nodes 1",
+            "--game duell --engine cmd=a --engine cmd=b",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --depth 2",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 0",
+            "--game duell --engine cmd=a --engine cmd=b --tc 0+1",
+            "--game duell --engine name=x --engine cmd=b --nodes 1",
+            "--game duell --engine cmd=a hash=1 --engine cmd=b --nodes 1",
+            "--game duell --engine cmd=a option.=1 --engine cmd=b --nodes 1",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --games 0",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --shard 3/2",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --openings book",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --sprt elo0=5 elo1=0 alpha=0.05 beta=0.05",
         ] {
             assert!(parse(bad).is_err(), "accepted: {bad}");
         }

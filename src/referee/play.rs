@@ -19,7 +19,7 @@ use crate::game::{Action, Node, Player, RuleOptions};
 use crate::history::GameHistory;
 use crate::notation::Notation;
 
-use super::adjudicate::{Failure, Termination, Verdict, quote, rules_ending};
+use super::adjudicate::{Failure, Termination, Verdict, quote, rules_verdict};
 use super::clock::{Clocks, TimeControl};
 use super::dice::DiceStream;
 use super::engine::{Engine, Reply};
@@ -169,12 +169,12 @@ pub fn play_game<G: Notation>(
         if s.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
+        if let Some(v) = rules_verdict(&table.game) {
+            break v;
+        }
         let step = match table.game.node() {
-            Node::Terminal(o) => {
-                let (_, termination) =
-                    rules_ending(&table.game).unwrap_or((o, Termination::Normal));
-                break Verdict::rules(o, termination);
-            }
+            // Judged above: a terminal node is a rules verdict.
+            Node::Terminal(_) => None,
             Node::Chance => Some(table.roll()?),
             Node::Turn(p) => table.turn(p),
             Node::Simultaneous => table.simultaneous(),

@@ -14,9 +14,11 @@
 //! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`, and after `Game` one tag per rule
 //! option of the game, named and written as UCI does (`[Placement "together"]`), so that a
 //! record replays with no flag but its file: `Game` is the `Game` option's
-//! value, `FEN` the start position string (also for the start position), `Seed` the seed
-//! the game's chance outcomes are drawn from (from which each engine got its own `Seed`
-//! option, one per seat), `OpeningPlies` how many tokens of the move list were the opening.
+//! value, `Reason` the words the game declares for its end by the rules (or what an
+//! adjudicated engine did), `FEN` the start position string (also for the start position),
+//! `Seed` the seed the game's chance outcomes are drawn from (from which each engine got
+//! its own `Seed` option, one per seat), `OpeningPlies` how many tokens of the move list
+//! were the opening.
 
 use std::fmt::Write as _;
 

@@ -35,7 +35,7 @@ pub struct GameLine {
     pub result: String,
     /// The termination's tag text.
     pub termination: String,
-    /// The adjudication's reason (empty for an end by the rules).
+    /// The verdict's reason: the game's words for an end by the rules, or the adjudication's.
     pub reason: String,
     /// Tokens in the game, opening included.
     pub plies: usize,

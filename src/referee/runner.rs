@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::declaration::GameDeclaration;
 use crate::game::{Outcome, Player, RuleOptions};
+use crate::games::GameKind;
 use crate::notation::Notation;
 
 use super::MatchError;
@@ -31,8 +32,9 @@ use super::stats::{GameScore, Tally};
 /// A checked match configuration (built from [`super::MatchArgs`]).
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The game's name; must be the `NAME` of the rules the match runs with.
-    pub game: String,
+    /// The game the command line chose; [`run`] refuses a registered game other than the
+    /// one it plays (a toy game of the tests is played whatever this says).
+    pub game: GameKind,
     /// The two engines; the first is the one the statistics speak for.
     pub engines: [EngineSpec; 2],
     /// Games in the whole match (all shards).
@@ -372,10 +374,10 @@ impl Gather<'_> {
 
 /// Plays the match described by `cfg` under `rules`.
 pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchReport, MatchError> {
-    if cfg.game != G::DECLARATION.name {
+    if GameKind::from_name(G::DECLARATION.name).is_some_and(|g| g != cfg.game) {
         return Err(MatchError::Usage(format!(
             "the match is for '{}' but the rules are '{}'",
-            cfg.game,
+            cfg.game.name(),
             G::DECLARATION.name
         )));
     }
@@ -388,7 +390,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         started: Instant::now(),
         start_fen: G::start(rules).format_position(),
         report: MatchReport {
-            game: cfg.game.clone(),
+            game: G::DECLARATION.name.to_string(),
             engines: [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
             time_control: cfg.tc.to_string(),
             scheduled: specs.len() as u64,

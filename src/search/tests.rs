@@ -1,11 +1,15 @@
-//! The search core against plain minimax / expectimax on the toy games: with the
-//! value-changing pruning switched off, every pruning search must return exactly the
-//! plain value (design.md §3).
+//! The search core against plain minimax / expectimax on the toy games and on short
+//! positions of R&B and Duell: with the value-changing pruning switched off, every pruning
+//! search must return exactly the plain value (design.md §3).
 
 use super::tt::TranspositionTable;
 use super::{Features, Info, Limits, Root, SearchResult, Settings, search};
 use crate::eval::{Evaluate, MATE};
+use crate::game::RuleOptions;
 use crate::game::{Action, EndReason, Game, MoveList, Node, Player};
+use crate::games::duell::Duell;
+use crate::games::rnb::Rnb;
+use crate::notation::Notation;
 use crate::toys::{DiceRace, Nim, NimMove, TicTacToe};
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
@@ -134,11 +138,24 @@ fn tictactoe_is_a_draw() {
 /// The pruning search equals plain minimax / expectimax at depths 1 to 4 on `count`
 /// non-terminal positions sampled from `start`.
 fn search_equals_plain<G: Evaluate + std::fmt::Debug>(start: &G, count: usize, plies: usize) {
+    search_equals_plain_to(start, count, plies, 4);
+}
+
+/// [`search_equals_plain`] at depths 1 to `max_depth`; returns how many positions were
+/// compared (so a caller can tell that its sample was not all finished games).
+fn search_equals_plain_to<G: Evaluate + std::fmt::Debug>(
+    start: &G,
+    count: usize,
+    plies: usize,
+    max_depth: u32,
+) -> usize {
+    let mut compared = 0;
     for pos in sample_positions(start, count, plies) {
         if matches!(pos.node(), Node::Terminal(_)) {
             continue;
         }
-        for depth in 1..=4 {
+        compared += 1;
+        for depth in 1..=max_depth {
             assert_eq!(
                 searched(&pos, depth, &exact_features()),
                 plain(&pos, depth as i32, 0),
@@ -146,6 +163,21 @@ fn search_equals_plain<G: Evaluate + std::fmt::Debug>(start: &G, count: usize, p
             );
         }
     }
+    compared
+}
+
+#[test]
+fn alphabeta_equals_minimax_on_short_rnb_and_duell_positions() {
+    // Real games, not only toys: positions of up to 40 random plies (R&B's placements and
+    // its first steps; Duell's opening and middle game), to depth 3 (plain minimax of
+    // Duell's 37 moves a ply is 50,000 leaves at depth 3).
+    let rules = RuleOptions::default();
+    let rnb = search_equals_plain_to(&Rnb::start(&rules), 6, 40, 3);
+    let duell = search_equals_plain_to(&Duell::start(&rules), 6, 40, 3);
+    assert!(
+        rnb >= 3 && duell >= 3,
+        "compared {rnb} R&B, {duell} Duell positions"
+    );
 }
 
 #[test]
@@ -284,6 +316,8 @@ impl Game for PassingNim {
 
 impl Evaluate for PassingNim {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 4;
     fn evaluate(&self) -> i32 {
         (self.hash() % 201) as i32 - 100

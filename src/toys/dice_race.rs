@@ -86,6 +86,8 @@ impl Game for DiceRace {
 
 impl Evaluate for DiceRace {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 2;
     fn evaluate(&self) -> i32 {
         (i32::from(self.at[0]) - i32::from(self.at[1])) * 37 + (self.hash() % 13) as i32

@@ -46,6 +46,8 @@ impl Game for Endless {
 
 impl Evaluate for Endless {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 2;
     fn evaluate(&self) -> i32 {
         Endless::EVAL

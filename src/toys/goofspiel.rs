@@ -75,6 +75,8 @@ impl Game for Goofspiel {
 
 impl Evaluate for Goofspiel {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 16;
     fn evaluate(&self) -> i32 {
         (i32::from(self.points[0]) - i32::from(self.points[1])) * 100

@@ -76,6 +76,8 @@ impl Game for OneShot {
 
 impl Evaluate for OneShot {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 3;
     fn evaluate(&self) -> i32 {
         0

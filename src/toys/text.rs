@@ -42,14 +42,16 @@ pub(super) fn mix(parts: &[u64]) -> u64 {
     h
 }
 
-/// The declaration of a toy game called `name` with `nodes`: no rule options, and a bench
-/// of one ply (toys are never benched).
+/// The declaration of a toy game called `name` with `nodes`: no rule options, no named end
+/// reasons, no skill calibration, and a bench of one ply (toys are never benched).
 pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDeclaration {
     GameDeclaration {
         name,
         title: name,
         nodes,
         rule_options: &[],
+        end_reasons: &[],
+        skill_elo: None,
         bench: BenchSpec {
             depth: 1,
             perft_depth: 1,

@@ -87,6 +87,8 @@ impl Game for TicTacToe {
 
 impl Evaluate for TicTacToe {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 9;
     fn evaluate(&self) -> i32 {
         (self.hash() % 201) as i32 - 100

@@ -75,6 +75,8 @@ impl Game for Wide {
 
 impl Evaluate for Wide {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    /// The skill noise scale: a toy: any unit.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = WIDE_SIZE as usize;
     fn evaluate(&self) -> i32 {
         0

@@ -123,6 +123,8 @@ impl Tunable for Apocalypse {
 
 impl Evaluate for Apocalypse {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
+    const SKILL_UNIT: f64 = 300.0;
     const MOVE_CODES: usize = MOVE_CODE_COUNT;
 
     fn evaluate(&self) -> i32 {

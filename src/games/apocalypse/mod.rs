@@ -17,7 +17,7 @@ mod examples;
 #[cfg(test)]
 mod rules_tests;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 pub use board::{Cell, Move, Piece};
 pub use board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 pub use notation::START;
@@ -44,6 +44,45 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[DOUBLE_STEP],
+    skill_elo: Some(SKILL_ELO),
+    end_reasons: &[NO_PAWNS, PENALTIES, MOVE_RULE, NO_LEGAL_MOVE],
+};
+
+/// The measured Elo of Apocalypse's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 161),
+    (4, 278),
+    (8, 331),
+    (12, 438),
+    (16, 508),
+    (19, 552),
+    (20, 591),
+];
+
+/// Rule 1.6-1: a side has no pawns left (it loses; both: a draw).
+pub const NO_PAWNS: EndReason = EndReason {
+    token: "no-pawns",
+    words: "a side has no pawns left",
+};
+
+/// Rule 1.6-2: a side reached two penalty points (it loses; both: a draw).
+pub const PENALTIES: EndReason = EndReason {
+    token: "penalties",
+    words: "two penalty points",
+};
+
+/// Rules 1.6-3 and 1.8: 50 turns without progress (a draw).
+pub const MOVE_RULE: EndReason = EndReason {
+    token: "move-rule",
+    words: "50 turns without progress",
+};
+
+/// Rule 1.6-4: a side has no legal move (a draw).
+pub const NO_LEGAL_MOVE: EndReason = EndReason {
+    token: "no-legal-move",
+    words: "a side has no legal move",
 };
 
 /// The rule option `DoubleStep` (rules §1.2): pawns on their start squares may step two

@@ -6,6 +6,7 @@ use super::board::{
     Cell, Move, NO_PROGRESS_LIMIT, PENALTY_LIMIT, Piece, SQUARES, ZOBRIST, file_of, forward,
     is_knight_leap, is_pawn_start, knight_targets, last_rank, rank_of, square,
 };
+use super::{MOVE_RULE, NO_LEGAL_MOVE, NO_PAWNS, PENALTIES};
 use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player};
 use std::ops::ControlFlow;
 
@@ -331,7 +332,7 @@ impl Apocalypse {
     /// [`Apocalypse::compute_outcome`] with the rule that decided it.
     fn outcome_why(&self) -> Option<(Outcome, EndReason)> {
         let [white, black] = [Player::First, Player::Second];
-        let decided = |outcome| Some((outcome, EndReason::NoPawns));
+        let decided = |outcome| Some((outcome, NO_PAWNS));
         match (self.pawns(white), self.pawns(black)) {
             (0, 0) => return decided(Outcome::Draw),
             (0, _) => return decided(Outcome::Win(black)),
@@ -339,7 +340,7 @@ impl Apocalypse {
             _ => {}
         }
         let lost = |p| self.penalties(p) >= PENALTY_LIMIT;
-        let decided = |outcome| Some((outcome, EndReason::Penalties));
+        let decided = |outcome| Some((outcome, PENALTIES));
         match (lost(white), lost(black)) {
             (true, true) => return decided(Outcome::Draw),
             (true, false) => return decided(Outcome::Win(black)),
@@ -347,10 +348,10 @@ impl Apocalypse {
             (false, false) => {}
         }
         if self.counter >= NO_PROGRESS_LIMIT {
-            return Some((Outcome::Draw, EndReason::MoveRule));
+            return Some((Outcome::Draw, MOVE_RULE));
         }
         if !self.has_legal(white) || !self.has_legal(black) {
-            return Some((Outcome::Draw, EndReason::NoLegalMove));
+            return Some((Outcome::Draw, NO_LEGAL_MOVE));
         }
         None
     }

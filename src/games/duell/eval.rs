@@ -254,6 +254,8 @@ impl Tunable for Duell {
 
 impl Evaluate for Duell {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
+    const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = SQUARES * SQUARES * 5;
 
     fn noisy_moves(&self, p: Player, out: &mut MoveList<Move>) {

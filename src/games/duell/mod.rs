@@ -5,11 +5,11 @@
 //! [`Move`] is one path of a piece. Positions are small (`Clone` is a 128-byte copy) because
 //! the search copies a position and then plays a move on the copy.
 //!
-//! The game's end is judged from the position alone, in the order of rules §1.15: a win
-//! (a key was captured, or a key stands on the enemy key square), then the 200-ply
-//! no-capture draw, then "the side to move has no legal move and loses". Repetition is left
-//! to the history keeper: [`Game::hash`] covers exactly placement, orientations and side to
-//! move, and [`Game::repetition_window`] is the plies since the last capture.
+//! This file holds the type and the declaration; the rules (`rules.rs`: the end of the game
+//! and [`crate::game::Game`]), the move generator, the notation and the evaluation are
+//! beside it. Repetition is left to the history keeper: the hash covers exactly placement,
+//! orientations and side to move, and the repetition window is the plies since the last
+//! capture.
 
 mod attacks;
 mod board;
@@ -19,6 +19,7 @@ mod eval;
 mod movegen;
 mod notation;
 mod piece;
+mod rules;
 mod zobrist;
 
 #[cfg(test)]
@@ -28,12 +29,9 @@ mod reference_tests;
 #[cfg(test)]
 mod rules_tests;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds};
-use std::ops::ControlFlow;
-
-use crate::game::{EndReason, Game, MoveList, Node, Outcome, Player};
-use board::{Bitboard, E1, E8, SQUARES, bit};
-use die::roll;
+use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds};
+use crate::game::Player;
+use board::{Bitboard, SQUARES, bit};
 use piece::{EMPTY, Piece};
 
 pub use board::Square;
@@ -62,6 +60,51 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[],
+    skill_elo: Some(SKILL_ELO),
+    end_reasons: &[
+        KEY_CAPTURED,
+        KEY_SQUARE,
+        EndReason::REPETITION,
+        MOVE_RULE,
+        NO_LEGAL_MOVE,
+    ],
+};
+
+/// The measured Elo of Duell's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 798),
+    (4, 915),
+    (8, 1033),
+    (12, 1273),
+    (16, 1501),
+    (19, 1735),
+    (20, 2036),
+];
+
+/// Rule 1.10 (a): a key piece was captured.
+pub const KEY_CAPTURED: EndReason = EndReason {
+    token: "key-captured",
+    words: "a key piece was captured",
+};
+
+/// Rule 1.10 (b): a key piece stands on the enemy key square.
+pub const KEY_SQUARE: EndReason = EndReason {
+    token: "key-square",
+    words: "a key piece reached the enemy key square",
+};
+
+/// Rule 1.12 (b): 200 plies without a capture (a draw).
+pub const MOVE_RULE: EndReason = EndReason {
+    token: "move-rule",
+    words: "200 plies without a capture",
+};
+
+/// Rule 1.11: the side to move has no legal move (and loses).
+pub const NO_LEGAL_MOVE: EndReason = EndReason {
+    token: "no-legal-move",
+    words: "the side to move has no legal move",
 };
 
 /// Plies without a capture after which the game is drawn (rules §1.12 b).
@@ -145,122 +188,5 @@ impl Duell {
     /// The move number (the last DFEN field).
     pub fn move_number(&self) -> u32 {
         self.move_number
-    }
-
-    /// The winner by the placement alone (rules §1.10): a side whose enemy key is gone,
-    /// or whose key stands on the enemy key square.
-    fn winner(&self) -> Option<Player> {
-        let [white, black] = self.keys;
-        if black == NO_SQUARE || white == E8 {
-            Some(Player::First)
-        } else if white == NO_SQUARE || black == E1 {
-            Some(Player::Second)
-        } else {
-            None
-        }
-    }
-
-    /// How the game ended, if it did, before the no-legal-move test: a win, then the
-    /// 200-ply draw (rules §1.15).
-    fn decided(&self) -> Option<Outcome> {
-        match self.winner() {
-            Some(p) => Some(Outcome::Win(p)),
-            None if self.plies_since_capture >= NO_CAPTURE_DRAW_PLIES => Some(Outcome::Draw),
-            None => None,
-        }
-    }
-}
-
-impl Game for Duell {
-    type Move = Move;
-
-    fn node(&self) -> Node {
-        match self.decided() {
-            Some(outcome) => Node::Terminal(outcome),
-            None if !self.has_move() => Node::Terminal(Outcome::Win(self.side.other())),
-            None => Node::Turn(self.side),
-        }
-    }
-
-    fn end_reason(&self) -> Option<EndReason> {
-        let [white, black] = self.keys;
-        if black == NO_SQUARE || white == NO_SQUARE {
-            Some(EndReason::KeyCaptured)
-        } else if white == E8 || black == E1 {
-            Some(EndReason::KeySquare)
-        } else if self.plies_since_capture >= NO_CAPTURE_DRAW_PLIES {
-            Some(EndReason::MoveRule)
-        } else if !self.has_move() {
-            Some(EndReason::NoLegalMove)
-        } else {
-            None
-        }
-    }
-
-    fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {
-        out.clear();
-        if p != self.side || self.decided().is_some() {
-            return;
-        }
-        let _ = self.for_each_move(|m| {
-            out.push(m);
-            ControlFlow::Continue(())
-        });
-    }
-
-    fn chance_outcomes(&self, out: &mut Vec<(Move, u32)>) {
-        out.clear();
-    }
-
-    fn play(&mut self, m: Move) {
-        let (from, to) = (m.from(), m.to());
-        let us = self.side;
-        let them = us.other();
-        let mover = self.board[from as usize];
-        let victim = self.board[to as usize];
-        if victim != EMPTY {
-            self.occ[them.index()] &= !bit(to);
-            self.hash ^= zobrist::piece_square(victim, to);
-            if piece::is_key(victim) {
-                self.keys[them.index()] = NO_SQUARE;
-            }
-            self.plies_since_capture = 0;
-        } else {
-            self.plies_since_capture = self.plies_since_capture.saturating_add(1);
-        }
-        let landed = if piece::is_key(mover) {
-            self.keys[us.index()] = to;
-            mover
-        } else {
-            let o = piece::kind(mover);
-            let o = roll(o, m.first_dir(), m.first_len() as u32);
-            let o = roll(o, m.second_dir(), m.second_len() as u32);
-            piece::die(us, o)
-        };
-        self.board[from as usize] = EMPTY;
-        self.board[to as usize] = landed;
-        self.occ[us.index()] ^= bit(from) | bit(to);
-        self.hash ^= zobrist::piece_square(mover, from)
-            ^ zobrist::piece_square(landed, to)
-            ^ zobrist::BLACK_TO_MOVE;
-        if us == Player::Second {
-            self.move_number = self.move_number.saturating_add(1);
-        }
-        self.side = them;
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn repetition_window(&self) -> Option<u32> {
-        Some(self.plies_since_capture as u32)
-    }
-
-    fn count_children(&self) -> u64 {
-        if self.decided().is_some() {
-            return 0;
-        }
-        self.count_moves_of(self.side)
     }
 }

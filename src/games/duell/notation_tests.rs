@@ -2,7 +2,7 @@
 
 use super::rules_tests::{after, pos};
 use super::*;
-use crate::game::{Action, RuleOptions};
+use crate::game::{Action, Game, RuleOptions};
 use crate::notation::{Notation, NotationError};
 
 /// The reason of a position error for `text` (panics if it parses).

@@ -5,7 +5,7 @@
 
 use super::rules_tests::at;
 use super::*;
-use crate::game::RuleOptions;
+use crate::game::{Game, MoveList, Node, Outcome, RuleOptions};
 use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 

@@ -4,7 +4,7 @@
 use super::board::square;
 use super::notation::piece_token;
 use super::*;
-use crate::game::{Action, RuleOptions};
+use crate::game::{Action, Game, MoveList, Node, Outcome, RuleOptions};
 use crate::notation::Notation;
 
 /// Parses a DFEN that a test knows to be valid.

@@ -12,6 +12,7 @@ use super::board::{is_safe, other_frame};
 use super::net::{Active, network};
 use super::{GOAL, LAST_TRACK, Ludo, Move};
 use crate::eval::Evaluate;
+use crate::eval::network::NetworkTraining;
 use crate::game::{Outcome, Player};
 
 /// The score of a certain win for Red (p = 1).
@@ -19,6 +20,10 @@ pub(super) const WIN_SCORE: i32 = 10_000;
 
 impl Evaluate for Ludo {
     const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
+    const NETWORK: Option<NetworkTraining<Self>> = Some(super::net::TRAINING);
+    /// The softmax temperature at level 0 the levels of `SKILL_ELO` (mod.rs) were measured
+    /// with: a fifth of a certain win (10000).
+    const SKILL_UNIT: f64 = 2000.0;
     /// Codes: rolls 0..6, `b-0` 6, `pass` 7, steps `8 + 6 * from + (to - from - 1)`.
     const MOVE_CODES: usize = 8 + 6 * GOAL as usize;
 
@@ -95,7 +100,7 @@ impl Ludo {
 
     /// The network's estimate of P(Red wins), strictly inside (0, 1).
     pub(super) fn red_win_estimate(&self) -> f64 {
-        let logit = f64::from(network().logit(&Active::of(self)));
+        let logit = f64::from(network().logit(Active::of(self).inputs()));
         let us = 1.0 / (1.0 + (-logit).exp());
         if self.side_to_move() == Player::First {
             us

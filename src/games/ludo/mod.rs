@@ -19,7 +19,7 @@ mod zobrist;
 #[cfg(test)]
 mod examples;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 pub use expert::expert_move;
 pub use solve::LudoSolution;
 
@@ -46,6 +46,30 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[PIECES],
+    skill_elo: Some(SKILL_ELO),
+    end_reasons: &[ALL_HOME],
+};
+
+/// The measured Elo of Ludo's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
+/// Above level 12 the measured chain was not ascending (neighbouring levels differ by less
+/// than the matches can tell): the script pooled those levels to their mean and made them
+/// ascend by at least 1.
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 151),
+    (4, 320),
+    (8, 499),
+    (12, 517),
+    (16, 525),
+    (19, 526),
+    (20, 527),
+];
+
+/// All of a side's pieces reached the goal (that side wins).
+pub const ALL_HOME: EndReason = EndReason {
+    token: "all-home",
+    words: "all pieces home",
 };
 
 /// The rule option `Pieces`: pieces per side, 1 to 4 (4 is the real game; 1 and 2 are small

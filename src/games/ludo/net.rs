@@ -13,15 +13,16 @@
 //! two pieces of each side home has exactly the inputs of the 2-piece position of the other
 //! two. Colours do not appear: the frames make the rules colour-symmetric.
 //!
-//! **Layers:** the inputs' columns of the first layer are summed into [`HIDDEN`] units (at
-//! most 4 + 4 + 16 + 1 columns), each unit goes through a ReLU, and a weighted sum of the
-//! units is the logit of P(us wins).
+//! **Layers:** the shared shape of `crate::eval::network`: the inputs' columns of the first
+//! layer (at most 4 + 4 + 16 + 1) are summed into its hidden units, each unit goes through
+//! a ReLU, and a weighted sum of the units is the logit of P(us wins).
 //!
 //! The weights are checked-in data (`net.bin`, written by `quartet tune --game ludo`; the
-//! README's "Training the evaluations" gives the command); [`Network::from_bytes`] reads
-//! them once, at the first evaluation.
+//! README's "Training the evaluations" gives the command), read once, at the first
+//! evaluation. [`TRAINING`] declares the network to the trainer.
 
-use super::{BASE, GOAL, Ludo, MAX_PIECES};
+use super::{BASE, GOAL, Ludo, LudoSolution, MAX_PIECES};
+use crate::eval::network::{ExactNodes, Network, NetworkTraining};
 use std::sync::LazyLock;
 
 /// Piece values with an input: `b` and `0..=55` (the goal has none).
@@ -41,9 +42,6 @@ const SIXES_BASE: usize = PAIR_BASE + PAIRS;
 
 /// All inputs.
 pub const INPUTS: usize = SIXES_BASE + 2;
-
-/// Units of the hidden layer.
-pub const HIDDEN: usize = 32;
 
 /// The most inputs one position sets (4 + 4 singles, 16 pairs, a sixes count).
 pub const MAX_ACTIVE: usize = 25;
@@ -110,115 +108,44 @@ impl Active {
     }
 }
 
-/// The network's weights (see the module documentation).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Network {
-    /// The first layer's column of each input.
-    pub w1: Vec<[f32; HIDDEN]>,
-    /// The first layer's bias.
-    pub b1: [f32; HIDDEN],
-    /// The output's weight of each hidden unit.
-    pub w2: [f32; HIDDEN],
-    /// The output's bias.
-    pub b2: f32,
+/// Red's win probability `p` of a Ludo score, which is `round((2p - 1) * 10000)` (a search
+/// score in a data file, or the static evaluation).
+pub fn red_win_probability(score: i32) -> f32 {
+    (score as f32 / 10_000.0 + 1.0) / 2.0
 }
 
-impl Network {
-    /// A network whose every weight is 0 (its estimate is 1/2 everywhere).
-    pub fn zeroed() -> Network {
-        Network {
-            w1: vec![[0.0; HIDDEN]; INPUTS],
-            b1: [0.0; HIDDEN],
-            w2: [0.0; HIDDEN],
-            b2: 0.0,
-        }
+/// The chance nodes of the exactly solved `pieces`-piece game (1 or 2), for training.
+pub fn exact_nodes(pieces: u8) -> Result<ExactNodes, String> {
+    if !(1..=2).contains(&pieces) {
+        return Err(format!(
+            "only the 1- and 2-piece games are solved, not {pieces}"
+        ));
     }
-
-    /// The hidden layer's sums (before the ReLU) for the inputs `active`.
-    pub fn hidden(&self, active: &Active) -> [f32; HIDDEN] {
-        let mut h = self.b1;
-        for &i in active.inputs() {
-            for (x, w) in h.iter_mut().zip(&self.w1[usize::from(i)]) {
-                *x += w;
-            }
-        }
-        h
-    }
-
-    /// The output (the logit) for the hidden layer's sums `h`: the bias plus each unit's
-    /// ReLU times its weight.
-    pub fn output(&self, h: &[f32; HIDDEN]) -> f32 {
-        let mut out = self.b2;
-        for (x, w) in h.iter().zip(&self.w2) {
-            out += x.max(0.0) * w;
-        }
-        out
-    }
-
-    /// The logit of P(us wins) for the inputs `active`.
-    pub fn logit(&self, active: &Active) -> f32 {
-        self.output(&self.hidden(active))
-    }
-
-    /// The weights as a file: [`MAGIC`], the input and hidden counts (u32), then every
-    /// weight as a little-endian f32: `w1` by input, `b1`, `w2`, `b2`.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.extend((INPUTS as u32).to_le_bytes());
-        out.extend((HIDDEN as u32).to_le_bytes());
-        let weights = self
-            .w1
-            .iter()
-            .flatten()
-            .chain(&self.b1)
-            .chain(&self.w2)
-            .chain(std::iter::once(&self.b2));
-        for w in weights {
-            out.extend(w.to_le_bytes());
-        }
-        out
-    }
-
-    /// Reads what [`Network::to_bytes`] wrote; an error if the bytes are not such a file of
-    /// this network's shape.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let body = bytes
-            .strip_prefix(MAGIC.as_slice())
-            .ok_or("not a Ludo network file (magic)")?;
-        let (shape, body) = body.split_at_checked(8).ok_or("truncated header")?;
-        let inputs = u32::from_le_bytes([shape[0], shape[1], shape[2], shape[3]]);
-        let hidden = u32::from_le_bytes([shape[4], shape[5], shape[6], shape[7]]);
-        if (inputs as usize, hidden as usize) != (INPUTS, HIDDEN) {
-            return Err(format!(
-                "shape {inputs}x{hidden}, this build reads {INPUTS}x{HIDDEN}"
-            ));
-        }
-        let count = INPUTS * HIDDEN + 2 * HIDDEN + 1;
-        if body.len() != 4 * count {
-            return Err(format!(
-                "{} weight bytes, expected {}",
-                body.len(),
-                4 * count
-            ));
-        }
-        let mut weights = body
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-        let mut take = || weights.next().unwrap_or(0.0);
-        let mut net = Network::zeroed();
-        for column in &mut net.w1 {
-            column.iter_mut().for_each(|w| *w = take());
-        }
-        net.b1.iter_mut().for_each(|w| *w = take());
-        net.w2.iter_mut().for_each(|w| *w = take());
-        net.b2 = take();
-        Ok(net)
-    }
+    let solution = LudoSolution::solve(pieces);
+    let mut nodes = Vec::new();
+    solution.for_each_chance_node(|mover, opponent, sixes, value| {
+        let active = Active::from_pieces(mover, opponent, sixes);
+        nodes.push((active.inputs().to_vec(), value as f32));
+    });
+    Ok(ExactNodes {
+        nodes,
+        seconds: solution.elapsed.as_secs_f64(),
+    })
 }
+
+/// Ludo's network as `quartet tune` trains it (its `Evaluate::NETWORK`).
+pub const TRAINING: NetworkTraining<Ludo> = NetworkTraining {
+    magic: MAGIC,
+    inputs: INPUTS,
+    features: |pos| Active::of(pos).inputs().to_vec(),
+    first_win_probability: red_win_probability,
+    exact: Some(exact_nodes),
+};
 
 /// The weights in use, read from `net.bin` at the first evaluation.
 static NETWORK: LazyLock<Network> = LazyLock::new(|| {
-    Network::from_bytes(include_bytes!("net.bin")).expect("the checked-in net.bin is readable")
+    Network::from_bytes(include_bytes!("net.bin"), MAGIC, INPUTS)
+        .expect("the checked-in net.bin is readable")
 });
 
 /// The network in use (the checked-in weights).
@@ -259,35 +186,24 @@ mod tests {
     }
 
     #[test]
-    fn weights_survive_the_file_format() {
-        let mut net = Network::zeroed();
-        net.w1[7][3] = 0.25;
-        net.b1[1] = -1.5;
-        net.w2[HIDDEN - 1] = 2.0;
-        net.b2 = 0.125;
-        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net.clone()));
-        let bytes = net.to_bytes();
-        assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
-        assert!(Network::from_bytes(b"QLUDONN0").is_err());
+    fn a_score_is_read_as_reds_win_probability() {
+        // score = round((2p - 1) * 10000): a certain win, an even game, a certain loss.
+        assert_eq!(red_win_probability(10_000), 1.0);
+        assert_eq!(red_win_probability(0), 0.5);
+        assert_eq!(red_win_probability(-10_000), 0.0);
+        assert_eq!(red_win_probability(5_000), 0.75);
     }
 
     #[test]
-    fn the_logit_is_the_output_of_the_layers() {
-        let mut net = Network::zeroed();
-        // Input 0 (us: a piece in base) feeds unit 0 with 2, unit 1 with -3 (cut by the ReLU).
-        net.w1[0][0] = 2.0;
-        net.w1[0][1] = -3.0;
-        net.b1[0] = 0.5;
-        net.w2[0] = 0.5;
-        net.w2[1] = 7.0;
-        net.b2 = -1.0;
-        let a = Active::from_pieces(&[BASE], &[GOAL], 0);
-        // (2 + 0.5) * 0.5 - 1 = 0.25; unit 1 is max(0, -3) = 0.
-        assert_eq!(net.logit(&a), 0.25);
+    fn only_the_small_games_are_solved_for_training() {
+        assert!(exact_nodes(3).is_err());
+        let one = exact_nodes(1).expect("the 1-piece game");
+        assert!(!one.nodes.is_empty());
+        assert!(one.nodes.iter().all(|(_, v)| (0.0..=1.0).contains(v)));
     }
 
     #[test]
     fn the_checked_in_weights_are_read() {
-        assert_eq!(network().w1.len(), INPUTS);
+        assert_eq!(network().inputs(), INPUTS);
     }
 }

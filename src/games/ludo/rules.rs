@@ -145,7 +145,7 @@ impl Game for Ludo {
     }
 
     fn end_reason(&self) -> Option<EndReason> {
-        self.winner().map(|_| EndReason::AllHome)
+        self.winner().map(|_| super::ALL_HOME)
     }
 
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {

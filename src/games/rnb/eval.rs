@@ -110,6 +110,8 @@ impl Tunable for Rnb {
 
 impl Evaluate for Rnb {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
+    const SKILL_UNIT: f64 = 100.0;
     /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`, then
     /// arrangements by their rank (each side's codes are its own: history is per player).
     const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES + ARRANGEMENTS as usize;

@@ -31,7 +31,7 @@ mod examples;
 #[cfg(test)]
 mod setup_tests;
 
-use crate::declaration::{BenchSpec, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
 use crate::game::RuleOptions;
 pub use arrangement::{ARRANGEMENTS, Arrangement};
 pub use geometry::Square;
@@ -60,6 +60,58 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
     },
     rule_options: &[PLACEMENT],
+    skill_elo: Some(SKILL_ELO),
+    end_reasons: &[
+        KING_CAPTURED,
+        KING_ON_BASE,
+        SIX_IN_A_RANK,
+        NO_LEGAL_MOVE,
+        EndReason::REPETITION,
+        MOVE_RULE,
+    ],
+};
+
+/// The measured Elo of R&B's skill levels: `scripts/skill_ladder.py --games 80
+/// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
+/// has the table with its ± and the exact command).
+const SKILL_ELO: &[(u8, i32)] = &[
+    (0, 700),
+    (4, 908),
+    (8, 1099),
+    (12, 1241),
+    (16, 1475),
+    (19, 1628),
+    (20, 2224),
+];
+
+/// Rule 1.6-2: a king was captured.
+pub const KING_CAPTURED: EndReason = EndReason {
+    token: "king-captured",
+    words: "a king was captured",
+};
+
+/// Rule 1.6-3: a king entered the enemy base.
+pub const KING_ON_BASE: EndReason = EndReason {
+    token: "king-on-base",
+    words: "a king reached the enemy base",
+};
+
+/// Rule 1.6-1: the player who acted has six own pieces in one rank (and loses).
+pub const SIX_IN_A_RANK: EndReason = EndReason {
+    token: "six-in-a-rank",
+    words: "six own pieces in a rank",
+};
+
+/// Rule 1.6-4: the side to move has no legal move (and loses).
+pub const NO_LEGAL_MOVE: EndReason = EndReason {
+    token: "no-legal-move",
+    words: "the side to move has no legal move",
+};
+
+/// Rule 1.6-5: 100 movement plies without a capture (a draw).
+pub const MOVE_RULE: EndReason = EndReason {
+    token: "move-rule",
+    words: "100 movement plies without a capture",
 };
 
 /// The rule option `Placement` (rule 1.3(d)): `alternate`, the official rule (16 placements

@@ -9,6 +9,7 @@ use super::geometry::{
 };
 use super::pieces::{Colour, Move, Piece};
 use super::zobrist;
+use super::{KING_CAPTURED, KING_ON_BASE, MOVE_RULE, NO_LEGAL_MOVE, SIX_IN_A_RANK};
 use crate::game::{EndReason, MoveList, Outcome, Player};
 
 /// Movement plies without a capture after which the game is drawn (CHOICE 1.6-5).
@@ -165,10 +166,10 @@ impl Rnb {
             return Some(decided);
         }
         if !self.has_move() {
-            return Some((Outcome::Win(self.to_move.other()), EndReason::NoLegalMove));
+            return Some((Outcome::Win(self.to_move.other()), NO_LEGAL_MOVE));
         }
         if self.quiet_draw() {
-            return Some((Outcome::Draw, EndReason::MoveRule));
+            return Some((Outcome::Draw, MOVE_RULE));
         }
         None
     }
@@ -184,16 +185,16 @@ impl Rnb {
         // The side to move can own a line only right after the joint setup (counter 0).
         let own_line = self.quiet_plies == 0 && has_line(self.sides[side.index()]);
         match (has_line(mover_pieces), own_line) {
-            (true, true) => return Some((Outcome::Draw, EndReason::SixInARank)),
-            (true, false) => return Some((Outcome::Win(side), EndReason::SixInARank)),
-            (false, true) => return Some((Outcome::Win(mover), EndReason::SixInARank)),
+            (true, true) => return Some((Outcome::Draw, SIX_IN_A_RANK)),
+            (true, false) => return Some((Outcome::Win(side), SIX_IN_A_RANK)),
+            (false, true) => return Some((Outcome::Win(mover), SIX_IN_A_RANK)),
             (false, false) => {}
         }
         if self.sides[side.index()] & self.kings == 0 {
-            return Some((Outcome::Win(mover), EndReason::KingCaptured));
+            return Some((Outcome::Win(mover), KING_CAPTURED));
         }
         if mover_pieces & self.kings & base(side).bit() != 0 {
-            return Some((Outcome::Win(mover), EndReason::KingOnBase));
+            return Some((Outcome::Win(mover), KING_ON_BASE));
         }
         None
     }

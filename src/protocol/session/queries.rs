@@ -2,7 +2,7 @@
 
 use super::{ENGINE_AUTHOR, ENGINE_NAME, Session};
 use crate::engine::outcome_text;
-use crate::game::{EndReason, Node, Player};
+use crate::game::{Node, Player};
 use crate::notation::player_token;
 use crate::protocol::command::{Query, Side};
 use crate::protocol::options;
@@ -42,8 +42,7 @@ impl Session {
             Query::Reason => self
                 .game
                 .end_reason()
-                .map_or("none", EndReason::token)
-                .to_string(),
+                .map_or("none".to_string(), |r| format!("{} {}", r.token, r.words)),
             Query::Position => self.game.describe(),
             Query::IsLegal(token, None) => self.game.is_legal(&token).to_string(),
             Query::IsLegal(token, Some(side)) => match self.side_refused(side) {

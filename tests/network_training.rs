@@ -1,0 +1,51 @@
+//! The network trainer (`quartet::learn::network`) reaches Ludo's network only through the
+//! capability Ludo's evaluation declares (`Evaluate::NETWORK`): the self-play examples it
+//! makes from a Ludo data file are Ludo's inputs and winning chances.
+
+use quartet::eval::Evaluate;
+use quartet::games::ludo::net::Active;
+use quartet::games::ludo::{BASE, Ludo};
+use quartet::learn::data::DataFile;
+use quartet::learn::network::selfplay_examples;
+
+#[test]
+fn selfplay_positions_become_the_chance_node_after_the_move_seen_by_the_side_to_roll() {
+    // Game 3: Yellow won (0-1). Red rolled 2 at 10 and played 10-12, so Yellow rolls next
+    // (its view: the result 1, the score 1 - 0.6 = 0.4 for the search's +2000 for Red).
+    // Game 4 (Red won): a 6 moves 20-26, so Red rolls again (result 1, score 0.3 for
+    // -4000). Game 5 (held out): 53-56 ends the game, no chance node follows. The header's
+    // `pieces=2` is the rule option the positions are read with.
+    let text = "# quartet-selfplay 1 game=ludo pieces=2\n\
+        b,10/b,b r 2 0\t0-1\t2000\t5\t3\t10-12\n\
+        b,20/b,b r 6 1\t1-0\t-4000\t9\t4\t20-26\n\
+        53,56/b,b r 3 0\t1-0\t9000\t50\t5\t53-56\n\
+        # summary games=3 positions=3 first=2 draws=0 second=1\n";
+    let file = DataFile::parse(text).expect("a data file");
+    let net = Ludo::NETWORK.expect("Ludo declares its network");
+    let split = selfplay_examples(&net, &[file], 0.25, 5, 1.0).expect("examples");
+    assert_eq!(split.train.len(), 2);
+    assert!(split.holdout.is_empty(), "the held-out game ended at once");
+    let [yellow, red] = &split.train[..] else {
+        panic!("two examples: {:?}", split.train)
+    };
+    assert_eq!(
+        yellow.active,
+        Active::from_pieces(&[BASE, BASE], &[BASE, 12], 0).inputs()
+    );
+    assert!((yellow.target - (0.25 * 1.0 + 0.75 * 0.4)).abs() < 1e-6);
+    assert_eq!(
+        red.active,
+        Active::from_pieces(&[BASE, 26], &[BASE, BASE], 1).inputs()
+    );
+    assert!((red.target - (0.25 * 1.0 + 0.75 * 0.3)).abs() < 1e-6);
+}
+
+#[test]
+fn a_header_value_out_of_the_rule_option_s_range_is_refused() {
+    let text = "# quartet-selfplay 1 game=ludo pieces=7\n\
+        # summary games=0 positions=0 first=0 draws=0 second=0\n";
+    let file = DataFile::parse(text).expect("a data file");
+    let net = Ludo::NETWORK.expect("Ludo declares its network");
+    let err = selfplay_examples(&net, &[file], 0.25, 5, 1.0).expect_err("refused");
+    assert!(err.contains("Pieces"), "{err}");
+}
