@@ -584,9 +584,10 @@ impl Session {
     // ---- the record ----------------------------------------------------------------
 
     /// The game as a record in the `quartet match --pgnout` format: a finished game with
-    /// its result (`Termination` normal or repetition), a game stopped by an engine fault
-    /// or a clock as lost by that side (crash, stall, illegal move, time forfeit), and a
-    /// game under way as `*` (`Termination` unterminated).
+    /// its result (`Termination` normal or repetition, `Reason` the engine's words for the
+    /// rule), a game stopped by an engine fault or a clock as lost by that side (crash,
+    /// stall, illegal move, time forfeit), and a game under way as `*` (`Termination`
+    /// unterminated).
     pub(super) fn record(&self) -> Record {
         let name = |w: Who| match w {
             Who::Human => "Human".to_string(),
@@ -597,8 +598,15 @@ impl Session {
             .snap
             .as_ref()
             .filter(|s| s.node == Node::Over)
-            .map(|s| (s.position["result"].as_str(), s.position["reason"].as_str()));
-        let (result, termination, reason) = if let Some((result, reason)) = over {
+            .map(|s| {
+                let p = &s.position;
+                (
+                    p["result"].as_str(),
+                    p["reason"].as_str(),
+                    p["reason_words"].as_str(),
+                )
+            });
+        let (result, termination, reason) = if let Some((result, reason, words)) = over {
             let r = match result {
                 Some("p1win") => "1-0",
                 Some("p2win") => "0-1",
@@ -609,7 +617,8 @@ impl Session {
             } else {
                 "normal"
             };
-            (r, t, reason.unwrap_or_default().to_string())
+            // The Reason tag has the engine's words for the rule, as the referee writes.
+            (r, t, words.or(reason).unwrap_or_default().to_string())
         } else if let Some(side) = self.flagged {
             (win(side), "time forfeit", "the clock ran out".to_string())
         } else if let Some(side) = self.resigned {
@@ -641,7 +650,7 @@ impl Session {
         if termination == "adjudicated" {
             tags.push(("Adjudicated", reason.clone()));
         }
-        if !reason.is_empty() && termination != "normal" && termination != "repetition" {
+        if !reason.is_empty() {
             tags.push(("Reason", reason));
         }
         tags.push(("TimeControl", time_control(&self.limit)));

@@ -132,19 +132,24 @@ impl Session {
         }
     }
 
+    /// How the game ended, for the page: `result`, the `reason` token and its `words` (a
+    /// resignation's and a flag's are the server's own; a rule's are the engine's
+    /// `reason_words`, so the page needs no table of any game's reasons); null while the
+    /// game goes on.
     pub(super) fn over_json(&self) -> Value {
         if let Some(side) = self.resigned {
             let result = if side == Side::P1 { "p2win" } else { "p1win" };
-            return json!({"result": result, "reason": "resignation"});
+            return json!({"result": result, "reason": "resignation", "words": "resignation"});
         }
         if let Some(side) = self.flagged {
             let result = if side == Side::P1 { "p2win" } else { "p1win" };
-            return json!({"result": result, "reason": "time"});
+            return json!({"result": result, "reason": "time", "words": "the clock ran out"});
         }
         match &self.snap {
             Some(s) if s.node == Node::Over => json!({
                 "result": s.position["result"],
                 "reason": s.position["reason"],
+                "words": s.position["reason_words"],
             }),
             _ => Value::Null,
         }

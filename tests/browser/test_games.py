@@ -2,6 +2,7 @@
 end; then the record is downloaded and `quartet replay` must accept it."""
 
 import random
+import re
 import subprocess
 import time
 
@@ -38,6 +39,9 @@ def test_a_whole_game_against_the_engine(page, downloads, game, seed):
     status = p.status()
     assert status.startswith("Game over:") and "(" in status, status
     text = replay(game, download_record(p, downloads, game))
+    # The reason is shown in the engine's words, the record's Reason tag (not its token).
+    words = re.search(r'\[Reason "([^"]*)"\]', text)
+    assert words and f"({words.group(1)})" in status, (status, text[:400])
     assert f'[Game "{game}"]' in text
     assert '[Termination "normal"]' in text or '[Termination "repetition"]' in text
     # The record's moves are the moves the page listed.

@@ -2,7 +2,7 @@
 // the engine's `query position` JSON, legal targets from its `query legalmoves` lists, by
 // one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js: a game without
 // one cannot be shown); this file still branches on the game's name for Ludo's marks and
-// sizes, and names the end reasons in REASONS.
+// sizes. The words of an end reason are the engine's (`reason_words`).
 import { el, defs, arrow, polyline, captureMark } from './svg.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
@@ -18,14 +18,6 @@ import { Analysis, consoleLines, drawOptions, drawMoves, scoreText, barFraction 
 
 const GAMES = { rnb, duell, apocalypse, ludo };
 const $ = id => document.getElementById(id);
-const REASONS = {
-  'king-captured': 'a king was captured', 'king-on-base': 'a king reached the enemy base',
-  'six-in-a-rank': 'six own pieces in a rank', 'key-captured': 'a key piece was captured',
-  'key-square': 'a key piece reached the enemy key square', 'no-legal-move': 'no legal move',
-  repetition: 'threefold repetition', 'move-rule': 'the move rule', penalties: 'two penalty points',
-  'no-pawns': 'no pawns left', 'all-home': 'all pieces home', time: 'the clock ran out',
-  resignation: 'resignation',
-};
 
 let ws = null;
 let state = null;
@@ -541,7 +533,7 @@ function renderStatus() {
   if (state.over) {
     const r = state.over.result;
     const who = r === 'draw' ? 'Draw' : `${sideName(r === 'p1win' ? 'p1' : 'p2')} wins`;
-    text = `Game over: ${who} (${REASONS[state.over.reason] || state.over.reason || ''})`;
+    text = `Game over: ${who} (${state.over.words || state.over.reason || ''})`;
     st.className = 'over';
   } else if (state.fault) {
     text = `Stopped: engine ${state.fault.kind}${state.fault.side ? ` playing ${sideName(state.fault.side)}` : ''}`;
