@@ -596,6 +596,22 @@ blocks! {
         expect: &["Games: 2 of 2", "LLR"],
         check: None,
     };
+    the_apocalypse_depth_runs: "README.md",
+        "printf 'setoption name Game value apocalypse\\nposition startpos\\ngo depth 4\\n' \\"
+        => How::Run {
+        subs: &[],
+        sizes: &[("go depth 4", "go depth 2")],
+        expect: &["info depth 2 seldepth 2 multipv 1 score cp 0 nodes 542"],
+        check: None,
+    };
+    the_apocalypse_speed_match_runs | the_apocalypse_speed_match_as_written: "README.md",
+        "BASE=../baseline-fd0b484/target/release/quartet" => How::Run {
+        // No baseline build here: this build stands in for it.
+        subs: &[("BASE=../baseline-fd0b484/target/release/quartet", "BASE=quartet")],
+        sizes: &[("--games 800", "--games 2"), ("--movetime 100", "--movetime 20")],
+        expect: &["Games: 2 of 2", "LLR"],
+        check: None,
+    };
     rnb_setup_strength_is_not_run: "README.md",
         "cargo test --release --test rnb_setup_strength -- --ignored --nocapture"
         => How::NotRun(cargo_names_what_exists);

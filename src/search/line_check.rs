@@ -135,12 +135,14 @@ impl LineProof {
     /// `sure` reaching the goal proves it; `hope` below the goal refutes it.
     fn sums<M: Copy>(self, f: &Frame<M>) -> (f64, f64) {
         let (mut sl, mut su) = (0.0, 0.0);
-        let len = if self.row { f.m } else { f.n };
-        for k in 0..len {
+        // Only the restricted game's lines can have a probability.
+        for k in 0..self.support(f) {
             let (p, l, u) = if self.row {
-                (f.y(k), f.lower(self.line, k), f.upper(self.line, k))
+                let j = f.restricted_col(k);
+                (f.y(j), f.lower(self.line, j), f.upper(self.line, j))
             } else {
-                (f.x(k), f.lower(k, self.line), f.upper(k, self.line))
+                let i = f.restricted_row(k);
+                (f.x(i), f.lower(i, self.line), f.upper(i, self.line))
             };
             if p > 0.0 {
                 sl += p * f64::from(l);

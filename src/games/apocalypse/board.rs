@@ -119,6 +119,23 @@ const fn knight_leaps() -> [[u8; 8]; SQUARES] {
     table
 }
 
+/// `KNIGHT_MASKS[sq]` has bit `t` set for every square `t` a knight's leap from `sq`.
+pub const KNIGHT_MASKS: [u32; SQUARES] = knight_masks();
+
+const fn knight_masks() -> [u32; SQUARES] {
+    let mut masks = [0; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut k = 0;
+        while k < 8 && KNIGHT_LEAPS[sq][k] != NO_SQUARE {
+            masks[sq] |= 1 << KNIGHT_LEAPS[sq][k];
+            k += 1;
+        }
+        sq += 1;
+    }
+    masks
+}
+
 /// The squares a knight on `sq` leaps to, in a fixed order.
 pub fn knight_targets(sq: u8) -> impl Iterator<Item = u8> {
     KNIGHT_LEAPS[sq as usize]
@@ -291,6 +308,15 @@ mod tests {
         assert_eq!(square(2, 2), 12);
         assert_eq!(square_name(24), ['e', '5']);
         assert_eq!((file_of(13), rank_of(13)), (3, 2)); // d3
+    }
+
+    #[test]
+    fn knight_masks_hold_the_knight_targets() {
+        for sq in 0..25u8 {
+            let from_targets = knight_targets(sq).fold(0u32, |m, t| m | 1 << t);
+            assert_eq!(KNIGHT_MASKS[usize::from(sq)], from_targets, "square {sq}");
+            assert!(KNIGHT_MASKS[usize::from(sq)].count_ones() >= 2);
+        }
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! last-rank arrivals.
 
 use super::board::{
-    Cell, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, forward, knight_targets, last_rank, rank_of,
-    square,
+    KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, SQUARES, file_of, forward, last_rank,
+    rank_of, square,
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
@@ -116,8 +116,9 @@ impl Tunable for Apocalypse {
     }
 
     fn terms<T: Terms>(&self, terms: &mut T) {
-        side_terms(self, Player::First, 1, terms);
-        side_terms(self, Player::Second, -1, terms);
+        let masks = Masks::of(self);
+        side_terms(self, &masks, Player::First, 1, terms);
+        side_terms(self, &masks, Player::Second, -1, terms);
     }
 }
 
@@ -177,9 +178,9 @@ fn reaches_last_rank(pos: &Apocalypse, m: Move) -> bool {
 }
 
 /// Feeds `p`'s share of the evaluation (positive is good for `p`) to `t`, counted `sign`
-/// times.
+/// times; `masks` are `pos`'s.
 #[inline(always)]
-fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
+fn side_terms<T: Terms>(pos: &Apocalypse, masks: &Masks, p: Player, sign: i32, t: &mut T) {
     let pawns = usize::from(pos.pawns(p).min(5));
     if pawns > 0 {
         t.add(PAWN_SET + pawns - 1, sign);
@@ -191,47 +192,44 @@ fn side_terms<T: Terms>(pos: &Apocalypse, p: Player, sign: i32, t: &mut T) {
     } else {
         PROMOTES
     };
-    for sq in 0..(SIZE * SIZE) {
-        match pos.cell(sq) {
-            Some((q, Piece::Pawn)) if q == p => {
-                let advanced = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
-                if (1..=3).contains(&advanced) {
-                    t.add(ADVANCE + advanced - 1, sign);
-                }
-                t.add(PAWN_FILE + usize::from(folded_file(sq)), sign);
-                if let Some(ahead) = forward(p, rank_of(sq)) {
-                    if pos.cell(square(file_of(sq), ahead)).is_some() {
-                        t.add(PAWN_BLOCKED, sign);
-                    } else if ahead == last_rank(p) {
-                        t.add(last_step, sign);
-                    }
-                }
-                let (enemy, own) = (attackers(pos, sq, p.other()), attackers(pos, sq, p));
-                if enemy.any() {
-                    t.add(PAWN_ATTACKED, -sign);
-                }
-                if own.any() {
-                    t.add(PAWN_DEFENDED, sign);
+    let own = masks.pieces(p);
+    let mut left = own;
+    while left != 0 {
+        let sq = left.trailing_zeros() as u8;
+        left &= left - 1;
+        let (enemy, defenders) = (masks.attackers(sq, p.other()), masks.attackers(sq, p));
+        if masks.pawns[p.index()] & (1 << sq) != 0 {
+            let advanced = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
+            if (1..=3).contains(&advanced) {
+                t.add(ADVANCE + advanced - 1, sign);
+            }
+            t.add(PAWN_FILE + usize::from(folded_file(sq)), sign);
+            if let Some(ahead) = forward(p, rank_of(sq)) {
+                if pos.cell(square(file_of(sq), ahead)).is_some() {
+                    t.add(PAWN_BLOCKED, sign);
+                } else if ahead == last_rank(p) {
+                    t.add(last_step, sign);
                 }
             }
-            Some((q, Piece::Knight)) if q == p => {
-                t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
-                let reach = knight_targets(sq)
-                    .filter(|&to| !matches!(pos.cell(to), Some((o, _)) if o == p))
-                    .count();
-                t.add(KNIGHT_MOBILITY, sign * reach as i32);
-                let (enemy, own) = (attackers(pos, sq, p.other()), attackers(pos, sq, p));
-                if enemy.any() {
-                    t.add(KNIGHT_ATTACKED, -sign);
-                }
-                if enemy.pawns {
-                    t.add(KNIGHT_ATTACKED_BY_PAWN, -sign);
-                }
-                if own.any() {
-                    t.add(KNIGHT_DEFENDED, sign);
-                }
+            if enemy.any() {
+                t.add(PAWN_ATTACKED, -sign);
             }
-            _ => {}
+            if defenders.any() {
+                t.add(PAWN_DEFENDED, sign);
+            }
+        } else {
+            t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
+            let reach = (KNIGHT_MASKS[usize::from(sq)] & !own).count_ones();
+            t.add(KNIGHT_MOBILITY, sign * reach as i32);
+            if enemy.any() {
+                t.add(KNIGHT_ATTACKED, -sign);
+            }
+            if enemy.pawns {
+                t.add(KNIGHT_ATTACKED_BY_PAWN, -sign);
+            }
+            if defenders.any() {
+                t.add(KNIGHT_DEFENDED, sign);
+            }
         }
     }
 }
@@ -249,21 +247,79 @@ impl Attackers {
     }
 }
 
-/// Which of `by`'s pieces attack `sq`: a knight of `by` a leap away, or a pawn of `by` one
-/// step diagonally behind it from `by`'s side (whatever stands on `sq`).
-fn attackers(pos: &Apocalypse, sq: u8, by: Player) -> Attackers {
-    let knight: Cell = Some((by, Piece::Knight));
-    let knights = knight_targets(sq).any(|t| pos.cell(t) == knight);
-    let (file, rank) = (file_of(sq), rank_of(sq));
-    // The rank a pawn of `by` attacking `sq` stands on: one step back from `rank` for `by`.
-    let pawns = forward(by.other(), rank).is_some_and(|from_rank| {
-        [file.checked_sub(1), Some(file + 1)]
-            .into_iter()
-            .flatten()
-            .filter(|&f| f < SIZE)
-            .any(|f| pos.cell(square(f, from_rank)) == Some((by, Piece::Pawn)))
-    });
-    Attackers { knights, pawns }
+/// `PAWN_ATTACKERS[p][sq]` has bit `s` set for every square `s` from which a pawn of `p`
+/// attacks `sq`: one step diagonally behind `sq` from `p`'s side.
+const PAWN_ATTACKERS: [[u32; SQUARES]; 2] = pawn_attackers();
+
+const fn pawn_attackers() -> [[u32; SQUARES]; 2] {
+    let mut masks = [[0; SQUARES]; 2];
+    let size = SIZE as usize;
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (file, rank) = (sq % size, sq / size);
+        // White (index 0) attacks upwards, so its attackers stand a rank lower.
+        let froms = [
+            rank.checked_sub(1),
+            if rank + 1 < size {
+                Some(rank + 1)
+            } else {
+                None
+            },
+        ];
+        let mut p = 0;
+        while p < 2 {
+            if let Some(from_rank) = froms[p] {
+                if file > 0 {
+                    masks[p][sq] |= 1 << (from_rank * size + file - 1);
+                }
+                if file + 1 < size {
+                    masks[p][sq] |= 1 << (from_rank * size + file + 1);
+                }
+            }
+            p += 1;
+        }
+        sq += 1;
+    }
+    masks
+}
+
+/// A position's pieces as bit sets (bit `sq` for square `sq`), by side index.
+struct Masks {
+    pawns: [u32; 2],
+    knights: [u32; 2],
+}
+
+impl Masks {
+    /// The masks of `pos`.
+    fn of(pos: &Apocalypse) -> Self {
+        let mut masks = Masks {
+            pawns: [0; 2],
+            knights: [0; 2],
+        };
+        for sq in 0..SQUARES as u8 {
+            match pos.cell(sq) {
+                Some((p, Piece::Pawn)) => masks.pawns[p.index()] |= 1 << sq,
+                Some((p, Piece::Knight)) => masks.knights[p.index()] |= 1 << sq,
+                None => {}
+            }
+        }
+        masks
+    }
+
+    /// Every piece of `p`.
+    fn pieces(&self, p: Player) -> u32 {
+        self.pawns[p.index()] | self.knights[p.index()]
+    }
+
+    /// Which of `by`'s pieces attack `sq`: a knight of `by` a leap away, or a pawn of `by`
+    /// one step diagonally behind it from `by`'s side (whatever stands on `sq`).
+    fn attackers(&self, sq: u8, by: Player) -> Attackers {
+        let sq = usize::from(sq);
+        Attackers {
+            knights: KNIGHT_MASKS[sq] & self.knights[by.index()] != 0,
+            pawns: PAWN_ATTACKERS[by.index()][sq] & self.pawns[by.index()] != 0,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -327,17 +383,54 @@ mod tests {
                 pawns: false,
             },
         );
-        assert_eq!(attackers(&attacked, 12, Player::Second), pawn_only);
-        assert_eq!(attackers(&safe, 12, Player::Second), none);
+        assert_eq!(
+            Masks::of(&attacked).attackers(12, Player::Second),
+            pawn_only
+        );
+        assert_eq!(Masks::of(&safe).attackers(12, Player::Second), none);
         // The black knight a5 is attacked by the white knight on c4 (a leap) only.
         let leap = parse("n4/2N2/5/P4/5 00 0");
-        assert_eq!(attackers(&leap, 20, Player::First), knight_only);
+        assert_eq!(Masks::of(&leap).attackers(20, Player::First), knight_only);
         // A white pawn attacks diagonally forward: b2 attacks a3 and c3, not a1 or b3.
         let pawn = parse("5/5/n1n2/1P3/5 00 0");
-        assert_eq!(attackers(&pawn, 10, Player::First), pawn_only);
-        assert_eq!(attackers(&pawn, 12, Player::First), pawn_only);
-        assert_eq!(attackers(&pawn, 0, Player::First), none);
-        assert_eq!(attackers(&pawn, 11, Player::First), none);
+        assert_eq!(Masks::of(&pawn).attackers(10, Player::First), pawn_only);
+        assert_eq!(Masks::of(&pawn).attackers(12, Player::First), pawn_only);
+        assert_eq!(Masks::of(&pawn).attackers(0, Player::First), none);
+        assert_eq!(Masks::of(&pawn).attackers(11, Player::First), none);
+    }
+
+    /// Which of `by`'s pieces attack `sq`, found by looking at every square they could
+    /// stand on: the reference for [`Masks::attackers`].
+    fn scanned_attackers(pos: &Apocalypse, sq: u8, by: Player) -> Attackers {
+        let knight = Some((by, Piece::Knight));
+        let knights = super::super::board::knight_targets(sq).any(|t| pos.cell(t) == knight);
+        let (file, rank) = (file_of(sq), rank_of(sq));
+        let pawns = forward(by.other(), rank).is_some_and(|from_rank| {
+            [file.checked_sub(1), Some(file + 1)]
+                .into_iter()
+                .flatten()
+                .filter(|&f| f < SIZE)
+                .any(|f| pos.cell(square(f, from_rank)) == Some((by, Piece::Pawn)))
+        });
+        Attackers { knights, pawns }
+    }
+
+    #[test]
+    fn masked_attackers_agree_with_a_scan_of_the_board() {
+        let positions = super::super::rules_tests::random_positions(true, 20, 3);
+        let mut attacked = 0;
+        for pos in &positions {
+            let masks = Masks::of(pos);
+            for sq in 0..SQUARES as u8 {
+                for by in [Player::First, Player::Second] {
+                    let expected = scanned_attackers(pos, sq, by);
+                    assert_eq!(masks.attackers(sq, by), expected, "{sq} by {by:?}");
+                    attacked += usize::from(expected.pawns) + usize::from(expected.knights);
+                }
+            }
+        }
+        // The playouts meet both kinds of attack often.
+        assert!(attacked > 1000, "{attacked}");
     }
 
     /// How often each weight counts in `pos` (first player's view), by weight index.

@@ -349,7 +349,7 @@ fn joint_actions_are_legal_with_void_halves_and_singles_never() {
 }
 
 /// Positions met along seeded random playouts (random joint turns, voids included).
-fn random_positions(double_step: bool, games: usize, seed: u64) -> Vec<Apocalypse> {
+pub(super) fn random_positions(double_step: bool, games: usize, seed: u64) -> Vec<Apocalypse> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Vec::new();
     for _ in 0..games {
