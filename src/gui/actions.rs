@@ -395,23 +395,7 @@ impl Session {
         self.moves.truncate(keep);
         self.actors.truncate(keep);
         self.reconcile_lines();
-        self.declared = [None, None];
-        self.reveal = None;
-        self.flagged = None;
-        self.resigned = None;
-        self.wake = None;
-        if let Some(c) = self.clocks.as_mut() {
-            let now = Instant::now();
-            c.halt(0, now);
-            c.halt(1, now);
-        }
-        if self
-            .fault
-            .as_ref()
-            .is_some_and(|f| f.failure.kind == FaultKind::Illegal)
-        {
-            self.fault = None;
-        }
+        self.after_line_change();
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }

@@ -455,7 +455,7 @@ impl Session {
     /// What a new main line resets, as a take back does: declarations, the reveal, an end
     /// by clock or resignation, the pause before an engine move, running clocks, and an
     /// illegal-move fault (the move is gone).
-    fn after_line_change(&mut self) {
+    pub(super) fn after_line_change(&mut self) {
         self.declared = [None, None];
         self.reveal = None;
         self.flagged = None;
