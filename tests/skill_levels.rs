@@ -25,14 +25,11 @@ fn request(level: u8, seed: u64, side: Option<Player>, nodes: u64, depth: u32) -
             seed,
             ..Settings::default()
         },
-        player: PlayerKind::Search,
-        searchmoves: Vec::new(),
-        engine_rolls: false,
-        ponder: false,
         strength: Strength {
             level,
             ..Strength::default()
         },
+        ..SearchRequest::default()
     }
 }
 

@@ -8,7 +8,6 @@ use super::{SearchRequest, new_game};
 use crate::game::{Node, RuleOptions};
 use crate::games::GameKind;
 use crate::games::pile::LAST_STONE;
-use crate::players::PlayerKind;
 use crate::protocol::options::{EngineOptions, declarations};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Settings};
@@ -62,14 +61,11 @@ fn best_at(level: u8, seed: u64) -> String {
             seed,
             ..Settings::default()
         },
-        player: PlayerKind::Search,
-        searchmoves: Vec::new(),
-        engine_rolls: false,
-        ponder: false,
         strength: Strength {
             level,
             ..Strength::default()
         },
+        ..SearchRequest::default()
     };
     let tt = TranspositionTable::new(1).expect("a table");
     let summary = game.search(&request, &tt, &AtomicBool::new(false), &mut |_| {});

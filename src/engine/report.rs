@@ -56,8 +56,9 @@ pub struct InfoLine {
     pub pv: Vec<String>,
 }
 
-/// What one `go` asks of the search.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What one `go` asks of the search. The default is a plain `go` to the engine's search:
+/// default limits and settings, every root move, no engine rolls, no ponder, full strength.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchRequest {
     /// When to stop.
     pub limits: Limits,

@@ -30,9 +30,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A player the protocol or a referee can put at the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PlayerKind {
-    /// The main engine (`crate::search`); not played by [`choose`].
+    /// The main engine (`crate::search`); not played by [`choose`]. The default.
+    #[default]
     Search,
     /// [`Baseline::Random`].
     Random,

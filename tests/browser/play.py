@@ -1,6 +1,7 @@
 """Playing through the page as a person does: click a highlighted piece, click one of its
 highlighted targets (or a choice button), roll the die with the Roll button."""
 
+import random
 import time
 
 from selenium.common.exceptions import TimeoutException
@@ -41,6 +42,18 @@ def human_act(p, rng):
         except TimeoutException:
             kind = p.next_kind()
     raise AssertionError(f"the person's {kind} was not taken in three tries")
+
+
+def people_game(p, game, actions, seed):
+    """A new game of `game` between two people at the page, without pause, and `actions` of
+    their actions played with random choices from `seed`; returns that generator, to go on
+    with."""
+    p.set_delay(0)
+    p.new_game(game, "human", "human")
+    rng = random.Random(seed)
+    for _ in range(actions):
+        human_act(p, rng)
+    return rng
 
 
 def play_out(p, rng, max_actions=3000):

@@ -7,7 +7,7 @@ import random
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from play import human_act
+from play import human_act, people_game
 
 
 def shown_fen(p):
@@ -78,11 +78,7 @@ def last_analysis_position(p):
 
 def test_the_analysis_runs_on_the_position_shown(page):
     p = page()
-    p.set_delay(0)
-    p.new_game("duell", "human", "human")
-    rng = random.Random(4)
-    for _ in range(4):
-        human_act(p, rng)
+    people_game(p, "duell", 4, 4)
     moves = p.js("return window.guiLastState.moves")
     p.d.find_element(By.ID, "analyse").click()
     p.wait_for(lambda: last_analysis_position(p) == "startpos moves " + " ".join(moves),

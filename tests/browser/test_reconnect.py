@@ -6,7 +6,7 @@ import random
 
 from selenium.webdriver.common.by import By
 
-from play import human_act
+from play import human_act, people_game
 
 
 def pid(p):
@@ -15,11 +15,7 @@ def pid(p):
 
 def test_a_reload_keeps_the_game_and_the_engine(page):
     p = page()
-    p.set_delay(0)
-    p.new_game("duell", "human", "human")
-    rng = random.Random(5)
-    for _ in range(3):
-        human_act(p, rng)
+    rng = people_game(p, "duell", 3, 5)
     moves, engine = p.moves(), pid(p)
     p.d.refresh()
     p.wait_for(lambda: p.js("return window.guiLastState && window.guiLastState.moves.length") == 3,

@@ -10,13 +10,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import Engine
-from play import human_act
+from play import human_act, people_game
 from test_games import download_record
-from test_navigation import last_analysis_position
-
-
-def shown_fen(p):
-    return p.js("return (window.guiView && window.guiView()) || window.guiLastState.position.fen")
+from test_navigation import last_analysis_position, shown_fen
 
 
 def fen_after(tokens):
@@ -48,11 +44,7 @@ def play_token(p, tok):
 
 def test_variation_promote_delete_and_the_record_keeps_the_main_line(page, downloads):
     p = page()
-    p.set_delay(0)
-    p.new_game("duell", "human", "human")
-    rng = random.Random(4)
-    for _ in range(4):
-        human_act(p, rng)
+    rng = people_game(p, "duell", 4, 4)
     main = p.moves()
     assert len(main) == 4
     # Back to the position after 2 tokens, and another move than the game's there.
