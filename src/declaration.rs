@@ -42,6 +42,22 @@ pub struct EndReason {
     pub token: &'static str,
     /// The reason for people, a phrase without a final stop (`a key piece was captured`).
     pub words: &'static str,
+    /// A game that ends by it, from the rules file's worked examples: `None` only for
+    /// [`EndReason::REPETITION`], shared by every game with a repetition window.
+    /// `tests/protocol_queries.rs` plays each one and checks the reason it ends by.
+    pub example: Option<EndExample>,
+}
+
+/// A finished game by one end rule: a position, and the moves that end the game from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EndExample {
+    /// Where the example comes from (`R&B example 7`, `Duell rule 1.12 b`).
+    pub source: &'static str,
+    /// The position string the game starts from.
+    pub position: &'static str,
+    /// The moves, space-separated, after which the game is over by the rule (empty when the
+    /// position is already over).
+    pub moves: &'static str,
 }
 
 impl EndReason {
@@ -50,6 +66,7 @@ impl EndReason {
     pub const REPETITION: EndReason = EndReason {
         token: "repetition",
         words: "the same position occurred for the third time",
+        example: None,
     };
 }
 
@@ -63,6 +80,12 @@ pub struct BenchSpec {
     pub perft_depth: u32,
     /// The positions searched (the start and middle games), under the default rules.
     pub positions: &'static [&'static str],
+    /// The node signature (Stockfish's `signature.sh`): the nodes `quartet bench
+    /// --untimed` searches over the positions. Any change to the search, the evaluation or
+    /// the move ordering changes it, and `tests/bench_signature.rs` fails until it is
+    /// updated here; a change that should not alter the search (a refactoring) must leave
+    /// it as it is. Say the new value in the commit message of a change that alters it.
+    pub signature: u64,
 }
 
 /// The kinds of node a game's positions can be (besides finished ones).

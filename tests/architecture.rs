@@ -210,3 +210,48 @@ fn every_game_folder_is_registered_and_has_its_rules() {
         assert!(rules.is_file(), "{name}: no rules file {}", rules.display());
     }
 }
+
+/// The two literal lists of the games a new game must join (docs/architecture.md lists
+/// them): the one games table, in docs/rules/README.md, and the README's first paragraph.
+#[test]
+fn every_game_has_its_row_of_the_games_table_and_its_name_in_the_readme() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |file: &str| {
+        std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+    };
+    let table = read("docs/rules/README.md");
+    let readme = read("README.md");
+    let intro = readme
+        .split("\n\n")
+        .nth(1)
+        .expect("README.md: a first paragraph");
+    for &game in quartet::games::GameKind::ALL {
+        let d = game.declaration();
+        let start = quartet::engine::new_game(game, Default::default()).fen();
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {} | `{}` |", d.title, d.name)))
+            .unwrap_or_else(|| {
+                panic!(
+                    "docs/rules/README.md: no row `| {} | `{}` | ...`",
+                    d.title, d.name
+                )
+            });
+        assert!(
+            row.contains(&format!("`{start}`")),
+            "docs/rules/README.md, {}: not its start position `{start}`",
+            d.title
+        );
+        assert!(
+            row.ends_with(&format!("| {}.md |", d.name)),
+            "docs/rules/README.md, {}: not its rules file {}.md",
+            d.title,
+            d.name
+        );
+        assert!(
+            intro.contains(&format!("**{}**", d.title)),
+            "README.md's first paragraph does not name **{}**",
+            d.title
+        );
+    }
+}

@@ -1,26 +1,19 @@
-//! The bench node signature pinned as checked-in data (`tests/data/bench.signature`): the
-//! nodes `quartet bench --untimed` searches must be exactly those numbers.
+//! The bench node signature, pinned in each game's declaration (`BenchSpec::signature`, in
+//! the game's folder): the nodes `quartet bench --untimed` searches for a game must be
+//! exactly its declared number, and the total their sum.
 
+use quartet::games::GameKind;
 use std::process::Command;
 
-/// `(name, nodes)` pairs of the signature file.
+/// `(name, nodes)` as the declarations pin them, then the total.
 fn pinned() -> Vec<(String, u64)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bench.signature");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (name, n) = l
-                .split_once(' ')
-                .unwrap_or_else(|| panic!("bad line {l:?}"));
-            (
-                name.to_string(),
-                n.trim()
-                    .parse()
-                    .unwrap_or_else(|_| panic!("bad count {l:?}")),
-            )
-        })
-        .collect()
+    let mut rows: Vec<(String, u64)> = GameKind::ALL
+        .iter()
+        .map(|g| (g.name().to_string(), g.declaration().bench.signature))
+        .collect();
+    let total = rows.iter().map(|r| r.1).sum();
+    rows.push(("total".to_string(), total));
+    rows
 }
 
 /// `(name, nodes)` as the bench prints them.
@@ -54,6 +47,7 @@ fn the_bench_searches_exactly_the_pinned_node_counts() {
     assert_eq!(
         measured(),
         pinned(),
-        "the node signature changed: if that is intended, update tests/data/bench.signature"
+        "the node signature changed: if that is intended, update the game's \
+         `BenchSpec::signature` (its mod.rs)"
     );
 }

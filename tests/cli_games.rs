@@ -1,6 +1,6 @@
 //! `quartet games` lists the registry as the scripts read it (`scripts/registry.py`): every
 //! game of the `Game` option in its order, each rule option the `uci` listing declares (and the command line as a flag), and
-//! the node kind of each start position. The fuzz dictionary names them all.
+//! the node kind of each start position.
 
 use serde_json::Value;
 
@@ -90,25 +90,5 @@ fn the_start_node_is_what_query_node_says() {
             .expect("a response");
         let kind = answer.split_whitespace().next().unwrap_or_default();
         assert_eq!(kind, text(&game, "start"), "{name}: {answer}");
-    }
-}
-
-#[test]
-fn the_fuzz_dictionary_names_every_game_and_rule_option() {
-    let dict = include_str!("../fuzz/protocol.dict");
-    for game in registry() {
-        let mut words = vec![text(&game, "name")];
-        for option in game["rule_options"].as_array().expect("rule_options") {
-            words.push(text(option, "name"));
-            if let Some(values) = option["values"].as_array() {
-                words.extend(values.iter().filter_map(|v| v.as_str().map(str::to_string)));
-            }
-        }
-        for word in words {
-            assert!(
-                dict.contains(&format!("\"{word}\"")),
-                "fuzz/protocol.dict: no \"{word}\""
-            );
-        }
     }
 }

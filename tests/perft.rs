@@ -1,4 +1,4 @@
-//! Perft counts from tests/data/<game>.perft, derived independently of the engine's move
+//! Perft counts from src/games/<game>/perft.data, derived independently of the engine's move
 //! generators (see each file's comments), checked against the engine through the same
 //! text interface the protocol uses. Rows marked `# slow` run only with `cargo test
 //! --release -- --ignored`; the format and the reader are in `tests/common/perft_data.rs`.

@@ -25,8 +25,15 @@ fn banner_then_uci_handshake() {
     let lines = e.until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name Quartet "));
     assert_eq!(lines[1], "id author the Quartet developers");
-    assert!(lines.iter().any(|l| l
-        == "option name Game type combo default duell var rnb var apocalypse var duell var ludo"));
+    let names: Vec<String> = quartet::games::GameKind::ALL
+        .iter()
+        .map(|g| format!(" var {}", g.name()))
+        .collect();
+    let combo = format!(
+        "option name Game type combo default duell{}",
+        names.concat()
+    );
+    assert!(lines.iter().any(|l| *l == combo), "{combo}");
     for name in ["Hash", "MultiPV", "Seed", "Move Overhead", "Clear Hash"] {
         assert!(
             lines

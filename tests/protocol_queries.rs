@@ -14,113 +14,50 @@ fn position(e: &mut Engine) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|err| panic!("not JSON ({err}): {text}"))
 }
 
-/// `(game, position, moves, reason)`: each end rule of each game, from the rules' examples.
-const ENDINGS: &[(&str, &str, &str, &str)] = &[
-    // R&B example 7: the Dual takes the king on b3.
-    ("rnb", "6/6/2R3/rk4/6/3K2 s 0000 0", "c4c3", "king-captured"),
-    // R&B example 13: rank 2 full of South's pieces.
-    (
-        "rnb",
-        "2k3/6/6/3R2/RBR1BR/3K2 s 0000 0",
-        "d3d2",
-        "six-in-a-rank",
-    ),
-    // R&B example 15: the king enters the empty North base.
-    ("rnb", "5k/2K3/6/6/6/6 s 0000 0", "c5c6", "king-on-base"),
-    // R&B example 16: North's only piece has no empty neighbour.
-    ("rnb", "kR4/RB4/6/6/6/3K2 n 0000 0", "", "no-legal-move"),
-    // R&B rule 1.6-5: the 100th movement ply without a capture.
-    ("rnb", "2k3/6/6/6/6/3K2 s 0000 99", "d1d2", "move-rule"),
-    // Duell W7: White's key captures Black's key on e8.
-    (
-        "duell",
-        "4BK4/4WK4/9/9/9/9/9/9 w 0 1",
-        "e7e8",
-        "key-captured",
-    ),
-    // Duell W7: the key takes the die on e8 and stands on Black's key square.
-    (
-        "duell",
-        "BK2WKB134/9/9/9/9/9/9/9 w 0 1",
-        "d8e8",
-        "key-square",
-    ),
-    // Duell W10: White's key is boxed in by its own dice.
-    (
-        "duell",
-        "4BK4/9/9/9/9/B138/W62B137/WKW62B136 w 0 1",
-        "",
-        "no-legal-move",
-    ),
-    // Duell rule 1.12 b: the 200th ply without a capture.
-    (
-        "duell",
-        "4BK4/9/9/9/9/9/9/4WK4 w 199 1",
-        "e1e2",
-        "move-rule",
-    ),
-    // Duell: the keys shuffle back to the start position a third time.
-    (
-        "duell",
-        "4BK4/9/9/9/9/9/9/4WK4 w 0 1",
-        "e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8",
-        "repetition",
-    ),
-    // Apocalypse example 9: White's second penalty point.
-    (
-        "apocalypse",
-        "npppn/p3p/5/P3P/NPPPN 10 0",
-        "a2b3/a5b3",
-        "penalties",
-    ),
-    // Apocalypse example 16: both last pawns collide.
-    (
-        "apocalypse",
-        "4n/2p2/5/2P2/N4 00 0",
-        "c2c3/c4c3",
-        "no-pawns",
-    ),
-    // Apocalypse example 17: White has no legal move.
-    ("apocalypse", "4n/p4/P4/5/5 00 0", "", "no-legal-move"),
-    // Apocalypse rule 1.8: the 50th turn without progress (example 1's quiet turn).
-    (
-        "apocalypse",
-        "npppn/p3p/5/P3P/NPPPN 00 49",
-        "c1c2/c5c4",
-        "move-rule",
-    ),
-    // Ludo example 11: Red's last piece reaches the goal.
-    ("ludo", "53,56,56,56/b,b,b,b r - 0", "r3 53-56", "all-home"),
-];
+/// The repetition example of Duell (the shared reason has no example of its own): the
+/// keys shuffle back to the start position a third time.
+const REPETITION: (&str, &str, &str) = (
+    "duell",
+    "4BK4/9/9/9/9/9/9/4WK4 w 0 1",
+    "e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1 e7e8",
+);
 
-/// The reason `game` declares with `token` (panics if it declares none).
-fn declared(game: &str, token: &str) -> EndReason {
-    let kind = GameKind::parse(game).expect("a registered game");
-    *kind
-        .declaration()
-        .end_reasons
-        .iter()
-        .find(|r| r.token == token)
-        .unwrap_or_else(|| panic!("{game} declares no reason {token}"))
-}
-
-#[test]
-fn every_declared_end_reason_has_an_ending_here_and_a_row_in_protocol_md() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md"))
-        .expect("protocol.md");
+/// `(game, position, moves, reason)`: the example of each end reason every game declares
+/// (`EndReason::example`, from its rules file's worked examples), and Duell's repetition.
+fn endings() -> Vec<(&'static str, &'static str, &'static str, EndReason)> {
+    let mut all = Vec::new();
     for game in GameKind::ALL {
         let d = game.declaration();
         for r in d.end_reasons {
-            let row = doc
-                .lines()
-                .find(|l| l.starts_with(&format!("| `{}` |", r.token)))
-                .unwrap_or_else(|| panic!("protocol.md has no row for {}", r.token));
-            assert!(row.contains(d.title), "{}: {row}", d.title);
+            if let Some(e) = r.example {
+                all.push((d.name, e.position, e.moves, *r));
+            } else {
+                assert_eq!(
+                    *r,
+                    EndReason::REPETITION,
+                    "{}: {} has no example",
+                    d.name,
+                    r.token
+                );
+            }
+        }
+    }
+    let (game, fen, moves) = REPETITION;
+    all.push((game, fen, moves, EndReason::REPETITION));
+    all
+}
+
+#[test]
+fn every_declared_end_reason_has_a_row_in_its_rules_file() {
+    for game in GameKind::ALL {
+        let d = game.declaration();
+        let path = format!("{}/docs/rules/{}.md", env!("CARGO_MANIFEST_DIR"), d.name);
+        let doc = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for r in d.end_reasons {
             assert!(
-                *r == EndReason::REPETITION
-                    || ENDINGS.iter().any(|e| (e.0, e.3) == (d.name, r.token)),
-                "{}: no ending of ENDINGS ends by {}",
-                d.name,
+                doc.lines()
+                    .any(|l| l.starts_with(&format!("| `{}` |", r.token))),
+                "{path} has no row `| `{}` | ...` in its end reasons table",
                 r.token
             );
         }
@@ -130,16 +67,19 @@ fn every_declared_end_reason_has_an_ending_here_and_a_row_in_protocol_md() {
 #[test]
 fn every_end_rule_is_named() {
     let mut e = Engine::start(&[]);
-    for &(game, fen, moves, reason) in ENDINGS {
+    for (game, fen, moves, reason) in endings() {
         e.ask(&format!("setoption name Game value {game}"));
         let line = format!("position fen {fen} moves {moves}");
         assert!(e.ask(&line).is_empty(), "{line}");
         assert_eq!(e.query("node"), "over", "{line}");
-        let words = declared(game, reason).words;
-        assert_eq!(e.query("reason"), format!("{reason} {words}"), "{line}");
+        assert_eq!(
+            e.query("reason"),
+            format!("{} {}", reason.token, reason.words),
+            "{line}"
+        );
         let d = position(&mut e);
-        assert_eq!(d["reason"], reason, "{line}");
-        assert_eq!(d["reason_words"], words, "{line}");
+        assert_eq!(d["reason"], reason.token, "{line}");
+        assert_eq!(d["reason_words"], reason.words, "{line}");
         assert_eq!(d["node"], "over", "{line}");
         assert_eq!(d["to_act"], Value::Null, "{line}");
         assert_eq!(d["result"], json!(e.query("result")), "{line}");

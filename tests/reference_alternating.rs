@@ -1,6 +1,6 @@
 //! Proves the reference implementations of Duell and R&B (tests/reference/) against every
 //! worked example of docs/rules/duell.md §4 and docs/rules/rnb.md §4, then checks that
-//! the perft data files (tests/data/*.perft) still agree with the reference. The joint
+//! the perft data files (src/games/*/perft.data) still agree with the reference. The joint
 //! setup of R&B's `Placement together` (rnb.md §4.1) is checked the same way, and its
 //! arrangements against the engine's.
 

@@ -1,6 +1,6 @@
 //! Proves the independent reference referees (tests/reference_sim/) against every worked example
 //! of docs/rules/apocalypse.md and docs/rules/ludo.md, against perft counts
-//! derived by hand, and re-computes tests/data/{apocalypse,ludo}.perft so the data cannot drift.
+//! derived by hand, and re-computes src/games/{apocalypse,ludo}/perft.data so the data cannot drift.
 //! The fast implementations in src/ are then checked against those data files elsewhere.
 
 mod common;

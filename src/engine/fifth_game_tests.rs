@@ -80,3 +80,10 @@ fn without_a_calibration_its_low_levels_still_play_worse() {
     let weak = (0..20).filter(|&seed| best_at(0, seed) != "t1").count();
     assert!(weak > 0, "level 0 played t1 in all 20 games");
 }
+
+#[test]
+fn its_bench_searches_its_declared_signature() {
+    let declared = pile().declaration().bench.signature;
+    let run = crate::bench::run(pile(), None, false).expect("its bench positions parse");
+    assert_eq!(run.nodes, declared);
+}

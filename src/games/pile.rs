@@ -5,7 +5,7 @@
 //! engine layer's tests (`fifth_game_tests.rs`) can show what a new game needs beyond its
 //! own code: its line in the registry, and nothing else for the engine and the protocol.
 
-use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds};
+use crate::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds};
 use crate::eval::Evaluate;
 use crate::game::{Action, Game, MoveList, Node, Outcome, Player, RuleOptions};
 use crate::notation::{Notation, NotationError};
@@ -14,6 +14,11 @@ use crate::notation::{Notation, NotationError};
 pub const LAST_STONE: EndReason = EndReason {
     token: "last-stone",
     words: "the last stone was taken",
+    example: Some(EndExample {
+        source: "the module documentation: the second player takes the last 3 stones",
+        position: "3 s",
+        moves: "t3",
+    }),
 };
 
 /// A position of Pile (see the module documentation).
@@ -78,6 +83,7 @@ impl Notation for Pile {
             depth: 4,
             perft_depth: 4,
             positions: &["10 f"],
+            signature: 60,
         },
     };
     const SOLVER: Option<crate::exact::Solver<Self>> = None;

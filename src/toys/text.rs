@@ -56,6 +56,7 @@ pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDec
             depth: 1,
             perft_depth: 1,
             positions: &[],
+            signature: 0,
         },
     }
 }

@@ -17,7 +17,9 @@ mod examples;
 #[cfg(test)]
 mod rules_tests;
 
-use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+};
 pub use board::{Cell, Move, Piece};
 pub use board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 pub use notation::START;
@@ -42,6 +44,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "2np1/p3p/pN3/1nP1P/N2P1 00 3",
             "1n2n/P1p2/5/4p/N3N 00 0",
         ],
+        signature: 18040,
     },
     rule_options: &[DOUBLE_STEP],
     skill_elo: Some(SKILL_ELO),
@@ -65,24 +68,44 @@ const SKILL_ELO: &[(u8, i32)] = &[
 pub const NO_PAWNS: EndReason = EndReason {
     token: "no-pawns",
     words: "a side has no pawns left",
+    example: Some(EndExample {
+        source: "Apocalypse example 16: both last pawns collide",
+        position: "4n/2p2/5/2P2/N4 00 0",
+        moves: "c2c3/c4c3",
+    }),
 };
 
 /// Rule 1.6-2: a side reached two penalty points (it loses; both: a draw).
 pub const PENALTIES: EndReason = EndReason {
     token: "penalties",
     words: "two penalty points",
+    example: Some(EndExample {
+        source: "Apocalypse example 9: White's second penalty point",
+        position: "npppn/p3p/5/P3P/NPPPN 10 0",
+        moves: "a2b3/a5b3",
+    }),
 };
 
 /// Rules 1.6-3 and 1.8: 50 turns without progress (a draw).
 pub const MOVE_RULE: EndReason = EndReason {
     token: "move-rule",
     words: "50 turns without progress",
+    example: Some(EndExample {
+        source: "Apocalypse rule 1.8: the 50th turn without progress",
+        position: "npppn/p3p/5/P3P/NPPPN 00 49",
+        moves: "c1c2/c5c4",
+    }),
 };
 
 /// Rule 1.6-4: a side has no legal move (a draw).
 pub const NO_LEGAL_MOVE: EndReason = EndReason {
     token: "no-legal-move",
     words: "a side has no legal move",
+    example: Some(EndExample {
+        source: "Apocalypse example 17: White has no legal move",
+        position: "4n/p4/P4/5/5 00 0",
+        moves: "",
+    }),
 };
 
 /// The rule option `DoubleStep` (rules §1.2): pawns on their start squares may step two

@@ -29,7 +29,7 @@ mod reference_tests;
 #[cfg(test)]
 mod rules_tests;
 
-use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds};
+use crate::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds};
 use crate::game::Player;
 use board::{Bitboard, SQUARES, bit};
 use piece::{EMPTY, Piece};
@@ -58,6 +58,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "4BK2B131/5B311B121/3W245/6W532/1B637/3B46W124/9/W543WK1W24W141 w 4 12",
             "1W311BK3B131/9/9/5B653/1B147/9/5B643/W541W244WK1 b 1 18",
         ],
+        signature: 317939,
     },
     rule_options: &[],
     skill_elo: Some(SKILL_ELO),
@@ -87,24 +88,44 @@ const SKILL_ELO: &[(u8, i32)] = &[
 pub const KEY_CAPTURED: EndReason = EndReason {
     token: "key-captured",
     words: "a key piece was captured",
+    example: Some(EndExample {
+        source: "Duell W7: White's key captures Black's key on e8",
+        position: "4BK4/4WK4/9/9/9/9/9/9 w 0 1",
+        moves: "e7e8",
+    }),
 };
 
 /// Rule 1.10 (b): a key piece stands on the enemy key square.
 pub const KEY_SQUARE: EndReason = EndReason {
     token: "key-square",
     words: "a key piece reached the enemy key square",
+    example: Some(EndExample {
+        source: "Duell W7: the key takes the die on e8 and stands on Black's key square",
+        position: "BK2WKB134/9/9/9/9/9/9/9 w 0 1",
+        moves: "d8e8",
+    }),
 };
 
 /// Rule 1.12 (b): 200 plies without a capture (a draw).
 pub const MOVE_RULE: EndReason = EndReason {
     token: "move-rule",
     words: "200 plies without a capture",
+    example: Some(EndExample {
+        source: "Duell rule 1.12 b: the 200th ply without a capture",
+        position: "4BK4/9/9/9/9/9/9/4WK4 w 199 1",
+        moves: "e1e2",
+    }),
 };
 
 /// Rule 1.11: the side to move has no legal move (and loses).
 pub const NO_LEGAL_MOVE: EndReason = EndReason {
     token: "no-legal-move",
     words: "the side to move has no legal move",
+    example: Some(EndExample {
+        source: "Duell W10: White's key is boxed in by its own dice",
+        position: "4BK4/9/9/9/9/B138/W62B137/WKW62B136 w 0 1",
+        moves: "",
+    }),
 };
 
 /// Plies without a capture after which the game is drawn (rules §1.12 b).

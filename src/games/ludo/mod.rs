@@ -19,7 +19,9 @@ mod zobrist;
 #[cfg(test)]
 mod examples;
 
-use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+};
 pub use expert::expert_move;
 pub use solve::LudoSolution;
 
@@ -44,6 +46,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "0,19,38,56/1,11,21,56 r - 0",
             "3,25,46,56/17,30,50,55 r - 0",
         ],
+        signature: 229352,
     },
     rule_options: &[PIECES],
     skill_elo: Some(SKILL_ELO),
@@ -70,6 +73,11 @@ const SKILL_ELO: &[(u8, i32)] = &[
 pub const ALL_HOME: EndReason = EndReason {
     token: "all-home",
     words: "all pieces home",
+    example: Some(EndExample {
+        source: "Ludo example 11: Red's last piece reaches the goal",
+        position: "53,56,56,56/b,b,b,b r - 0",
+        moves: "r3 53-56",
+    }),
 };
 
 /// The rule option `Pieces`: pieces per side, 1 to 4 (4 is the real game; 1 and 2 are small

@@ -31,7 +31,9 @@ mod examples;
 #[cfg(test)]
 mod setup_tests;
 
-use crate::declaration::{BenchSpec, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption};
+use crate::declaration::{
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+};
 use crate::game::RuleOptions;
 pub use arrangement::{ARRANGEMENTS, Arrangement};
 pub use geometry::Square;
@@ -58,6 +60,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "1rkrr1/bb1b1b/6/2Kr2/B2BRB/RB2RR s 0000 4",
             "b2br1/rbk1br/rB4/6/1R2RB/1BRKBR n 0000 7",
         ],
+        signature: 343391,
     },
     rule_options: &[PLACEMENT],
     skill_elo: Some(SKILL_ELO),
@@ -88,30 +91,55 @@ const SKILL_ELO: &[(u8, i32)] = &[
 pub const KING_CAPTURED: EndReason = EndReason {
     token: "king-captured",
     words: "a king was captured",
+    example: Some(EndExample {
+        source: "R&B example 7: the Dual takes the king on b3",
+        position: "6/6/2R3/rk4/6/3K2 s 0000 0",
+        moves: "c4c3",
+    }),
 };
 
 /// Rule 1.6-3: a king entered the enemy base.
 pub const KING_ON_BASE: EndReason = EndReason {
     token: "king-on-base",
     words: "a king reached the enemy base",
+    example: Some(EndExample {
+        source: "R&B example 15: the king enters the empty North base",
+        position: "5k/2K3/6/6/6/6 s 0000 0",
+        moves: "c5c6",
+    }),
 };
 
 /// Rule 1.6-1: the player who acted has six own pieces in one rank (and loses).
 pub const SIX_IN_A_RANK: EndReason = EndReason {
     token: "six-in-a-rank",
     words: "six own pieces in a rank",
+    example: Some(EndExample {
+        source: "R&B example 13: rank 2 full of South's pieces",
+        position: "2k3/6/6/3R2/RBR1BR/3K2 s 0000 0",
+        moves: "d3d2",
+    }),
 };
 
 /// Rule 1.6-4: the side to move has no legal move (and loses).
 pub const NO_LEGAL_MOVE: EndReason = EndReason {
     token: "no-legal-move",
     words: "the side to move has no legal move",
+    example: Some(EndExample {
+        source: "R&B example 16: North's only piece has no empty neighbour",
+        position: "kR4/RB4/6/6/6/3K2 n 0000 0",
+        moves: "",
+    }),
 };
 
 /// Rule 1.6-5: 100 movement plies without a capture (a draw).
 pub const MOVE_RULE: EndReason = EndReason {
     token: "move-rule",
     words: "100 movement plies without a capture",
+    example: Some(EndExample {
+        source: "R&B rule 1.6-5: the 100th movement ply without a capture",
+        position: "2k3/6/6/6/6/3K2 s 0000 99",
+        moves: "d1d2",
+    }),
 };
 
 /// The rule option `Placement` (rule 1.3(d)): `alternate`, the official rule (16 placements
