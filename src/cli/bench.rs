@@ -37,7 +37,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             format!(", depth {d} in 1 s from the start")
         });
         say(format_args!(
-            "{:<10} search depth {}: {} nodes in {:.3} s = {:.0} nodes/s{one_second}; perft {}: {} leaves in {:.3} s = {:.0} leaves/s",
+            "{:<10} search depth {}: {} nodes in {:.3} s = {:.0} nodes/s{one_second}; perft {}: {} \
+            leaves in {:.3} s = {:.0} leaves/s",
             game.name(),
             args.depth.unwrap_or(spec.depth),
             r.nodes,

@@ -85,7 +85,8 @@ fn option(o: &RuleOption) -> Value {
             "name": o.name, "flag": o.flag(), "type": "combo", "default": default, "values": values
         }),
         RuleKind::Spin { min, max, .. } => json!({
-            "name": o.name, "flag": o.flag(), "type": "spin", "default": default, "min": min, "max": max
+            "name": o.name, "flag": o.flag(), "type": "spin", "default": default,
+            "min": min, "max": max
         }),
     }
 }

@@ -43,7 +43,8 @@ impl Args for MatchCommand {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         RuleArgs::augment_args(MatchArgs::augment_args(cmd))
             .subcommand(MergeArgs::augment_args(clap::Command::new("merge").about(
-                "Combine the --results files of a match's shards, or of runs of one test with different seeds, into one report",
+                "Combine the --results files of a match's shards, or of runs of one test with \
+                different seeds, into one report",
             )))
             .args_conflicts_with_subcommands(true)
             .subcommand_negates_reqs(true)

@@ -1,7 +1,7 @@
 //! The command line of the `quartet` binary (clap): the protocol loop by default, and one
-//! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`, `selfplay`, `tune`), each with its
-//! arguments and its body. Rule flags come from the registry ([`rules`]); every line goes
-//! out through [`crate::output`].
+//! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`, `selfplay`,
+//! `tune`), each with its arguments and its body. Rule flags come from the registry
+//! ([`rules`]); every line goes out through [`crate::output`].
 
 pub mod bench;
 pub mod games;

@@ -121,7 +121,8 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
     })?;
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     say(format_args!(
-        "{}: {} games, {} positions ({:.0} per hour), results {}-{}-{} (first player wins-draws-losses), {:.1} s",
+        "{}: {} games, {} positions ({:.0} per hour), results {}-{}-{} (first player \
+        wins-draws-losses), {:.1} s",
         out.display(),
         summary.games,
         summary.positions,

@@ -4,8 +4,8 @@
 //! Level 20 is the engine at full strength: no change at all. Below it:
 //! - at a side's turn in a game without chance nodes (R&B, Duell), Stockfish's method:
 //!   search to depth `1 + level` with at least 4 MultiPV candidates (more at low levels,
-//!   a share `(20 − level) / 20` of the legal moves), then [`Skill::pick_best`] adds level-scaled noise to the
-//!   candidates' scores and plays the best of the noisy scores;
+//!   a share `(20 − level) / 20` of the legal moves), then [`Skill::pick_best`] adds
+//!   level-scaled noise to the candidates' scores and plays the best of the noisy scores;
 //! - at a decision of a game with chance nodes (Ludo) and at a side's declaration of a
 //!   simultaneous turn (Apocalypse, every declaration valued against the opponent's
 //!   equilibrium strategy): [`Skill::softmax`] over every root value with a temperature

@@ -1,6 +1,6 @@
 //! The text protocol: a UCI superset that also answers UGI (protocol.md is the spec).
-//! `reader` reads the input lines (`line` says what one is), `parse` turns each into a [`command::Command`],
-//! `session` carries them out and `response` writes the answers.
+//! `reader` reads the input lines (`line` says what one is), `parse` turns each into a
+//! [`command::Command`], `session` carries them out and `response` writes the answers.
 
 pub mod command;
 pub mod line;

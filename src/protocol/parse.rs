@@ -386,7 +386,8 @@ fn command(input: &str) -> Res<'_, (&'static str, Command)> {
         preceded(
             word("query"),
             expect(
-                "gameover|p1turn|result|fen|node|reason|position|chance|islegal <move> [w|b]|legalmoves [w|b]",
+                "gameover|p1turn|result|fen|node|reason|position|chance|islegal <move> \
+                [w|b]|legalmoves [w|b]",
                 query_args,
             ),
         )
@@ -565,7 +566,8 @@ mod tests {
     #[test]
     fn go_arguments() {
         let Command::Go(p) = ok(
-            "go wtime -5 btime 2000 winc 10 binc 20 movestogo 5 depth 7 nodes 100 movetime 30 infinite side b",
+            "go wtime -5 btime 2000 winc 10 binc 20 movestogo 5 depth 7 nodes 100 movetime 30 \
+            infinite side b",
         ) else {
             panic!("not go")
         };

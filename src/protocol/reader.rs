@@ -30,7 +30,8 @@ enum Event {
 pub fn serve_stdio(game: GameKind, player: PlayerKind) -> Result<(), String> {
     let out = Output::stdout();
     out.line(&format!(
-        "{ENGINE_NAME} by {ENGINE_AUTHOR} · game {} · type 'uci' to start or 'help' for the commands",
+        "{ENGINE_NAME} by {ENGINE_AUTHOR} · game {} · type 'uci' to start or 'help' for the \
+        commands",
         game.name()
     ));
     let mut session = Session::new(out.clone(), game, player)?;

@@ -115,7 +115,8 @@ mod tests {
         };
         assert_eq!(
             line.to_string(),
-            "info depth 5 seldepth 9 multipv 1 score cp -31 nodes 12000 nps 300000 hashfull 3 time 40 pv d1d7 e8e7"
+            "info depth 5 seldepth 9 multipv 1 score cp -31 nodes 12000 nps 300000 hashfull 3 time \
+            40 pv d1d7 e8e7"
         );
         let with_wdl = InfoLine {
             wdl: Some([620, 0, 380]),
@@ -124,7 +125,8 @@ mod tests {
         };
         assert_eq!(
             with_wdl.to_string(),
-            "info depth 5 seldepth 9 multipv 1 score cp -31 wdl 620 0 380 nodes 12000 nps 300000 hashfull 3 time 40"
+            "info depth 5 seldepth 9 multipv 1 score cp -31 wdl 620 0 380 nodes 12000 nps 300000 \
+            hashfull 3 time 40"
         );
         let mate = InfoLine {
             score: Some(Score::Mate(-2)),
@@ -134,7 +136,8 @@ mod tests {
         };
         assert_eq!(
             mate.to_string(),
-            "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 12000 nps 12000000 hashfull 3 time 0"
+            "info depth 5 seldepth 9 multipv 1 score mate -2 nodes 12000 nps 12000000 hashfull 3 \
+            time 0"
         );
         let unscored = InfoLine {
             depth: 0,

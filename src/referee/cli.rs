@@ -102,7 +102,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub pgnout: Option<PathBuf>,
 
-    /// Stop on an SPRT decision: `elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic|bayesian]`.
+    /// Stop on an SPRT decision:
+    /// `elo0=0 elo1=5 alpha=0.05 beta=0.05 [model=normalized|logistic|bayesian]`.
     #[arg(long, num_args = 4..=5, value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
 
@@ -287,7 +288,8 @@ mod tests {
     #[test]
     fn full_command_line() {
         let c = parse(
-            "--game duell --engine cmd=/bin/e1 option.Hash=16 args=-q --engine cmd=./e2 name=two dir=/tmp \
+            "--game duell --engine cmd=/bin/e1 option.Hash=16 args=-q --engine cmd=./e2 name=two \
+            dir=/tmp \
              --games 10 --concurrency 3 --tc 40/1+0.01 --seed 7 --openings random:4 --pgnout g.pgn \
              --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --recover --shard 1/2 --results r.json \
              --jsonl g.jsonl --report-every 5 --margin 30 --timeout 1000 --no-progress",
@@ -363,7 +365,8 @@ mod tests {
             "--game duell --engine cmd=a --engine cmd=b --nodes 1 --games 0",
             "--game duell --engine cmd=a --engine cmd=b --nodes 1 --shard 3/2",
             "--game duell --engine cmd=a --engine cmd=b --nodes 1 --openings book",
-            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --sprt elo0=5 elo1=0 alpha=0.05 beta=0.05",
+            "--game duell --engine cmd=a --engine cmd=b --nodes 1 --sprt elo0=5 elo1=0 alpha=0.05 \
+            beta=0.05",
         ] {
             assert!(parse(bad).is_err(), "accepted: {bad}");
         }

@@ -436,7 +436,8 @@ mod tests {
     fn hung_search_is_silent_and_slow_one_is_late() {
         // Answers `go` only when told `stop`.
         let stop_only = r#"while read -r cmd rest; do
-            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; stop) echo "bestmove z" ;; esac
+            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; stop) echo "bestmove z" ;; \
+            esac
           done"#;
         let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go movetime 10")

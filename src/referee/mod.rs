@@ -5,7 +5,8 @@
 //! the clocks, rolls the dice (seeded, duplicate pairs), collects simultaneous declarations
 //! before revealing either, judges repetitions (each game is a
 //! [`GameHistory`](crate::history::GameHistory), as in the engines' protocol session), and
-//! adjudicates illegal moves, crashes, time forfeits and stalls. Statistics follow fastchess (Elo, nElo, LOS, pentanomial, SPRT).
+//! adjudicates illegal moves, crashes, time forfeits and stalls. Statistics follow
+//! fastchess (Elo, nElo, LOS, pentanomial, SPRT).
 //!
 //! Entry points for `main.rs`: [`MatchArgs`] with [`run_match`], [`MergeArgs`] with
 //! [`run_merge`], and [`replay`] / [`replay_file`] to re-check records.

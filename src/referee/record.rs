@@ -303,9 +303,9 @@ pub fn record_rules<G: Notation>(
 /// an adjudicated game, a normal end is a terminal position
 /// with the recorded result, a repetition end is a third occurrence and a draw, an
 /// adjudicated game ended in a running position, and a game under way (result `*`,
-/// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and `OpeningPlies` are present,
-/// every chance outcome after the opening must be the one the referee's dice stream
-/// gives for that seed.
+/// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and
+/// `OpeningPlies` are present, every chance outcome after the opening must be the one the
+/// referee's dice stream gives for that seed.
 pub fn check_record<G: Notation>(
     record: &PgnRecord,
     index: usize,

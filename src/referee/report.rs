@@ -175,7 +175,8 @@ impl fmt::Display for MatchReport {
         };
         writeln!(
             f,
-            "Games: {} of {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({points_pct:.2} %), DrawRatio: {:.2} %",
+            "Games: {} of {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({points_pct:.2} %), \
+            DrawRatio: {:.2} %",
             t.games(),
             self.scheduled,
             t.wins,
@@ -311,7 +312,8 @@ mod tests {
         let text = report().to_string();
         for needle in [
             "Results of a vs b (nim, 10+0.1):",
-            "Games: 4 of 4, Wins: 3, Losses: 0, Draws: 1, Points: 3.5 (87.50 %), DrawRatio: 25.00 %",
+            "Games: 4 of 4, Wins: 3, Losses: 0, Draws: 1, Points: 3.5 (87.50 %), DrawRatio: 25.00 \
+            %",
             // 3.5 / 4 = 0.875: 400 log10(7) = 338.04.
             "Elo (games): 338.04 +/- ",
             " (95 %), nElo: ",

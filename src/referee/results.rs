@@ -158,7 +158,8 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
             });
             if known.games != id.games || known.count != shard.count {
                 return Err(bad(format!(
-                    "{} is from another match than the other files of seed {} (games or shard count differ)",
+                    "{} is from another match than the other files of seed {} (games or shard \
+                    count differ)",
                     f.name(),
                     id.seed
                 )));

@@ -3,9 +3,10 @@
 //! Game `g` (counted from 0) belongs to pair `g / 2`. In the first game of a pair the first
 //! engine (`--engine` given first) is the first player; in the second the colours are
 //! swapped. Both games of a pair start from the same opening and share one seed, from which
-//! the chance outcomes are drawn and the engines' `Seed` option is set (duplicate games). A shard `i/n` plays the pairs `p` with `p % n == i - 1`,
-//! so the shards of one match partition its pairs and every game is identical to the game of
-//! the same number in an unsharded run.
+//! the chance outcomes are drawn and the engines' `Seed` option is set (duplicate games). A
+//! shard `i/n` plays the pairs `p` with `p % n == i - 1`, so the shards of one match
+//! partition its pairs and every game is identical to the game of the same number in an
+//! unsharded run.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -250,7 +251,8 @@ pub fn random_opening<G: Notation>(
         }
     }
     Err(format!(
-        "no random opening of {plies} plies that leaves the game running in {OPENING_ATTEMPTS} attempts"
+        "no random opening of {plies} plies that leaves the game running in \
+        {OPENING_ATTEMPTS} attempts"
     ))
 }
 

@@ -211,7 +211,8 @@ fn parse_counter(text: &str) -> Result<u16, String> {
     match text.parse::<u16>() {
         Ok(n) if well_formed && n <= NO_PROGRESS_LIMIT => Ok(n),
         _ => Err(format!(
-            "no-progress counter: '{text}' is not a number 0 to {NO_PROGRESS_LIMIT} without leading zeros"
+            "no-progress counter: '{text}' is not a number 0 to {NO_PROGRESS_LIMIT} without \
+            leading zeros"
         )),
     }
 }

@@ -97,16 +97,25 @@ mod tests {
         assert_eq!(pieces[0]["progress"], json!(null));
         assert_eq!(
             pieces[1],
-            json!({"owner": "p1", "progress": 12, "zone": "track", "track": 12, "home": null, "cell": [0, 8]})
+            json!({
+                "owner": "p1", "progress": 12, "zone": "track", "track": 12,
+                "home": null, "cell": [0, 8]
+            })
         );
         assert_eq!(pieces[3]["zone"], "goal");
         assert_eq!(
             pieces[6],
-            json!({"owner": "p2", "progress": 0, "zone": "track", "track": 26, "home": null, "cell": [8, 13]})
+            json!({
+                "owner": "p2", "progress": 0, "zone": "track", "track": 26,
+                "home": null, "cell": [8, 13]
+            })
         );
         assert_eq!(
             pieces[7],
-            json!({"owner": "p2", "progress": 52, "zone": "home", "track": null, "home": 2, "cell": [7, 12]})
+            json!({
+                "owner": "p2", "progress": 52, "zone": "home", "track": null,
+                "home": 2, "cell": [7, 12]
+            })
         );
         assert_eq!(d["die"], 6);
         assert_eq!(d["sixes"], 1);

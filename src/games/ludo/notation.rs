@@ -249,7 +249,8 @@ impl Ludo {
                 format!("{side} has no piece at {from}")
             }
             Move::Step { from, .. } if from + die > GOAL => format!(
-                "the die shows {die}: a piece at {from} would overshoot the goal (56 needs an exact count)"
+                "the die shows {die}: a piece at {from} would overshoot the goal (56 needs an \
+                exact count)"
             ),
             Move::Step { from, to } => format!(
                 "the die shows {die}, so a piece at {from} goes to {}, not {to}",
@@ -357,15 +358,18 @@ mod tests {
         for (text, why) in [
             (
                 "b,b,b,b/b,b,b,b r -",
-                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, <sixes>), found 3",
+                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, \
+                <sixes>), found 3",
             ),
             (
                 "b,b,b,b/b,b,b,b  r - 0",
-                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, <sixes>), found 5",
+                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, \
+                <sixes>), found 5",
             ),
             (
                 " b,b,b,b/b,b,b,b r - 0",
-                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, <sixes>), found 5",
+                "expected 4 fields separated by single spaces (<red>/<yellow>, <side>, <die>, \
+                <sixes>), found 5",
             ),
             (
                 "b,b,b,b r - 0",
@@ -501,7 +505,8 @@ mod tests {
             (
                 "b,b,0,6/b,b,b,b r 3 0",
                 "pass",
-                "pass is legal only when no piece can move or the roll is a void third six, but red can move",
+                "pass is legal only when no piece can move or the roll is a void third six, but \
+                red can move",
             ),
             (
                 "b,b,0,6/b,b,b,b r 3 0",

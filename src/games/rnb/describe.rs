@@ -27,7 +27,10 @@ impl Rnb {
                 }))
             })
             .collect();
-        let per_player = |f: &dyn Fn(Player) -> Value| json!({ "p1": f(Player::First), "p2": f(Player::Second) });
+        let per_player = |f: &dyn Fn(Player) -> Value| {
+            let (p1, p2) = (f(Player::First), f(Player::Second));
+            json!({ "p1": p1, "p2": p2 })
+        };
         object(json!({
             "width": WIDTH,
             "height": HEIGHT,

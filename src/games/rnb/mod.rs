@@ -147,7 +147,8 @@ pub const MOVE_RULE: EndReason = EndReason {
 /// each side declares its whole arrangement).
 pub const PLACEMENT: RuleOption = RuleOption {
     name: "Placement",
-    help: "R&B: place the soldiers one by one in turn (alternate) or all at once in secret (together)",
+    help: "R&B: place the soldiers one by one in turn (alternate) or all at once in secret \
+    (together)",
     kind: RuleKind::Combo {
         default: 0,
         values: &["alternate", "together"],

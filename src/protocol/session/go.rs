@@ -102,7 +102,8 @@ impl Session {
         }
         if self.game.node() == Node::Simultaneous {
             return Err(
-                "mate: a simultaneous turn has no forced win to search for (use depth, nodes or movetime)"
+                "mate: a simultaneous turn has no forced win to search for (use depth, nodes or \
+                movetime)"
                     .to_string(),
             );
         }

@@ -83,7 +83,8 @@ impl Session {
                 Side::Black => 'b',
             };
             format!(
-                "'{letter}': {} has no simultaneous turns, so no side's declarations (leave the side out)",
+                "'{letter}': {} has no simultaneous turns, so no side's declarations (leave the \
+                side out)",
                 self.game.name()
             )
         })
