@@ -111,8 +111,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn legal_moves(&self, p: Player, out: &mut MoveList<Self::Move>);
 
     /// Clears `out` and fills it with the outcomes of a `Chance` node and their positive
-    /// integer weights, in a stable order. Empty at other nodes.
-    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, u32)>);
+    /// integer weights, in a stable order. Empty at other nodes. The default, for a game
+    /// without chance nodes, only clears `out`.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, u32)>) {
+        out.clear();
+    }
 
     /// Plays a legal move at a `Turn` node or a chance outcome at a `Chance` node.
     /// Unchecked: the search path. Behaviour for anything else is unspecified (no panic

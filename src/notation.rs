@@ -106,8 +106,9 @@ pub trait Notation: Game {
     /// rule options.
     const DECLARATION: GameDeclaration;
 
-    /// The game's exact solver of small positions, if it has one (`quartet solve`).
-    const SOLVER: Option<Solver<Self>>;
+    /// The game's exact solver of small positions, if it has one (`quartet solve`); `None`
+    /// (the default) for a game without one.
+    const SOLVER: Option<Solver<Self>> = None;
 
     /// The start position under `rules`.
     fn start(rules: &RuleOptions) -> Self;

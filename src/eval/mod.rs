@@ -33,8 +33,8 @@ pub trait Evaluate: Game {
     const MOVE_CODES: usize;
 
     /// The evaluation as `quartet tune` fits it, when it is a weighted sum of terms
-    /// ([`tunable::Tunable`]); `None` for an evaluation of another shape.
-    const TUNABLE: Option<TunableEval<Self>>;
+    /// ([`tunable::Tunable`]); `None` (the default) for an evaluation of another shape.
+    const TUNABLE: Option<TunableEval<Self>> = None;
 
     /// The evaluation's learned network as `quartet tune` trains it
     /// ([`network::NetworkTraining`]); `None` (the default) for a game without one.

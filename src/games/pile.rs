@@ -53,10 +53,6 @@ impl Game for Pile {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-        out.clear();
-    }
-
     fn play(&mut self, m: u8) {
         self.stones = self.stones.saturating_sub(m);
         self.side = self.side.other();
@@ -86,7 +82,6 @@ impl Notation for Pile {
             signature: 60,
         },
     };
-    const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {
         Pile {
@@ -142,7 +137,6 @@ impl Notation for Pile {
 }
 
 impl Evaluate for Pile {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy's, any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 4;

@@ -295,9 +295,6 @@ impl Game for PassingNim {
     fn legal_moves(&self, p: Player, out: &mut MoveList<NimMove>) {
         self.0.legal_moves(p, out);
     }
-    fn chance_outcomes(&self, out: &mut Vec<(NimMove, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, m: NimMove) {
         self.0.play(m);
     }
@@ -315,7 +312,6 @@ impl Game for PassingNim {
 }
 
 impl Evaluate for PassingNim {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 4;

@@ -103,7 +103,6 @@ impl Notation for Dice {
             chance: Some("roll the die first"),
         },
     );
-    const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {
         Dice {

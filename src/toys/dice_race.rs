@@ -85,7 +85,6 @@ impl Game for DiceRace {
 }
 
 impl Evaluate for DiceRace {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 2;

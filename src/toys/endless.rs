@@ -33,9 +33,6 @@ impl Game for Endless {
         out.clear();
         out.extend([0, 1]);
     }
-    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, _: u8) {
         self.plies += 1;
     }
@@ -45,7 +42,6 @@ impl Game for Endless {
 }
 
 impl Evaluate for Endless {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 2;

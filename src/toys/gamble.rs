@@ -88,7 +88,6 @@ impl Game for Gamble {
 }
 
 impl Evaluate for Gamble {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 32;

@@ -50,9 +50,6 @@ impl Game for Goofspiel {
             out.extend((0..self.n).filter(|&c| self.hands[p.index()] & (1 << c) != 0));
         }
     }
-    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, _: u8) {}
     fn play_joint(&mut self, a: u8, b: u8) {
         let prize = self.n - self.round;
@@ -74,7 +71,6 @@ impl Game for Goofspiel {
 }
 
 impl Evaluate for Goofspiel {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 16;

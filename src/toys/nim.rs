@@ -59,10 +59,6 @@ impl Game for Nim {
         out.push(NimMove::Pass);
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(NimMove, u32)>) {
-        out.clear();
-    }
-
     fn play(&mut self, m: NimMove) {
         match m {
             NimMove::Take(k) => {
@@ -92,7 +88,6 @@ impl Notation for Nim {
             chance: None,
         },
     );
-    const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {
         Nim {

@@ -61,9 +61,6 @@ impl Game for OneShot {
             out.extend(0..self.size);
         }
     }
-    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, _: u8) {}
     fn play_joint(&mut self, a: u8, b: u8) {
         self.played = Some((a, b));
@@ -75,7 +72,6 @@ impl Game for OneShot {
 }
 
 impl Evaluate for OneShot {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 3;

@@ -48,10 +48,6 @@ impl Game for Pennies {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(Coin, u32)>) {
-        out.clear();
-    }
-
     fn play(&mut self, _m: Coin) {}
 
     fn play_joint(&mut self, first: Coin, second: Coin) {
@@ -92,7 +88,6 @@ impl Notation for Pennies {
             chance: None,
         },
     );
-    const SOLVER: Option<crate::exact::Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {
         Pennies {

@@ -27,9 +27,6 @@ impl Game for Shuffle {
         out.clear();
         out.extend([0, 1, 2].into_iter().filter(|&s| s != self.at));
     }
-    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, m: u8) {
         self.since_irreversible = if m == 2 {
             0

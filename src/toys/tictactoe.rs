@@ -69,9 +69,6 @@ impl Game for TicTacToe {
             out.extend((0..9u8).filter(|&i| self.cells[i as usize] == 0));
         }
     }
-    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, m: u8) {
         self.cells[m as usize] = if self.to_move == Player::First { 1 } else { 2 };
         self.to_move = self.to_move.other();
@@ -86,7 +83,6 @@ impl Game for TicTacToe {
 }
 
 impl Evaluate for TicTacToe {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = 9;

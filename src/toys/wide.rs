@@ -60,9 +60,6 @@ impl Game for Wide {
             out.extend(0..WIDE_SIZE);
         }
     }
-    fn chance_outcomes(&self, out: &mut Vec<(u16, u32)>) {
-        out.clear();
-    }
     fn play(&mut self, _: u16) {}
     fn play_joint(&mut self, a: u16, b: u16) {
         self.played = Some((a, b));
@@ -74,7 +71,6 @@ impl Game for Wide {
 }
 
 impl Evaluate for Wide {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     /// The skill noise scale: a toy: any unit.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = WIDE_SIZE as usize;

@@ -7,8 +7,9 @@ use super::board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS};
 use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
-use crate::game::{Action, Game, Node, Player, RuleOptions};
+use crate::game::{Action, Game, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::node::refuse_if_over;
 use crate::games::kit::ranks;
 use crate::notation::{Description, Notation, NotationError};
 
@@ -65,9 +66,7 @@ impl Notation for Apocalypse {
             .map_err(|why| NotationError::syntax(token, format!("white's half: {why}")))?;
         let black_written = parse_declaration(black)
             .map_err(|why| NotationError::syntax(token, format!("black's half: {why}")))?;
-        if let Node::Terminal(_) = self.node() {
-            return Err(NotationError::illegal(token, "the game is over"));
-        }
+        refuse_if_over(self.node(), title).map_err(|why| NotationError::illegal(token, why))?;
         Ok(Action::Joint(
             self.resolve_written(Player::First, white_written),
             self.resolve_written(Player::Second, black_written),
@@ -242,6 +241,14 @@ fn side_name(p: Player) -> &'static str {
     match p {
         Player::First => "white",
         Player::Second => "black",
+    }
+}
+
+/// `White` or `Black`, as a sentence names the side.
+fn title(p: Player) -> &'static str {
+    match p {
+        Player::First => "White",
+        Player::Second => "Black",
     }
 }
 

@@ -478,10 +478,6 @@ impl Game for Apocalypse {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(Move, u32)>) {
-        out.clear();
-    }
-
     /// Apocalypse has no `Turn` or `Chance` nodes: a single move does nothing.
     fn play(&mut self, _m: Move) {}
 

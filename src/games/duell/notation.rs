@@ -6,9 +6,9 @@ use super::die::{self, Dir};
 use super::piece::{self, EMPTY, Piece, VALUE};
 use super::{Duell, Move, NO_CAPTURE_DRAW_PLIES};
 use crate::declaration::GameDeclaration;
-use crate::exact::Solver;
 use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::node::refuse_if_over;
 use crate::games::kit::ranks;
 use crate::notation::{Description, Notation, NotationError};
 
@@ -255,12 +255,7 @@ fn parse_shape(token: &str) -> Result<Move, String> {
 impl Duell {
     /// Whether move shape `m` can be played here, or why not (rules §1.7).
     fn check_move(&self, m: Move) -> Result<(), String> {
-        if let Node::Terminal(outcome) = self.node() {
-            return Err(match outcome {
-                Outcome::Win(p) => format!("the game is over: {} has won", colour(p)),
-                Outcome::Draw => "the game is over: it is drawn".to_string(),
-            });
-        }
+        refuse_if_over(self.node(), colour)?;
         let (from, to) = (m.from(), m.to());
         let mover = self.board[from as usize];
         if mover == EMPTY || piece::owner(mover) != self.side {
@@ -310,7 +305,6 @@ impl Duell {
 
 impl Notation for Duell {
     const DECLARATION: GameDeclaration = super::DECLARATION;
-    const SOLVER: Option<Solver<Self>> = None;
 
     fn start(_rules: &RuleOptions) -> Self {
         // Tops from White's left; White's dice show 4 north (3 towards White), Black's 3.

@@ -76,10 +76,6 @@ impl Game for Duell {
         });
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(Move, u32)>) {
-        out.clear();
-    }
-
     fn play(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());
         let us = self.side;

@@ -19,7 +19,6 @@ use crate::game::{Outcome, Player};
 pub(super) const WIN_SCORE: i32 = 10_000;
 
 impl Evaluate for Ludo {
-    const TUNABLE: Option<crate::eval::tunable::TunableEval<Self>> = None;
     const NETWORK: Option<NetworkTraining<Self>> = Some(super::net::TRAINING);
     /// The softmax temperature at level 0 the levels of `SKILL_ELO` (mod.rs) were measured
     /// with: a fifth of a certain win (10000).

@@ -6,6 +6,7 @@ use crate::declaration::GameDeclaration;
 use crate::exact::Solver;
 use crate::game::{Action, Game, MoveList, Node, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::node::refuse_if_over;
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
@@ -222,7 +223,7 @@ impl Ludo {
             "yellow"
         };
         let p = match self.node() {
-            Node::Terminal(_) => return Err("the game is over".to_string()),
+            Node::Terminal(_) => return refuse_if_over(self.node(), side_name),
             Node::Simultaneous => return Err("Ludo has no simultaneous moves".to_string()),
             Node::Chance if matches!(m, Move::Roll(_)) => return Ok(()),
             Node::Chance => return Err(format!("{side} must roll first (r1 to r6)")),
@@ -257,6 +258,14 @@ impl Ludo {
                 from + die
             ),
         })
+    }
+}
+
+/// `Red` or `Yellow`, as a sentence names the side.
+fn side_name(p: Player) -> &'static str {
+    match p {
+        Player::First => "Red",
+        Player::Second => "Yellow",
     }
 }
 
@@ -530,7 +539,11 @@ mod tests {
                 "0-6",
                 "the third six in a row is void: only pass is legal",
             ),
-            ("56,56,56,56/b,b,b,b r - 0", "r3", "the game is over"),
+            (
+                "56,56,56,56/b,b,b,b r - 0",
+                "r3",
+                "the game is over: Red has won",
+            ),
         ];
         for (text, token, why) in cases {
             assert_eq!(

@@ -25,16 +25,15 @@ use super::pieces::{Colour, Move, Piece};
 use super::position::{QUIET_PLY_LIMIT, Rnb};
 use super::setup_notation::{example_arrangement, just_arranged, placement_rule_error};
 use crate::declaration::GameDeclaration;
-use crate::exact::Solver;
-use crate::game::{Action, Outcome, Player, RuleOptions};
+use crate::game::{Action, Game, Outcome, Player, RuleOptions};
 use crate::games::kit::fields::fields;
+use crate::games::kit::node::refuse_if_over;
 use crate::games::kit::ranks;
 use crate::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
 
 impl Notation for Rnb {
     const DECLARATION: GameDeclaration = super::DECLARATION;
-    const SOLVER: Option<Solver<Self>> = None;
 
     /// `2k3/6/6/6/6/3K2 s 4444 0`: kings on their bases, every soldier in hand; under
     /// `Placement together` the joint setup `2k3/6/6/6/6/3K2 sn 4444 0`.
@@ -188,9 +187,7 @@ impl Rnb {
                 example_arrangement(Player::Second)
             ));
         }
-        if let Some(outcome) = self.verdict() {
-            return Err(format!("the game is over ({})", describe(outcome)));
-        }
+        refuse_if_over(self.node(), side_name)?;
         let side = self.to_move;
         let name = side_name(side);
         let occupied = |sq: Square| self.piece_at(sq).is_some();

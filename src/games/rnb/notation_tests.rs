@@ -188,7 +188,7 @@ fn step_tokens_are_resolved_with_precise_reasons() {
     let crowded = parse("2k3/6/6/6/2R3/3K2 s 0000 0").unwrap();
     illegal(&crowded, "d1c2", "c2 is occupied");
     let over = parse("6/6/6/R1R3/6/3K2 n 0000 0").unwrap();
-    illegal(&over, "a3a4", "the game is over (South wins)");
+    illegal(&over, "a3a4", "the game is over: South has won");
 }
 
 #[test]

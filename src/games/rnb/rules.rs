@@ -41,11 +41,6 @@ impl Game for Rnb {
         }
     }
 
-    /// R&B has no chance nodes: always empty.
-    fn chance_outcomes(&self, out: &mut Vec<(Move, u32)>) {
-        out.clear();
-    }
-
     fn play(&mut self, m: Move) {
         self.play_move(m);
     }

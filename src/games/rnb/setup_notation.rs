@@ -4,10 +4,11 @@
 
 use super::arrangement::Arrangement;
 use super::geometry::{SOLDIERS_PER_COLOUR, Square, base, zone};
-use super::notation::{describe, parse_move, side_name};
+use super::notation::{parse_move, side_name};
 use super::pieces::{Colour, Move};
 use super::position::Rnb;
-use crate::game::{Action, Player};
+use crate::game::{Action, Game, Player};
+use crate::games::kit::node::refuse_if_over;
 use crate::notation::NotationError;
 
 impl Rnb {
@@ -64,10 +65,10 @@ impl Rnb {
 
     /// Why a joint turn cannot be played here (only the joint setup is one).
     fn no_joint_turn(&self) -> String {
-        match self.verdict() {
-            Some(outcome) => format!("the game is over ({})", describe(outcome)),
-            None => "a joint turn <south>/<north> is only the setup of Placement together, at \
-                     the start"
+        match refuse_if_over(self.node(), side_name) {
+            Err(over) => over,
+            Ok(()) => "a joint turn <south>/<north> is only the setup of Placement together, at \
+                       the start"
                 .to_string(),
         }
     }
