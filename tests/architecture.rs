@@ -255,3 +255,53 @@ fn every_game_has_its_row_of_the_games_table_and_its_name_in_the_readme() {
         );
     }
 }
+
+/// One layout in every game folder (docs/architecture.md, "Adding a fifth game"): the
+/// declaration, rules, notation, evaluation, tests and perft data files; the game's tests
+/// attached one way, `tests.rs` (with its parts in `tests/`) as the folder's only test
+/// module in `mod.rs`; and a file's own unit tests, when they are too long to stay inline,
+/// in `<file>_tests.rs` attached by that file.
+#[test]
+fn every_game_folder_has_one_layout_and_one_way_to_attach_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for &game in quartet::games::GameKind::ALL {
+        let dir = root.join("src/games").join(game.name());
+        for file in [
+            "mod.rs",
+            "rules.rs",
+            "notation.rs",
+            "eval.rs",
+            "tests.rs",
+            "perft.data",
+        ] {
+            assert!(dir.join(file).is_file(), "{}: no {file}", dir.display());
+        }
+        let module = std::fs::read_to_string(dir.join("mod.rs")).expect("mod.rs");
+        let lines: Vec<&str> = module.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim() == "#[cfg(test)]" {
+                assert_eq!(
+                    lines.get(i + 1).map(|l| l.trim()),
+                    Some("mod tests;"),
+                    "{}/mod.rs:{}: the only test module of mod.rs is `mod tests;`",
+                    dir.display(),
+                    i + 1
+                );
+            }
+        }
+        for path in sources(&dir) {
+            let name = path.file_name().expect("a name").to_string_lossy();
+            if let Some(owner) = name.strip_suffix("_tests.rs") {
+                let owner_file = path.with_file_name(format!("{owner}.rs"));
+                let text = std::fs::read_to_string(&owner_file).unwrap_or_else(|_| {
+                    panic!("{}: no {owner}.rs beside it to attach it", path.display())
+                });
+                assert!(
+                    text.contains(&format!("#[path = \"{name}\"]")),
+                    "{}: not attached by {owner}.rs with #[path = \"{name}\"]",
+                    path.display()
+                );
+            }
+        }
+    }
+}

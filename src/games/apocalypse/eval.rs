@@ -417,7 +417,7 @@ mod tests {
 
     #[test]
     fn masked_attackers_agree_with_a_scan_of_the_board() {
-        let positions = super::super::rules_tests::random_positions(true, 20, 3);
+        let positions = super::super::tests::rules::random_positions(true, 20, 3);
         let mut attacked = 0;
         for pos in &positions {
             let masks = Masks::of(pos);

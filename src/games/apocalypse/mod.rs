@@ -13,9 +13,7 @@ mod rules;
 pub mod solve;
 
 #[cfg(test)]
-mod examples;
-#[cfg(test)]
-mod rules_tests;
+mod tests;
 
 use crate::declaration::{
     BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,

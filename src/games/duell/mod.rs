@@ -23,11 +23,7 @@ mod rules;
 mod zobrist;
 
 #[cfg(test)]
-mod notation_tests;
-#[cfg(test)]
-mod reference_tests;
-#[cfg(test)]
-mod rules_tests;
+mod tests;
 
 use crate::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds};
 use crate::game::Player;

@@ -17,7 +17,7 @@ pub mod solve;
 mod zobrist;
 
 #[cfg(test)]
-mod examples;
+mod tests;
 
 use crate::declaration::{
     BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,

@@ -27,9 +27,7 @@ mod threats;
 mod zobrist;
 
 #[cfg(test)]
-mod examples;
-#[cfg(test)]
-mod setup_tests;
+mod tests;
 
 use crate::declaration::{
     BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,

@@ -1,9 +1,9 @@
 //! The worked examples of `docs/rules/rnb.md` §4, each as its own test, with the result
 //! position strings and outcomes exactly as the rules file gives them.
 
-use super::Rnb;
-use super::geometry::Square;
 use crate::game::{Game, Node, Outcome, Player, RuleOptions};
+use crate::games::rnb::Rnb;
+use crate::games::rnb::geometry::Square;
 use crate::notation::Notation;
 
 const SOUTH_WINS: Node = Node::Terminal(Outcome::Win(Player::First));

@@ -3,9 +3,9 @@
 //! sequence tried), compared with the engine along seeded random games: the same tokens,
 //! the same resulting boards, the same wins.
 
-use super::rules_tests::at;
-use super::*;
+use super::rules::at;
 use crate::game::{Game, MoveList, Node, Outcome, RuleOptions};
+use crate::games::duell::*;
 use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 

@@ -2,8 +2,8 @@
 //! `DoubleStep` settings (none of them involves a double step). Expected strings are the
 //! rules file's.
 
-use super::Apocalypse;
 use crate::game::{Game, Node, Outcome, Player, RuleOptions};
+use crate::games::apocalypse::Apocalypse;
 use crate::notation::Notation;
 
 const START: &str = "npppn/p3p/5/P3P/NPPPN 00 0";

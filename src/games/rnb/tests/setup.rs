@@ -1,8 +1,8 @@
 //! The joint setup of `Placement together` (rules 1.3(d), 1.7, worked examples 18 to 24 of
 //! §4.1), through the rules and the notation.
 
-use super::{PLACEMENT, Rnb};
 use crate::game::{Action, Game, Node, Outcome, Player, RuleOptions};
+use crate::games::rnb::{PLACEMENT, Rnb};
 use crate::notation::{Notation, NotationError};
 
 const SOUTH_SAFE: &str = "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1";
@@ -98,7 +98,7 @@ fn examples_19_to_21_each_line_loses_and_two_lines_draw() {
         let pos = after(south, north);
         assert_eq!(pos.format_position(), fen);
         assert_eq!(pos.node(), Node::Terminal(outcome), "{fen}");
-        assert_eq!(pos.end_reason(), Some(super::SIX_IN_A_RANK));
+        assert_eq!(pos.end_reason(), Some(crate::games::rnb::SIX_IN_A_RANK));
         assert_eq!(pos.count_children(), 0);
         // The bare string is judged the same way (rule 1.8).
         let parsed = Rnb::parse_position(fen, &together()).expect("as the setup leaves it");

@@ -1,10 +1,10 @@
 //! Tests of every rule of docs/rules/duell.md §1 and of the worked examples W1–W10.
 //! Expected values come from the rules file or are derived by hand in the comments.
 
-use super::board::square;
-use super::notation::piece_token;
-use super::*;
 use crate::game::{Action, Game, MoveList, Node, Outcome, RuleOptions};
+use crate::games::duell::board::square;
+use crate::games::duell::notation::piece_token;
+use crate::games::duell::*;
 use crate::notation::Notation;
 
 /// Parses a DFEN that a test knows to be valid.

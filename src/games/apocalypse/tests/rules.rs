@@ -1,9 +1,9 @@
 //! One test per rule of docs/rules/apocalypse.md §1 beyond the worked examples (those are in
-//! `examples.rs`). Positions and expected results are derived by hand from the rules.
+//! `examples`). Positions and expected results are derived by hand from the rules.
 
 use super::examples::{BLACK_WINS, DRAW, GOES_ON, WHITE_WINS, check, parse, play};
-use super::{Apocalypse, Move};
 use crate::game::{Action, Game, Node, Player};
+use crate::games::apocalypse::{Apocalypse, Move};
 use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 
@@ -349,7 +349,11 @@ fn joint_actions_are_legal_with_void_halves_and_singles_never() {
 }
 
 /// Positions met along seeded random playouts (random joint turns, voids included).
-pub(super) fn random_positions(double_step: bool, games: usize, seed: u64) -> Vec<Apocalypse> {
+pub(in crate::games::apocalypse) fn random_positions(
+    double_step: bool,
+    games: usize,
+    seed: u64,
+) -> Vec<Apocalypse> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Vec::new();
     for _ in 0..games {

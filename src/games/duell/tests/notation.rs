@@ -1,8 +1,8 @@
 //! Tests of DFEN and move tokens (rules §1.13–§1.14): round trips and precise errors.
 
-use super::rules_tests::{after, pos};
-use super::*;
+use super::rules::{after, pos};
 use crate::game::{Action, Game, RuleOptions};
+use crate::games::duell::*;
 use crate::notation::{Notation, NotationError};
 
 /// The reason of a position error for `text` (panics if it parses).

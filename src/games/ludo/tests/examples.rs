@@ -1,8 +1,8 @@
 //! The worked examples 1 to 15 of `docs/rules/ludo.md` §4, each as a test: the position, the
 //! roll, the exact list of legal moves and the position after the move chosen.
 
-use super::Ludo;
 use crate::game::{Game, Node, Outcome, Player, RuleOptions};
+use crate::games::ludo::Ludo;
 use crate::notation::Notation;
 
 fn pos(text: &str) -> Ludo {
