@@ -116,13 +116,18 @@ def run(test):
     asyncio.run(main())
 
 
+ELIDED = "..."
+
+
 def documented_options():
-    """The `option` lines of protocol.md §3's `uci` example, parsed like python-chess."""
+    """The `option` lines of protocol.md §3's `uci` example, parsed like python-chess. A
+    value written `...` (the list of games, `UCI_Elo`'s calibrated range) is elided:
+    `None` here, and not compared."""
     text = (ROOT / "protocol.md").read_text()
     pattern = re.compile(
         r"^\s*option name (?P<name>.+?) type (?P<type>\w+)"
-        r"(?: default (?P<default>\S+))?(?: min (?P<min>-?\d+))?(?: max (?P<max>-?\d+))?"
-        r"(?P<vars>(?: var \S+)*)\s*$"
+        r"(?: default (?P<default>\S+))?(?: min (?P<min>-?\d+|\.\.\.))?"
+        r"(?: max (?P<max>-?\d+|\.\.\.))?(?P<vars>(?: var \S+)*)\s*$"
     )
     options = {}
     for line in text.splitlines():
@@ -130,26 +135,40 @@ def documented_options():
         if not m:
             continue
         kind, default = m["type"], m["default"]
-        if kind == "spin":
+        if default == ELIDED:
+            default = ELIDED
+        elif kind == "spin":
             default = int(default)
         elif kind == "check":
             default = default == "true"
         options[m["name"]] = {
             "type": kind,
             "default": default,
-            "min": int(m["min"]) if m["min"] else None,
-            "max": int(m["max"]) if m["max"] else None,
+            "min": m["min"] if m["min"] in (None, ELIDED) else int(m["min"]),
+            "max": m["max"] if m["max"] in (None, ELIDED) else int(m["max"]),
             "var": m["vars"].split()[1::2],
         }
     assert options, "protocol.md has no option lines"
     return options
 
 
+def agrees(documented, declared):
+    """Whether an option as the engine declares it is the documented one: an elided value
+    agrees with any, and a list of vars ending in `...` with any list it begins."""
+    for key in ("type", "default", "min", "max"):
+        if documented[key] != ELIDED and documented[key] != declared[key]:
+            return False
+    shown = documented["var"]
+    if shown and shown[-1] == ELIDED:
+        return declared["var"][: len(shown) - 1] == shown[:-1]
+    return declared["var"] == shown
+
+
 def test_handshake_names_the_engine_and_declares_the_documented_options():
     async def check(engine, log):
         assert engine.id["name"].startswith("Quartet "), engine.id
         assert engine.id["author"] == "the Quartet developers"
-        parsed = {
+        declared = {
             name: {
                 "type": o.type,
                 "default": o.default,
@@ -159,7 +178,13 @@ def test_handshake_names_the_engine_and_declares_the_documented_options():
             }
             for name, o in engine.options.items()
         }
-        assert parsed == documented_options()
+        documented = documented_options()
+        for name, option in documented.items():
+            assert name in declared, name
+            assert agrees(option, declared[name]), (name, option, declared[name])
+        # What the example elides: the rule options of every game but the first shown.
+        rule_options = {o["name"] for g in REGISTRY for o in g["rule_options"]}
+        assert set(declared) - set(documented) <= rule_options
         # python-chess manages MultiPV and Ponder itself (analysis(multipv=N),
         # play(ponder=True)); our other options are plain ones.
         managed = [o.name for o in engine.options.values() if o.is_managed()]
