@@ -40,6 +40,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/duell.js", JS),
     asset!("/apocalypse.js", JS),
     asset!("/ludo.js", JS),
+    asset!("/generic.js", JS),
     asset!("/favicon.svg", "image/svg+xml"),
 ];
 

@@ -1,8 +1,8 @@
 // The page: one WebSocket to the server, which relays the engine. The board is drawn from
 // the engine's `query position` JSON, legal targets from its `query legalmoves` lists, by
-// one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js: a game without
-// one cannot be shown); this file still branches on the game's name for Ludo's marks and
-// sizes. The words of an end reason are the engine's (`reason_words`).
+// one drawing module per game (rnb.js, duell.js, apocalypse.js, ludo.js), or by the generic
+// board (generic.js) for a game without one; this file still branches on the game's name
+// for Ludo's marks and sizes. The words of an end reason are the engine's (`reason_words`).
 import { el, defs, arrow, polyline, captureMark } from './svg.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary, ReviewExport } from './review.js';
@@ -14,9 +14,14 @@ import * as rnb from './rnb.js';
 import * as duell from './duell.js';
 import * as apocalypse from './apocalypse.js';
 import * as ludo from './ludo.js';
+import * as generic from './generic.js';
 import { Analysis, consoleLines, drawOptions, drawMoves, scoreText, barFraction } from './panels.js';
 
 const GAMES = { rnb, duell, apocalypse, ludo };
+// The board module of a game: its own, or the generic board (generic.js) for a game without
+// one, or for every game when the page's address asks for it (`?board=generic`, for tests).
+const ALL_GENERIC = new URLSearchParams(location.search).get('board') === 'generic';
+function moduleOf(game) { return (!ALL_GENERIC && GAMES[game]) || generic; }
 const $ = id => document.getElementById(id);
 
 let ws = null;
@@ -53,7 +58,7 @@ const MAX_RECORD = (1 << 20) - 64;
 function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
 
 function sideName(side) {
-  const mod = state && GAMES[state.game];
+  const mod = state && moduleOf(state.game);
   return mod ? mod.sides[side] : side;
 }
 
@@ -221,7 +226,7 @@ function schedule(part = 'state') {
 // Pieces of the previous position that are not there any more, leaving out the squares the
 // last token's movers left.
 function goneSince(old, s) {
-  const mod = GAMES[s.game];
+  const mod = moduleOf(s.game);
   const i = s.moves.length - 1, actor = s.actors[i];
   const fromKeys = new Set();
   for (const tok of s.moves[i].split('/')) {
@@ -269,7 +274,7 @@ function humanTokens() {
 }
 
 function parsedTokens() {
-  const mod = GAMES[state.game], side = humanSide();
+  const mod = moduleOf(state.game), side = humanSide();
   const pos = view ? view.position : state.position;
   return humanTokens().map(t => ({ t, p: mod.parse(t, pos, side) }));
 }
@@ -293,7 +298,7 @@ function clickKey(k) {
   if (sel) {
     const cands = parsed.filter(x => x.p && x.p.group === sel && x.p.dst === k);
     if (cands.length === 1) { play(cands[0].t); return; }
-    if (cands.length > 1) { choice = GAMES[state.game].choices(cands.map(c => c.t)); render(); return; }
+    if (cands.length > 1) { choice = moduleOf(state.game).choices(cands.map(c => c.t)); render(); return; }
     if (voidMode && state.game === 'apocalypse' && /^[a-e][1-5]$/.test(k) && k !== selKey) {
       play(selKey + k, true);
       return;
@@ -342,7 +347,7 @@ function renderBoard() {
   const pos = view ? view.position : now, svg = $('board');
   drawn = null;
   if (!pos) { svg.replaceChildren(); still = null; return; }
-  const mod = GAMES[state.game];
+  const mod = moduleOf(state.game);
   const G = mod.layout(pos, flip);
   const ctx = { sideName, extraRoll: extraRoll() };
   const key = [state.game, flip, G.w, G.h, mod.boardKey(pos)].join('|');
@@ -364,6 +369,7 @@ function renderBoard() {
     still = { key, L };
   }
   svg.dataset.game = state.game;
+  svg.dataset.board = mod === generic ? 'generic' : state.game;
   svg.dataset.flipped = flip;
   mod.draw(G, pos, L, ctx);
   const centre = k => mod.centre(G, k);
@@ -379,7 +385,7 @@ function renderBoard() {
   const i = state.actors.slice(0, ply).map(a => a.kind).lastIndexOf('move');
   if (i >= 0 && i >= ply - 3 && !(view && view.line !== null)) {
     const tok = state.moves[i], side = state.actors[i].side;
-    const marks = state.game === 'ludo' ? ludo.marksFor(tok, pos, side) : mod.marks(tok);
+    const marks = state.game === 'ludo' ? ludo.marksFor(tok, pos, side) : mod.marks(tok, pos, side);
     for (const m of marks) {
       if (m.at) { cellMark(m.at, 'last-mark'); continue; }
       cellMark(m.from, 'last-mark'); cellMark(m.to, 'last-mark');
@@ -459,7 +465,7 @@ function renderPv() {
   // The first move of each MultiPV line, ranked by colour and strength (line 1 boldest).
   const pvSide = analysis.best() ? analysis.best().pov : null;
   analysis.firstMoves().slice(0, 5).forEach((tok, j) => {
-    const m = state.game === 'ludo' ? (pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok)[0];
+    const m = state.game === 'ludo' ? (pvSide ? ludo.marksFor(tok, pos, pvSide)[0] : null) : mod.marks(tok, pos, pvSide)[0];
     if (m && m.from) {
       const a = arrow(L.pv, centre(m.from), centre(m.to), 'pv', [0.9, 0.75, 0.6, 0.5, 0.45][j], (m.via || []).map(centre));
       a.classList.add('pv-arrow', `pv-rank-${j + 1}`);
