@@ -122,3 +122,25 @@ def test_the_generic_board_draws_a_board_of_cells_and_plays_ludo_by_buttons(serv
         pieces = p.js("return window.guiLastState.position.pieces")
         assert drawn_pieces(p) == sorted({f"{x['cell'][0]},{x['cell'][1]}" for x in pieces})
     assert len(p.moves()) >= 8
+
+
+def seed_shown(p):
+    return p.d.find_element(By.ID, "seed").is_displayed()
+
+
+def test_the_dice_seed_is_shown_for_a_game_with_dice_whatever_its_name(page):
+    """The seed is for a game whose positions the engine showed as chance nodes: Ludo, here
+    under another name (`race`), so that the page cannot know it by name."""
+    p = page("--engine", f"{sys.executable} {RENAMED} {QUARTET} ludo race")
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    assert not seed_shown(p), "Duell has no dice"
+    p.new_game("race", "human", "human")
+    assert seed_shown(p), "the renamed Ludo rolls a die"
+    p.new_game("apocalypse", "human", "human")
+    assert not seed_shown(p)
+    # Chosen for a new game, a game with dice shows its seed before it starts.
+    p.select("game", "race")
+    assert seed_shown(p)
+    p.select("game", "rnb")
+    assert not seed_shown(p)

@@ -3,6 +3,7 @@
 import { ui, $ } from './ui.js';
 import { send } from './socket.js';
 import { wireNavigation } from './nav.js';
+import { showSeed } from './sidebar.js';
 
 // The largest record the server takes (1 MiB with the message around it).
 const MAX_RECORD = (1 << 20) - 64;
@@ -44,6 +45,7 @@ export function wire() {
     ui.flip = p1 === 'engine' && p2 === 'human';
     send({ t: 'new_game', game: $('game').value, p1, p2, seed: seedValue() });
   });
+  $('game').addEventListener('change', showSeed);
   $('apply-players').addEventListener('click', () => send({ t: 'players', p1: $('p1').value, p2: $('p2').value }));
   $('flip').addEventListener('click', () => { ui.flip = !ui.flip; ui.render(); });
   $('takeback').addEventListener('click', () => send({ t: 'takeback' }));

@@ -11,6 +11,27 @@ import { goTo, shownPly, shownKey } from './nav.js';
 
 let movesShown = null, setupShown = null;
 
+// The games with dice: those whose positions the engine has shown as chance nodes (a roll
+// to make, or made), in this game or an earlier one in this browser, kept so that the seed
+// can be set before a new game of one.
+const DICE = 'quartet-dice-games';
+function diceGames() {
+  try { return new Set(JSON.parse(localStorage.getItem(DICE) || '[]')); } catch { return new Set(); }
+}
+function noteDice(state) {
+  const chance = (state.position && state.position.node === 'chance') || state.actors.some(a => a.kind === 'roll') ||
+    (ui.view && ui.view.position && ui.view.position.node === 'chance');
+  const games = diceGames();
+  if (!chance || games.has(state.game)) return;
+  games.add(state.game);
+  localStorage.setItem(DICE, JSON.stringify([...games]));
+}
+
+// The dice seed is shown for the game chosen (for a new game) when it has dice.
+export function showSeed() {
+  $('seed').closest('label').classList.toggle('hidden', !diceGames().has($('game').value));
+}
+
 export function renderPanels() {
   const { state, view } = ui;
   // The move list is rebuilt only when it changed (its scrolling needs a layout).
@@ -31,6 +52,8 @@ export function renderPanels() {
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');
   if (document.activeElement !== seed) seed.value = state.seed;
+  noteDice(state);
+  showSeed();
   // The setup selects follow the session only when its game or players change, so that a
   // person's choice there survives the states an engine game sends until they act on it.
   const setup = `${state.game} ${state.players.join(' ')}`;
