@@ -47,6 +47,9 @@ export function renderStatus() {
   st.dataset.next = state.next.kind;
 }
 
+// The most choices shown as buttons.
+const PICK_OVER = 6;
+
 export function renderActions() {
   const { state, view } = ui;
   const box = $('actions');
@@ -61,7 +64,18 @@ export function renderActions() {
     return b;
   };
   const unsquared = () => { for (const x of parsedTokens()) if (!x.p) add(x.t === 'pass' ? 'Pass' : x.t, () => play(x.t), { token: x.t }); };
-  const choices = () => { for (const o of ui.choice || []) add(o.label, () => play(o.token), { token: o.token }); };
+  // A choice between a few tokens is a button each; between many (an Apocalypse
+  // redeploy's squares) a picker and Play, so that no control runs off the page.
+  const choices = () => {
+    const c = ui.choice || [];
+    if (c.length <= PICK_OVER) { for (const o of c) add(o.label, () => play(o.token), { token: o.token }); return; }
+    const pick = document.createElement('select');
+    pick.id = 'choice-picker';
+    for (const o of c) pick.appendChild(new Option(o.label, o.token));
+    box.appendChild(pick);
+    const b = add('Play', () => play(pick.value), { token: c[0].token, id: 'choice-play' });
+    pick.addEventListener('change', () => { b.dataset.token = pick.value; });
+  };
   // At a position looked back at: a move without a square (a pass), or a choice.
   if (view && !state.fault) {
     if (view.position.node === 'chance' && view.legal.length) add('Roll the die', () => send({ t: 'roll' }), { id: 'roll' });
