@@ -12,6 +12,7 @@ use super::request::{self, Limit, Request, Who};
 use super::session::{Fault, Purpose, Session, fresh_seed};
 use super::talk::{Failure, FaultKind, answer, error_of};
 use super::uci::OptionKind;
+use super::variations::ViewMoves;
 
 impl Session {
     pub(super) async fn on_request(&mut self, text: &str) -> Result<(), Failure> {
@@ -324,15 +325,15 @@ impl Session {
         self.line = None;
         if ply == self.moves.len() {
             self.viewing = None;
-            self.view_legal.clear();
+            self.view_legal = ViewMoves::default();
             self.state_changed();
             return Ok(());
         }
         let searching = self.engine_busy();
         let cached = self.positions.get(ply).filter(|p| !p.is_null()).cloned();
-        let (position, legal) = match cached {
+        let (position, moves) = match cached {
             // Its legal moves cannot be asked during the engine's search: no variation yet.
-            Some(p) if searching => (p, Vec::new()),
+            Some(p) if searching => (p, ViewMoves::default()),
             None if searching => {
                 self.error(
                     "this position can be shown once the engine has moved or the review is done",
@@ -347,10 +348,12 @@ impl Session {
         }
         self.positions[ply] = position.clone();
         self.viewing = Some(ply);
-        self.view_legal = legal.clone();
+        let (legal, legal_side) = moves.json();
+        self.view_legal = moves;
         self.state_changed();
         self.send(
-            json!({"t": "view", "ply": ply, "line": null, "position": position, "legal": legal}),
+            json!({"t": "view", "ply": ply, "line": null, "position": position,
+            "legal": legal, "legal_side": legal_side}),
         )
         .await;
         Ok(())

@@ -35,7 +35,7 @@ fn console_text(line: &str) -> String {
 
 /// One side's legal declarations as the state carries them: the list, or `null` when it
 /// has more than `LISTED_DECLARATIONS` tokens.
-fn listed(tokens: &[String]) -> Value {
+pub(super) fn listed(tokens: &[String]) -> Value {
     if tokens.len() > LISTED_DECLARATIONS {
         Value::Null
     } else {

@@ -25,7 +25,7 @@ use super::review::Review;
 use super::sessions::Sessions;
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
-use super::variations::Variation;
+use super::variations::{Variation, ViewMoves};
 
 /// Most actions the session starts without waiting for the page, the engine or the timer
 /// (a roll and the reveal after it take two; a game that needs more is looping).
@@ -113,8 +113,8 @@ pub struct Session {
     pub(super) line: Option<usize>,
     /// Lines that leave the main line at an earlier position.
     pub(super) variations: Vec<Variation>,
-    /// The legal moves of the position looked at (a person's move there plays a variation).
-    pub(super) view_legal: Vec<String>,
+    /// What a person may play at the position looked at (it plays a variation there).
+    pub(super) view_legal: ViewMoves,
     /// A game review under way.
     pub(super) review: Option<Review>,
     /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
@@ -195,7 +195,7 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         viewing: None,
         line: None,
         variations: Vec::new(),
-        view_legal: Vec::new(),
+        view_legal: ViewMoves::default(),
         positions: Vec::new(),
         actors: Vec::new(),
         players: [Who::Human, Who::Engine],

@@ -12,8 +12,9 @@
 use serde_json::{Value, json};
 
 use super::flow::{Actor, Node};
+use super::page::listed;
 use super::session::{Purpose, Session};
-use super::talk::{Failure, FaultKind, answer, parse_chance};
+use super::talk::{Failure, FaultKind, answer, legal_queries, parse_chance};
 
 /// Most variations kept at once: a new one past it is refused (delete one first), so that
 /// no message sequence grows the session without bound.
@@ -52,6 +53,41 @@ impl Variation {
             self.positions.resize(ply + 1, Value::Null);
         }
         self.positions[ply] = position;
+    }
+}
+
+/// What a person may play at a position looked at: a side's moves (or a chance node's
+/// outcomes), or at a simultaneous turn each side's declarations, played together as one
+/// joint token `<p1>/<p2>` (the person declares both sides of a variation, as it plays
+/// every side's moves in one).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ViewMoves {
+    /// The tokens of a side's move or of a roll.
+    pub legal: Vec<String>,
+    /// Each side's declarations at a simultaneous turn (empty elsewhere).
+    pub sides: [Vec<String>; 2],
+}
+
+impl ViewMoves {
+    /// Whether `token` may be played: one of `legal`, or the joint token of a listed
+    /// declaration of each side.
+    pub fn allows(&self, token: &str) -> bool {
+        if self.legal.iter().any(|t| t == token) {
+            return true;
+        }
+        let listed = |i: usize, half: &str| self.sides[i].iter().any(|t| t == half);
+        token
+            .split_once('/')
+            .is_some_and(|(a, b)| listed(0, a) && listed(1, b))
+    }
+
+    /// The view message's `legal` and `legal_side` (each side's list, or `null` when too
+    /// long to send, as in the state).
+    pub fn json(&self) -> (Value, Value) {
+        (
+            json!(self.legal),
+            json!([listed(&self.sides[0]), listed(&self.sides[1])]),
+        )
     }
 }
 
@@ -176,7 +212,7 @@ impl Session {
         self.variations.clear();
         self.line = None;
         self.viewing = None;
-        self.view_legal.clear();
+        self.view_legal = ViewMoves::default();
     }
 
     /// Sends the page the position after `ply` tokens of the main line (`line` `None`) or
@@ -221,29 +257,32 @@ impl Session {
             return Ok(());
         }
         let command = self.tokens_command(&self.variations[i].moves[..ply]);
-        let (position, legal) = if searching {
-            (cached.unwrap_or_default(), Vec::new())
+        let (position, moves) = if searching {
+            (cached.unwrap_or_default(), ViewMoves::default())
         } else {
             self.ask_position(command).await?
         };
         self.variations[i].keep(ply, position.clone());
         self.line = Some(i);
         self.viewing = Some(ply);
-        self.view_legal = legal.clone();
+        let (legal, legal_side) = moves.json();
+        self.view_legal = moves;
         self.state_changed();
         self.send(
-            json!({"t": "view", "ply": ply, "line": i, "position": position, "legal": legal}),
+            json!({"t": "view", "ply": ply, "line": i, "position": position,
+            "legal": legal, "legal_side": legal_side}),
         )
         .await;
         Ok(())
     }
 
-    /// The engine's `query position` and, at a side's move or roll, `query legalmoves`
+    /// The engine's `query position` and what a person may play there: at a side's move or
+    /// roll `query legalmoves`, at a simultaneous turn `query legalmoves w` and `... b`,
     /// after the `position` command `command` (the engine is left there).
     pub(super) async fn ask_position(
         &mut self,
         command: String,
-    ) -> Result<(Value, Vec<String>), Failure> {
+    ) -> Result<(Value, ViewMoves), Failure> {
         let groups = self
             .exchange(&[command, "query position".to_string()])
             .await?;
@@ -256,24 +295,41 @@ impl Session {
                     format!("no position for a view: {:?}", groups[1]),
                 )
             })?;
-        let asked = matches!(
-            Node::from_fields(
-                position["node"].as_str().unwrap_or(""),
-                position["to_act"].as_str()
-            ),
-            Some(Node::Turn(_) | Node::Chance(_))
+        let node = Node::from_fields(
+            position["node"].as_str().unwrap_or(""),
+            position["to_act"].as_str(),
         );
-        let legal = if asked {
-            let groups = self.exchange(&["query legalmoves".to_string()]).await?;
-            answer(&groups[0])
+        let queries = match node {
+            Some(Node::Turn(_) | Node::Chance(_)) => vec!["query legalmoves".to_string()],
+            Some(Node::Simultaneous) => legal_queries(Node::Simultaneous),
+            _ => Vec::new(),
+        };
+        let groups = if queries.is_empty() {
+            Vec::new()
+        } else {
+            self.exchange(&queries).await?
+        };
+        let mut lists = groups.iter().map(|g| {
+            answer(g)
                 .unwrap_or_default()
                 .split_whitespace()
                 .map(String::from)
-                .collect()
-        } else {
-            Vec::new()
+                .collect::<Vec<_>>()
+        });
+        let moves = match node {
+            Some(Node::Simultaneous) => ViewMoves {
+                legal: Vec::new(),
+                sides: [
+                    lists.next().unwrap_or_default(),
+                    lists.next().unwrap_or_default(),
+                ],
+            },
+            _ => ViewMoves {
+                legal: lists.next().unwrap_or_default(),
+                ..ViewMoves::default()
+            },
         };
-        Ok((position, legal))
+        Ok((position, moves))
     }
 
     /// A person's move at the position looked at (`viewing`): one of that position's legal
@@ -284,9 +340,10 @@ impl Session {
         ply: usize,
         token: String,
     ) -> Result<(), Failure> {
-        if !self.view_legal.contains(&token) {
+        if !self.view_legal.allows(&token) {
             self.error(format!(
-                "'{token}' is not a legal move in the position shown (a variation starts at a side's move)"
+                "'{token}' is not a legal move in the position shown (at a simultaneous turn a \
+                 variation takes both sides' declarations, <first>/<second>)"
             ))
             .await;
             return Ok(());
@@ -402,7 +459,7 @@ impl Session {
         self.actors.extend(rest);
         self.line = None;
         self.viewing = None;
-        self.view_legal.clear();
+        self.view_legal = ViewMoves::default();
         self.after_line_change();
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
@@ -486,6 +543,24 @@ mod tests {
 
     fn var(main: &str, moves: &str) -> Variation {
         Variation::new(&line(main), line(moves))
+    }
+
+    #[test]
+    fn a_joint_token_is_allowed_when_each_half_is_its_sides_listed_declaration() {
+        let turn = ViewMoves {
+            legal: line("d1d7 e1e2"),
+            ..ViewMoves::default()
+        };
+        assert!(turn.allows("d1d7") && !turn.allows("d1d8") && !turn.allows("d1d7/e1e2"));
+        let joint = ViewMoves {
+            legal: Vec::new(),
+            sides: [line("a1b3 c2c3"), line("a5b3 0000")],
+        };
+        assert!(joint.allows("a1b3/a5b3") && joint.allows("c2c3/0000"));
+        // Each half from its own side's list, both halves, nothing more.
+        assert!(!joint.allows("a5b3/a1b3") && !joint.allows("a1b3") && !joint.allows("a1b3/"));
+        assert!(!joint.allows("a1b3/a5b3/a5b3") && !joint.allows("/a5b3"));
+        assert!(!ViewMoves::default().allows(""));
     }
 
     #[test]

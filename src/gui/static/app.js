@@ -56,7 +56,7 @@ function handle(m) {
       // A position of the main line, or of a variation (`line`), with its legal moves (a
       // move there plays a variation).
       if (state && (m.line != null || m.ply < state.moves.length)) {
-        ui.view = { ply: m.ply, line: m.line ?? null, position: m.position, legal: m.legal || [] };
+        ui.view = { ply: m.ply, line: m.line ?? null, position: m.position, legal: m.legal || [], legal_side: m.legal_side || null };
         keep(shownTokens(), m.position);
         schedule();
       }

@@ -5,16 +5,27 @@ import { ui, mod } from './ui.js';
 import { send } from './socket.js';
 import * as setup from './arrange.js';
 import { ForcedMoves } from './forced.js';
+import { shownKey } from './nav.js';
 
 // A person's arrangement at a setup turn (arrange.js).
 export const arrangement = new setup.Arrangement();
 // Forced moves played by themselves when "Play forced moves" is on (forced.js).
 export const forced = new ForcedMoves(token => play(token));
 
+// At a simultaneous turn looked back at, a person declares both sides of a variation, the
+// first side's then the second's: the side declaring now, or null elsewhere. The first
+// side's declaration waits in `ui.firstHalf` (with the position it is for).
+export function viewDeclaring() {
+  const v = ui.view;
+  if (!v || !v.position || v.position.node !== 'simultaneous' || !v.legal_side) return null;
+  return ui.firstHalf && ui.firstHalf.at === shownKey() ? 'p2' : 'p1';
+}
+
 // The side a person acts for now: at a position looked back at, its side to move (a move
-// there plays a variation), when the server sent its legal moves.
+// there plays a variation) or the side declaring, when the server sent its legal moves.
 export function humanSide() {
   const { view, state } = ui;
+  if (view && view.position.node === 'simultaneous') return viewDeclaring();
   if (view) return view.legal.length && view.position.node === 'turn' ? view.position.to_act : null;
   const n = state && state.next;
   return n && n.kind.startsWith('human') ? n.side : null;
@@ -22,6 +33,8 @@ export function humanSide() {
 
 function humanTokens() {
   const { view, state } = ui;
+  const declaring = viewDeclaring();
+  if (declaring) return view.legal_side[declaring === 'p1' ? 0 : 1] || [];
   if (view) return view.legal;
   const n = state.next;
   if (n.kind === 'human_move') return state.legal;
@@ -38,6 +51,15 @@ export function parsedTokens() {
 }
 
 export function play(token, isVoid = false) {
+  // A variation's simultaneous turn: the first side's declaration waits for the second's.
+  const declaring = viewDeclaring();
+  if (declaring === 'p1') {
+    ui.firstHalf = { at: shownKey(), token };
+    ui.sel = null; ui.selKey = null; ui.choice = null;
+    ui.render();
+    return;
+  }
+  if (declaring === 'p2') { token = `${ui.firstHalf.token}/${token}`; ui.firstHalf = null; }
   send({ t: 'move', token, void: isVoid });
   ui.moveSentAt = performance.now();
   ui.movesAtSend = ui.state.moves.length;

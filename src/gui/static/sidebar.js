@@ -8,6 +8,7 @@ import { drawGraph, judge, markMoves, summary } from './review.js';
 import { drawVariations } from './variations.js';
 import { drawMoves, scoreText, barFraction } from './panels.js';
 import { goTo, shownPly, shownKey } from './nav.js';
+import { viewDeclaring } from './input.js';
 
 let movesShown = null, setupShown = null;
 
@@ -45,9 +46,11 @@ export function renderPanels() {
     movesShown = moves;
   }
   renderReview();
+  const declaring = viewDeclaring();
+  const declares = declaring ? ` · ${sideName(declaring)} declares for a variation` : '';
   $('nav-text').textContent = !view ? '' : view.line !== null
-    ? `variation ${view.line + 1}, after ${view.ply} · End: the game now`
-    : `after ${view.ply} of ${state.moves.length} · End: the game now`;
+    ? `variation ${view.line + 1}, after ${view.ply}${declares} · End: the game now`
+    : `after ${view.ply} of ${state.moves.length}${declares} · End: the game now`;
   const fen = $('fen');
   if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
   const seed = $('seed');

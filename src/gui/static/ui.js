@@ -26,6 +26,8 @@ export const ui = {
   // A person's input: the group of tokens selected and its key, a choice between tokens
   // to one square, void declarations allowed, the key a drag started on.
   sel: null, selKey: null, choice: null, voidMode: false, dragFrom: null,
+  // At a simultaneous turn looked back at: the first side's declaration, {at, token}.
+  firstHalf: null,
   // The analysis (panels.js) and the position its lines are of (nav.js shownKey).
   analysis: null, analysisAt: '',
   // The review's results by ply (null: not reviewed), for the game of `reviewOf`.
