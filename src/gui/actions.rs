@@ -58,8 +58,8 @@ impl Session {
             }
             Request::Move { token, void } => self.human_move(token, void).await,
             // At a position looked back at, a roll plays a variation.
-            Request::Roll if self.viewed().is_some() => {
-                let Some((ply, position)) = self.viewed().map(|(p, v)| (p, v.clone())) else {
+            Request::Roll if self.lines.viewed().is_some() => {
+                let Some((ply, position)) = self.lines.viewed().map(|(p, v)| (p, v.clone())) else {
                     return Ok(());
                 };
                 self.stop_analysis().await?;
@@ -163,7 +163,7 @@ impl Session {
             return Ok(());
         }
         // At a position looked back at, a move plays a variation.
-        if let Some((ply, _)) = self.viewed() {
+        if let Some((ply, _)) = self.lines.viewed() {
             return self.variation_move(ply, token).await;
         }
         let Some(snap) = self.snap.as_ref() else {
@@ -219,8 +219,8 @@ impl Session {
         self.stop_search().await?;
         let old = (
             self.game.clone(),
-            self.start_fen.clone(),
-            std::mem::take(&mut self.moves),
+            self.lines.start_fen.clone(),
+            std::mem::take(&mut self.lines.moves),
         );
         let switch = |g: &str| {
             vec![
@@ -231,19 +231,19 @@ impl Session {
         if !self.games.is_empty() {
             let groups = self.exchange(&switch(&game)).await?;
             if let Some(e) = groups.iter().find_map(|g| error_of(g)) {
-                self.moves = old.2;
+                self.lines.moves = old.2;
                 return Ok(Err(e));
             }
         }
         let n = moves.len();
         self.game = game;
-        self.start_fen = fen;
-        self.moves = moves;
-        self.positions.clear();
+        self.lines.start_fen = fen;
+        self.lines.moves = moves;
+        self.lines.positions.clear();
         match self.refresh().await? {
             Ok(()) => {
-                self.clear_lines();
-                self.actors = vec![Actor::Unknown; n];
+                self.lines.clear_variations();
+                self.lines.actors = vec![Actor::Unknown; n];
                 self.declared = [None, None];
                 self.reveal = None;
                 self.flagged = None;
@@ -260,7 +260,7 @@ impl Session {
                 Ok(Ok(()))
             }
             Err(e) => {
-                (self.game, self.start_fen, self.moves) = old;
+                (self.game, self.lines.start_fen, self.lines.moves) = old;
                 if !self.games.is_empty() {
                     let g = self.game.clone();
                     self.exchange(&switch(&g)).await?;
@@ -312,25 +312,30 @@ impl Session {
     /// answer would be mixed with the search's lines, and the position is shown without
     /// legal moves; nor during a review; analysis is stopped and starts again by itself).
     pub(super) async fn view(&mut self, ply: usize) -> Result<(), Failure> {
-        if ply > self.moves.len() {
+        if ply > self.lines.moves.len() {
             self.error(format!(
                 "the game has {} tokens, not {ply}",
-                self.moves.len()
+                self.lines.moves.len()
             ))
             .await;
             return Ok(());
         }
         // Analysis follows the view: stopped here, it starts again where the page looks.
         self.stop_analysis().await?;
-        self.line = None;
-        if ply == self.moves.len() {
-            self.viewing = None;
-            self.view_legal = ViewMoves::default();
+        self.lines.line = None;
+        if ply == self.lines.moves.len() {
+            self.lines.viewing = None;
+            self.lines.view_legal = ViewMoves::default();
             self.state_changed();
             return Ok(());
         }
         let searching = self.engine_busy();
-        let cached = self.positions.get(ply).filter(|p| !p.is_null()).cloned();
+        let cached = self
+            .lines
+            .positions
+            .get(ply)
+            .filter(|p| !p.is_null())
+            .cloned();
         let (position, moves) = match cached {
             // Its legal moves cannot be asked during the engine's search: no variation yet.
             Some(p) if searching => (p, ViewMoves::default()),
@@ -341,15 +346,15 @@ impl Session {
                 .await;
                 return Ok(());
             }
-            _ => self.ask_position(self.position_command(ply)).await?,
+            _ => self.ask_position(self.lines.position_command(ply)).await?,
         };
-        if self.positions.len() <= ply {
-            self.positions.resize(ply + 1, Value::Null);
+        if self.lines.positions.len() <= ply {
+            self.lines.positions.resize(ply + 1, Value::Null);
         }
-        self.positions[ply] = position.clone();
-        self.viewing = Some(ply);
+        self.lines.positions[ply] = position.clone();
+        self.lines.viewing = Some(ply);
         let (legal, legal_side) = moves.json();
-        self.view_legal = moves;
+        self.lines.view_legal = moves;
         self.state_changed();
         self.send(
             json!({"t": "view", "ply": ply, "line": null, "position": position,
@@ -389,15 +394,15 @@ impl Session {
 
     pub(super) async fn takeback(&mut self) -> Result<(), Failure> {
         self.stop_search().await?;
-        let n = flow::takeback_len(&self.actors, self.players);
+        let n = flow::takeback_len(&self.lines.actors, self.players);
         if n == 0 {
             self.error("nothing to take back").await;
             return Ok(());
         }
-        let keep = self.moves.len() - n;
-        self.moves.truncate(keep);
-        self.actors.truncate(keep);
-        self.reconcile_lines();
+        let keep = self.lines.moves.len() - n;
+        self.lines.moves.truncate(keep);
+        self.lines.actors.truncate(keep);
+        self.lines.reconcile();
         self.after_line_change();
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
@@ -445,7 +450,7 @@ impl Session {
             None => self.startpos_text().await?,
         };
         // Who acted for each token: the engine's node kind before it.
-        self.actors = self.actors_from(0).await?;
+        self.lines.actors = self.actors_from(0).await?;
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
@@ -542,7 +547,7 @@ impl Session {
             return Ok(());
         }
         // A rule option may change what every earlier position looks like.
-        self.positions.clear();
+        self.lines.positions.clear();
         if decl.kind != OptionKind::Button {
             let prefix = format!("setoption name {} value", decl.name);
             self.set_options.retain(|c| !c.starts_with(&prefix));
@@ -550,16 +555,16 @@ impl Session {
         }
         if self.refresh().await?.is_err() {
             // A rule option changed the position's form: a new game.
-            self.moves.clear();
-            self.actors.clear();
-            self.start_fen = None;
+            self.lines.moves.clear();
+            self.lines.actors.clear();
+            self.lines.start_fen = None;
             if let Err(e) = self.refresh().await? {
                 return Err(Failure::new(FaultKind::Protocol, e));
             }
             self.start_text = self.fen_now();
-            self.clear_lines();
+            self.lines.clear_variations();
             self.note("the option changes the rules: a new game").await;
-        } else if self.start_fen.is_none() {
+        } else if self.lines.start_fen.is_none() {
             // The start position may differ under the option (Ludo's Pieces): the record's
             // FEN tag is the start position as the engine now writes it.
             self.start_text = self.startpos_text().await?;
@@ -642,7 +647,7 @@ impl Session {
         }
         tags.push(("TimeControl", time_control(&self.limit)));
         tags.push(("FEN", self.start_text.clone()));
-        tags.push(("PlyCount", self.moves.len().to_string()));
+        tags.push(("PlyCount", self.lines.moves.len().to_string()));
         // Every rule option as the engine reports it (`query position`'s `rules`), as the
         // referee writes them: `quartet replay` and a later load set them again.
         let rules = self
@@ -654,12 +659,17 @@ impl Session {
                 tags.push((name.as_str(), v.to_string()));
             }
         }
-        if self.actors.iter().any(|a| matches!(a, Actor::Roll(_))) {
+        if self
+            .lines
+            .actors
+            .iter()
+            .any(|a| matches!(a, Actor::Roll(_)))
+        {
             tags.push(("DiceSeed", self.seed.to_string()));
         }
         Record {
             tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            moves: self.moves.clone(),
+            moves: self.lines.moves.clone(),
             result: result.to_string(),
         }
     }

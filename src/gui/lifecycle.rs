@@ -88,14 +88,14 @@ impl Session {
                 "the game could not be set up again ({e}): a new game"
             ))
             .await;
-            self.moves.clear();
-            self.actors.clear();
-            self.start_fen = None;
+            self.lines.moves.clear();
+            self.lines.actors.clear();
+            self.lines.start_fen = None;
             if let Err(e) = self.refresh().await? {
                 return Err(Failure::new(FaultKind::Protocol, e));
             }
         }
-        if self.moves.is_empty() {
+        if self.lines.moves.is_empty() {
             self.start_text = self.fen_now();
         }
         Ok(())

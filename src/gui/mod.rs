@@ -26,6 +26,7 @@ mod clock;
 mod engine;
 mod flow;
 mod lifecycle;
+mod lines;
 mod page;
 pub mod record;
 mod request;

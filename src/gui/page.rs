@@ -166,10 +166,11 @@ impl Session {
         self.state_due = false;
         self.seq += 1;
         // The main line may have grown into a variation since.
-        self.reconcile_lines();
+        self.lines.reconcile();
         let viewing = self
+            .lines
             .viewed()
-            .map(|(ply, _)| json!({"ply": ply, "line": self.line}));
+            .map(|(ply, _)| json!({"ply": ply, "line": self.lines.line}));
         let now = Instant::now();
         let snap = self.snap.as_ref();
         let clocks = self.clocks.as_ref().map(|c| {
@@ -186,9 +187,9 @@ impl Session {
             "seq": self.seq,
             "game": self.game,
             "start_fen": self.start_text,
-            "moves": self.moves,
-            "actors": self.actors,
-            "variations": self.variations_json(),
+            "moves": self.lines.moves,
+            "actors": self.lines.actors,
+            "variations": self.lines.variations_json(),
             "viewing": viewing,
             "position": snap.map_or(Value::Null, |s| s.position.clone()),
             "legal": snap.map_or(Vec::new(), |s| s.legal.clone()),

@@ -6,7 +6,9 @@
 //! The loop and the session's data are here; what it does is in `page` (messages to the
 //! page and the state), `lifecycle` (starting the engine, faults), `search` (`go`, `info`,
 //! `bestmove`), `turns` (whose action is awaited, playing tokens, rolls, the reveal),
-//! `actions` (the page's requests) and `talk` (commands and answers).
+//! `actions` (the page's requests) and `talk` (commands and answers). The game's lines
+//! (start, main line, positions, variations, the view) are a plain value, `lines::Lines`,
+//! whose functions know no socket and no engine.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -19,13 +21,13 @@ use tokio::sync::mpsc;
 use super::Config;
 use super::clock::Clocks;
 use super::engine::{Engine, Event};
-use super::flow::{Actor, Side};
+use super::flow::Side;
+use super::lines::Lines;
 use super::request::{Limit, Who};
 use super::review::Review;
 use super::sessions::Sessions;
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
-use super::variations::{Variation, ViewMoves};
 
 /// Most actions the session starts without waiting for the page, the engine or the timer
 /// (a roll and the reveal after it take two; a game that needs more is looping).
@@ -101,25 +103,12 @@ pub struct Session {
     /// The engine's `Game` values.
     pub(super) games: Vec<String>,
     pub(super) game: String,
-    /// The position string the game started from (`None`: `startpos`).
-    pub(super) start_fen: Option<String>,
     /// The start position's string as the engine wrote it.
     pub(super) start_text: String,
-    pub(super) moves: Vec<String>,
-    /// The ply the page looks at while stepping back (analysis runs there), of the main
-    /// line or of the variation `line`.
-    pub(super) viewing: Option<usize>,
-    /// The variation the page looks at (`None`: the main line).
-    pub(super) line: Option<usize>,
-    /// Lines that leave the main line at an earlier position.
-    pub(super) variations: Vec<Variation>,
-    /// What a person may play at the position looked at (it plays a variation there).
-    pub(super) view_legal: ViewMoves,
+    /// The game's lines: its start, main line, positions, variations and view (pure).
+    pub(super) lines: Lines,
     /// A game review under way.
     pub(super) review: Option<Review>,
-    /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
-    pub(super) positions: Vec<Value>,
-    pub(super) actors: Vec<Actor>,
     pub(super) players: [Who; 2],
     pub(super) snap: Option<Snapshot>,
     pub(super) declared: [Option<String>; 2],
@@ -188,16 +177,9 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         set_options: Vec::new(),
         games: Vec::new(),
         game: String::new(),
-        start_fen: None,
         start_text: String::new(),
-        moves: Vec::new(),
+        lines: Lines::default(),
         review: None,
-        viewing: None,
-        line: None,
-        variations: Vec::new(),
-        view_legal: ViewMoves::default(),
-        positions: Vec::new(),
-        actors: Vec::new(),
         players: [Who::Human, Who::Engine],
         snap: None,
         declared: [None, None],

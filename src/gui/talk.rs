@@ -199,24 +199,6 @@ impl Session {
         Ok(groups)
     }
 
-    /// `position ...` for the first `n` tokens of the game.
-    pub(super) fn position_command(&self, n: usize) -> String {
-        self.tokens_command(&self.moves[..n])
-    }
-
-    /// `position ...` for `tokens` from the game's start position (a variation's too).
-    pub(super) fn tokens_command(&self, tokens: &[String]) -> String {
-        let mut cmd = match &self.start_fen {
-            Some(f) => format!("position fen {f}"),
-            None => "position startpos".to_string(),
-        };
-        if !tokens.is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&tokens.join(" "));
-        }
-        cmd
-    }
-
     /// Sets the engine to the game's position and reads its description and legal moves
     /// into `snap`. The inner error: the engine refused the position (nothing changed).
     /// The legal move queries the last position's node kind calls for are sent with the
@@ -225,7 +207,7 @@ impl Session {
     pub(super) async fn refresh(&mut self) -> Result<Result<(), String>, Failure> {
         let guess = self.likely_legal_queries();
         let mut cmds = vec![
-            self.position_command(self.moves.len()),
+            self.lines.position_command(self.lines.moves.len()),
             "query position".to_string(),
         ];
         cmds.extend(guess.iter().cloned());
@@ -279,10 +261,10 @@ impl Session {
             _ => (lists.next().unwrap_or_default(), [Vec::new(), Vec::new()]),
         };
         // The position after each ply, for stepping back through the game (`view`).
-        let n = self.moves.len();
-        self.positions.truncate(n);
-        self.positions.resize(n, Value::Null);
-        self.positions.push(position.clone());
+        let n = self.lines.moves.len();
+        self.lines.positions.truncate(n);
+        self.lines.positions.resize(n, Value::Null);
+        self.lines.positions.push(position.clone());
         self.snap = Some(Snapshot {
             position,
             node,

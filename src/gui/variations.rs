@@ -168,36 +168,6 @@ pub fn promote(
 }
 
 impl Session {
-    /// The tokens of the line looked at: a variation's, else the main line's.
-    pub(super) fn line_tokens(&self) -> &[String] {
-        match self.line.and_then(|i| self.variations.get(i)) {
-            Some(v) => &v.moves,
-            None => &self.moves,
-        }
-    }
-
-    /// The variations as the state sends them: each one's fork and its tokens from there.
-    pub(super) fn variations_json(&self) -> Value {
-        let lines: Vec<Value> = self
-            .variations
-            .iter()
-            .map(|v| json!({"fork": v.fork, "moves": v.moves[v.fork..]}))
-            .collect();
-        json!(lines)
-    }
-
-    /// After the main line changed: the variations' forks again (those it now holds whole
-    /// go), and the variation looked at followed to its new index or to the main line.
-    pub(super) fn reconcile_lines(&mut self) {
-        let map = reconcile(&self.moves, &mut self.variations);
-        if let Some(i) = self.line {
-            self.line = map.get(i).copied().flatten();
-            if self.line.is_none() && self.viewing.is_some_and(|p| p >= self.moves.len()) {
-                self.viewing = None;
-            }
-        }
-    }
-
     /// Whether the engine runs a search that is not analysis (a move, a declaration, a
     /// review): it cannot be asked about another position meanwhile, and no analysis stops
     /// for a view.
@@ -205,14 +175,6 @@ impl Session {
         self.search
             .as_ref()
             .is_some_and(|s| !matches!(s.purpose, Purpose::Analysis(_)))
-    }
-
-    /// Forgets every variation (a new game, a loaded record, new rules).
-    pub(super) fn clear_lines(&mut self) {
-        self.variations.clear();
-        self.line = None;
-        self.viewing = None;
-        self.view_legal = ViewMoves::default();
     }
 
     /// Sends the page the position after `ply` tokens of the main line (`line` `None`) or
@@ -226,7 +188,7 @@ impl Session {
         ply: usize,
     ) -> Result<(), Failure> {
         let line = match line {
-            Some(i) => match self.variations.get(i) {
+            Some(i) => match self.lines.variations.get(i) {
                 Some(v) if ply > v.fork => Some(i),
                 Some(_) => None,
                 None => {
@@ -237,10 +199,10 @@ impl Session {
             None => None,
         };
         let Some(i) = line else {
-            self.line = None;
+            self.lines.line = None;
             return self.view(ply).await;
         };
-        let len = self.variations[i].moves.len();
+        let len = self.lines.variations[i].moves.len();
         if ply > len {
             self.error(format!("the variation has {len} tokens, not {ply}"))
                 .await;
@@ -248,7 +210,7 @@ impl Session {
         }
         self.stop_analysis().await?;
         let searching = self.engine_busy();
-        let cached = self.variations[i].position(ply).cloned();
+        let cached = self.lines.variations[i].position(ply).cloned();
         if searching && cached.is_none() {
             self.error(
                 "this position can be shown once the engine has moved or the review is done",
@@ -256,17 +218,19 @@ impl Session {
             .await;
             return Ok(());
         }
-        let command = self.tokens_command(&self.variations[i].moves[..ply]);
+        let command = self
+            .lines
+            .tokens_command(&self.lines.variations[i].moves[..ply]);
         let (position, moves) = if searching {
             (cached.unwrap_or_default(), ViewMoves::default())
         } else {
             self.ask_position(command).await?
         };
-        self.variations[i].keep(ply, position.clone());
-        self.line = Some(i);
-        self.viewing = Some(ply);
+        self.lines.variations[i].keep(ply, position.clone());
+        self.lines.line = Some(i);
+        self.lines.viewing = Some(ply);
         let (legal, legal_side) = moves.json();
-        self.view_legal = moves;
+        self.lines.view_legal = moves;
         self.state_changed();
         self.send(
             json!({"t": "view", "ply": ply, "line": i, "position": position,
@@ -340,7 +304,7 @@ impl Session {
         ply: usize,
         token: String,
     ) -> Result<(), Failure> {
-        if !self.view_legal.allows(&token) {
+        if !self.lines.view_legal.allows(&token) {
             self.error(format!(
                 "'{token}' is not a legal move in the position shown (at a simultaneous turn a \
                  variation takes both sides' declarations, <first>/<second>)"
@@ -353,21 +317,26 @@ impl Session {
                 .await;
             return Ok(());
         }
-        let Some(base) = self.line_tokens().get(..ply).map(<[String]>::to_vec) else {
+        let Some(base) = self.lines.line_tokens().get(..ply).map(<[String]>::to_vec) else {
             self.error("the position shown is not in the game any more")
                 .await;
             return Ok(());
         };
         let mut line = base;
         line.push(token.clone());
-        let target = match place(&self.moves, &self.variations, self.line, &line) {
+        let target = match place(
+            &self.lines.moves,
+            &self.lines.variations,
+            self.lines.line,
+            &line,
+        ) {
             Place::Main => None,
             Place::Existing(i) => Some(i),
             Place::Extend(i) => {
-                self.variations[i].moves.push(token);
+                self.lines.variations[i].moves.push(token);
                 Some(i)
             }
-            Place::New if self.variations.len() >= MAX_VARIATIONS => {
+            Place::New if self.lines.variations.len() >= MAX_VARIATIONS => {
                 self.error(format!(
                     "at most {MAX_VARIATIONS} variations: delete one to start another"
                 ))
@@ -375,8 +344,10 @@ impl Session {
                 return Ok(());
             }
             Place::New => {
-                self.variations.push(Variation::new(&self.moves, line));
-                Some(self.variations.len() - 1)
+                self.lines
+                    .variations
+                    .push(Variation::new(&self.lines.moves, line));
+                Some(self.lines.variations.len() - 1)
             }
         };
         self.view_line(target, ply + 1).await
@@ -401,12 +372,12 @@ impl Session {
             return Ok(());
         }
         // The outcomes and weights of the chance node shown, as the engine lists them.
-        let Some(tokens) = self.line_tokens().get(..ply).map(<[String]>::to_vec) else {
+        let Some(tokens) = self.lines.line_tokens().get(..ply).map(<[String]>::to_vec) else {
             self.error("the position shown is not in the game any more")
                 .await;
             return Ok(());
         };
-        let command = self.tokens_command(&tokens);
+        let command = self.lines.tokens_command(&tokens);
         let groups = self
             .exchange(&[command, "query chance".to_string()])
             .await?;
@@ -426,14 +397,14 @@ impl Session {
     /// there moves), the old main line is kept as a variation, and the page looks at the
     /// game's end. Error to the page: no variation `i`.
     pub(super) async fn promote_line(&mut self, i: usize) -> Result<(), Failure> {
-        if i >= self.variations.len() {
+        if i >= self.lines.variations.len() {
             self.error(format!("there is no variation {i}")).await;
             return Ok(());
         }
         self.stop_search().await?;
-        let old_main = self.moves.clone();
-        let positions = std::mem::take(&mut self.variations[i].positions);
-        let fork = match promote(&mut self.moves, &mut self.variations, i) {
+        let old_main = self.lines.moves.clone();
+        let positions = std::mem::take(&mut self.lines.variations[i].positions);
+        let fork = match promote(&mut self.lines.moves, &mut self.lines.variations, i) {
             Ok(f) => f,
             Err(e) => {
                 self.error(e).await;
@@ -441,25 +412,30 @@ impl Session {
             }
         };
         // The lines swap their positions; the new main line keeps those both share.
-        let old = std::mem::replace(&mut self.positions, positions);
-        if self.positions.len() <= fork {
-            self.positions.resize(fork + 1, Value::Null);
+        let old = std::mem::replace(&mut self.lines.positions, positions);
+        if self.lines.positions.len() <= fork {
+            self.lines.positions.resize(fork + 1, Value::Null);
         }
         for (p, v) in old.iter().enumerate().take(fork + 1) {
-            if self.positions[p].is_null() {
-                self.positions[p] = v.clone();
+            if self.lines.positions[p].is_null() {
+                self.lines.positions[p] = v.clone();
             }
         }
-        if let Some(v) = self.variations.iter_mut().find(|v| v.moves == old_main) {
+        if let Some(v) = self
+            .lines
+            .variations
+            .iter_mut()
+            .find(|v| v.moves == old_main)
+        {
             v.positions = old;
         }
-        self.positions.truncate(self.moves.len());
-        self.actors.truncate(fork);
+        self.lines.positions.truncate(self.lines.moves.len());
+        self.lines.actors.truncate(fork);
         let rest = self.actors_from(fork).await?;
-        self.actors.extend(rest);
-        self.line = None;
-        self.viewing = None;
-        self.view_legal = ViewMoves::default();
+        self.lines.actors.extend(rest);
+        self.lines.line = None;
+        self.lines.viewing = None;
+        self.lines.view_legal = ViewMoves::default();
         self.after_line_change();
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
@@ -471,18 +447,18 @@ impl Session {
 
     /// Deletes variation `i`; looking at it, the page is shown the main line where it left.
     pub(super) async fn delete_line(&mut self, i: usize) -> Result<(), Failure> {
-        if i >= self.variations.len() {
+        if i >= self.lines.variations.len() {
             self.error(format!("there is no variation {i}")).await;
             return Ok(());
         }
-        let gone = self.variations.remove(i);
-        match self.line {
+        let gone = self.lines.variations.remove(i);
+        match self.lines.line {
             Some(j) if j == i => {
-                self.line = None;
+                self.lines.line = None;
                 self.stop_analysis().await?;
                 return self.view(gone.fork).await;
             }
-            Some(j) if j > i => self.line = Some(j - 1),
+            Some(j) if j > i => self.lines.line = Some(j - 1),
             _ => {}
         }
         self.state_changed();
@@ -492,10 +468,10 @@ impl Session {
     /// Who acted for each token of the main line from `from` on: the engine's node kind
     /// before it.
     pub(super) async fn actors_from(&mut self, from: usize) -> Result<Vec<Actor>, Failure> {
-        let n = self.moves.len();
+        let n = self.lines.moves.len();
         let mut cmds = Vec::with_capacity(2 * n.saturating_sub(from));
         for i in from..n {
-            cmds.push(self.position_command(i));
+            cmds.push(self.lines.position_command(i));
             cmds.push("query node".to_string());
         }
         let groups = self.exchange(&cmds).await?;
