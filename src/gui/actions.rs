@@ -31,7 +31,7 @@ impl Session {
                 | Request::Limit(_)
                 | Request::Pause { .. }
         );
-        if needs_engine && self.engine.is_none() {
+        if needs_engine && self.io.engine.is_none() {
             self.error("the engine is not running: restart it").await;
             return Ok(());
         }

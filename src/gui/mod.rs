@@ -25,6 +25,7 @@ mod assets;
 mod clock;
 mod engine;
 mod flow;
+mod io;
 mod lifecycle;
 mod lines;
 mod page;

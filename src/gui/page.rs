@@ -73,12 +73,13 @@ impl Session {
     /// Sends one message; a closed socket ends the session.
     pub(super) async fn send_raw(&mut self, v: Value) {
         if self
+            .io
             .socket
             .send(Message::Text(v.to_string().into()))
             .await
             .is_err()
         {
-            self.closed = true;
+            self.io.closed = true;
         }
     }
 
@@ -114,7 +115,7 @@ impl Session {
             "name": self.ident.name,
             "author": self.ident.author,
             "command": self.config.engine.display(),
-            "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "pid": self.io.engine.as_ref().and_then(|e| e.pid),
             "options": options,
             "games": self.games,
         });
@@ -211,8 +212,8 @@ impl Session {
             "review": self.review.as_ref().map(|r| r.ply),
             "seed": self.seed,
             "reply_ms": self.reply_ms,
-            "engine_running": self.engine.is_some(),
-            "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "engine_running": self.io.engine.is_some(),
+            "pid": self.io.engine.as_ref().and_then(|e| e.pid),
             "sent_ms": SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_millis() as u64),

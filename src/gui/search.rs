@@ -76,7 +76,7 @@ impl Session {
     /// An engine event of the running process (a late one of a replaced process is
     /// dropped): a line to the console, `bestmove` to its search, `info` to the page.
     pub(super) async fn on_event(&mut self, generation: u64, event: Event) -> Result<(), Failure> {
-        if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
+        if Some(generation) != self.io.engine.as_ref().map(|e| e.generation) {
             return Ok(());
         }
         match event {

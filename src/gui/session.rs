@@ -6,9 +6,10 @@
 //! The loop and the session's data are here; what it does is in `page` (messages to the
 //! page and the state), `lifecycle` (starting the engine, faults), `search` (`go`, `info`,
 //! `bestmove`), `turns` (whose action is awaited, playing tokens, rolls, the reveal),
-//! `actions` (the page's requests) and `talk` (commands and answers). The game's lines
-//! (start, main line, positions, variations, the view) are a plain value, `lines::Lines`,
-//! whose functions know no socket and no engine.
+//! `actions` (the page's requests) and `talk` (commands and answers). The I/O (the
+//! socket, the engine child and its channel) is `io::Io`; the game's lines (start, main
+//! line, positions, variations, the view) are a plain value, `lines::Lines`, whose
+//! functions know no socket and no engine.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -16,12 +17,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use axum::extract::ws::{Message, WebSocket};
 use serde::Serialize;
 use serde_json::Value;
-use tokio::sync::mpsc;
 
 use super::Config;
 use super::clock::Clocks;
-use super::engine::{Engine, Event};
 use super::flow::Side;
+use super::io::Io;
 use super::lines::Lines;
 use super::request::{Limit, Who};
 use super::review::Review;
@@ -91,12 +91,9 @@ pub struct Ident {
 pub struct Session {
     /// The secret the page names to get this session back after a reload (`hello`).
     pub id: String,
-    pub(super) socket: WebSocket,
+    /// The socket, the engine and the channel of its lines.
+    pub(super) io: Io,
     pub(super) config: Arc<Config>,
-    pub(super) events_tx: mpsc::Sender<(u64, Event)>,
-    pub(super) events: mpsc::Receiver<(u64, Event)>,
-    pub(super) engine: Option<Engine>,
-    pub(super) generation: u64,
     pub(super) ident: Ident,
     /// Options the person set, sent again to a restarted engine.
     pub(super) set_options: Vec<String>,
@@ -129,7 +126,6 @@ pub struct Session {
     pub(super) seed: u64,
     pub(super) console: Vec<(char, String)>,
     pub(super) console_dropped: usize,
-    pub(super) closed: bool,
     pub(super) seq: u64,
     /// Milliseconds from the last move's `go` to its `bestmove`.
     pub(super) reply_ms: Option<u64>,
@@ -148,8 +144,8 @@ pub async fn run(socket: WebSocket, config: Arc<Config>, sessions: Arc<Sessions>
 
 /// Runs a kept session again on a new `socket` (the page came back), until it goes away.
 pub async fn resume(mut s: Box<Session>, socket: WebSocket, sessions: Arc<Sessions>) {
-    s.socket = socket;
-    s.closed = false;
+    s.io.socket = socket;
+    s.io.closed = false;
     s.main(true).await;
     s.park().await;
     sessions.park(s);
@@ -163,16 +159,11 @@ fn fresh_id() -> String {
 }
 
 fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
-    let (events_tx, events) = mpsc::channel(4096);
     let seed = config.seed.unwrap_or_else(fresh_seed);
     Session {
         id: fresh_id(),
-        socket,
+        io: Io::new(socket),
         config,
-        events_tx,
-        events,
-        engine: None,
-        generation: 0,
         ident: Ident::default(),
         set_options: Vec::new(),
         games: Vec::new(),
@@ -197,7 +188,6 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         seed,
         console: Vec::new(),
         console_dropped: 0,
-        closed: false,
         seq: 0,
         reply_ms: None,
         state_due: false,
@@ -215,7 +205,7 @@ pub(super) fn fresh_seed() -> u64 {
 impl Session {
     /// Ends the session's engine (a kept session that no page claimed in time).
     pub async fn end(mut self: Box<Self>) {
-        if let Some(e) = self.engine.take() {
+        if let Some(e) = self.io.engine.take() {
             e.shutdown(Duration::from_millis(300)).await;
         }
     }
@@ -223,11 +213,11 @@ impl Session {
     /// Leaves nothing running while no page looks: the search is stopped (an engine's
     /// move is asked again when the page is back) and the console is dropped.
     async fn park(&mut self) {
-        if self.engine.is_some()
+        if self.io.engine.is_some()
             && let Err(f) = self.stop_search().await
         {
             // A hanging or crashed engine: the page sees the fault when it is back.
-            self.closed = true;
+            self.io.closed = true;
             self.fail(f).await;
         }
         self.console.clear();
@@ -245,14 +235,14 @@ impl Session {
             self.fail(f).await;
         }
         self.state_changed();
-        while !self.closed {
+        while !self.io.closed {
             // Act until nothing is left to start (a roll is followed at once by the move
             // after it; a search or a person then has to answer). A game that does not
             // settle within MAX_STEPS is a fault, so that no state can spin the loop.
             let mut steps = 0;
             loop {
                 match self.advance().await {
-                    Ok(true) if !self.closed && steps >= MAX_STEPS => {
+                    Ok(true) if !self.io.closed && steps >= MAX_STEPS => {
                         let f = Failure::new(
                             FaultKind::Protocol,
                             format!("the game did not settle after {MAX_STEPS} steps"),
@@ -260,7 +250,7 @@ impl Session {
                         self.fail(f).await;
                         break;
                     }
-                    Ok(true) if !self.closed => steps += 1,
+                    Ok(true) if !self.io.closed => steps += 1,
                     Ok(_) => break,
                     Err(f) => {
                         self.fail(f).await;
@@ -275,16 +265,16 @@ impl Session {
             let wake = self.wake_time();
             let sleep_until = wake.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             tokio::select! {
-                msg = self.socket.recv() => match msg {
+                msg = self.io.socket.recv() => match msg {
                     Some(Ok(Message::Text(text))) => {
                         if let Err(f) = self.on_request(text.as_str()).await {
                             self.fail(f).await;
                         }
                     }
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => self.closed = true,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => self.io.closed = true,
                     Some(Ok(_)) => {}
                 },
-                event = self.events.recv() => {
+                event = self.io.events.recv() => {
                     if let Some((generation, event)) = event
                         && let Err(f) = self.on_event(generation, event).await
                     {

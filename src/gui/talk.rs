@@ -130,7 +130,7 @@ impl Session {
     /// Sends one line to the engine (and to the console).
     pub(super) async fn send_engine(&mut self, line: &str) -> Result<(), Failure> {
         self.console('>', line);
-        let Some(engine) = self.engine.as_mut() else {
+        let Some(engine) = self.io.engine.as_mut() else {
             return Err(Failure::new(FaultKind::Crash, "the engine is not running"));
         };
         engine
@@ -143,14 +143,14 @@ impl Session {
     pub(super) async fn next_line(&mut self, wait: Duration) -> Result<String, Failure> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            let event = tokio::time::timeout_at(deadline, self.events.recv()).await;
+            let event = tokio::time::timeout_at(deadline, self.io.events.recv()).await;
             let Ok(Some((generation, event))) = event else {
                 return Err(Failure::new(
                     FaultKind::Hang,
                     format!("no answer within {} ms", wait.as_millis()),
                 ));
             };
-            if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
+            if Some(generation) != self.io.engine.as_ref().map(|e| e.generation) {
                 continue;
             }
             match event {
@@ -166,7 +166,7 @@ impl Session {
 
     /// The failure for an engine whose output closed, with its exit status if known.
     pub(super) async fn crashed(&mut self) -> Failure {
-        let status = match self.engine.as_mut() {
+        let status = match self.io.engine.as_mut() {
             Some(e) => e.wait_exit(Duration::from_millis(200)).await,
             None => None,
         };

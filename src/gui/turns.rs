@@ -28,7 +28,11 @@ impl Session {
     /// Starts whatever the game waits for from the engine or the dice, or analysis.
     /// Returns whether it started something.
     pub(super) async fn advance(&mut self) -> Result<bool, Failure> {
-        if self.closed || self.engine.is_none() || self.fault.is_some() || self.search.is_some() {
+        if self.io.closed
+            || self.io.engine.is_none()
+            || self.fault.is_some()
+            || self.search.is_some()
+        {
             return Ok(false);
         }
         if self.review_next().await? {
