@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use super::clock::Clocks;
 use super::flow::{self, Actor, Next, Node, Side};
 use super::record::Record;
+use super::recording::{self, End, Facts};
 use super::request::{self, Limit, Request, Who};
 use super::session::{Fault, Purpose, Session, fresh_seed};
 use super::talk::{Failure, FaultKind, answer, error_of};
@@ -585,128 +586,43 @@ impl Session {
             Who::Human => "Human".to_string(),
             Who::Engine => self.ident.name.clone(),
         };
-        let win = |loser: Side| if loser == Side::P1 { "0-1" } else { "1-0" };
-        let over = self
-            .snap
-            .as_ref()
-            .filter(|s| s.node == Node::Over)
-            .map(|s| {
-                let p = &s.position;
-                (
-                    p["result"].as_str(),
-                    p["reason"].as_str(),
-                    p["reason_words"].as_str(),
-                )
-            });
-        let (result, termination, reason) = if let Some((result, reason, words)) = over {
-            let r = match result {
-                Some("p1win") => "1-0",
-                Some("p2win") => "0-1",
-                _ => "1/2-1/2",
-            };
-            let t = if reason == Some("repetition") {
-                "repetition"
-            } else {
-                "normal"
-            };
-            // The Reason tag has the engine's words for the rule, as the referee writes.
-            (r, t, words.or(reason).unwrap_or_default().to_string())
-        } else if let Some(side) = self.flagged {
-            (win(side), "time forfeit", "the clock ran out".to_string())
-        } else if let Some(side) = self.resigned {
-            let who = if side == Side::P1 {
-                "the first player"
-            } else {
-                "the second player"
-            };
-            (win(side), "adjudicated", format!("{who} resigned"))
-        } else if let Some(Fault { failure }) = &self.fault
-            && let Some(side) = failure.side
-        {
-            (
-                win(side),
-                failure.kind.termination(),
-                failure.detail.clone(),
-            )
-        } else {
-            ("*", "unterminated", String::new())
+        let position = self.snap.as_ref().map(|s| &s.position);
+        let end = match (&self.snap, self.flagged, self.resigned, &self.fault) {
+            (Some(s), ..) if s.node == Node::Over => End::Rules {
+                result: s.position["result"].as_str(),
+                reason: s.position["reason"].as_str(),
+                words: s.position["reason_words"].as_str(),
+            },
+            (_, Some(side), ..) => End::Flagged(side),
+            (_, _, Some(side), _) => End::Resigned(side),
+            (.., Some(Fault { failure })) => match failure.side {
+                Some(side) => End::Fault(side, failure),
+                None => End::Unfinished,
+            },
+            _ => End::Unfinished,
         };
-        let mut tags: Vec<(&str, String)> = vec![
-            ("Event", "Quartet GUI".to_string()),
-            ("White", name(self.players[0])),
-            ("Black", name(self.players[1])),
-            ("Result", result.to_string()),
-            ("Game", self.game.clone()),
-            ("Termination", termination.to_string()),
-        ];
-        if termination == "adjudicated" {
-            tags.push(("Adjudicated", reason.clone()));
-        }
-        if !reason.is_empty() {
-            tags.push(("Reason", reason));
-        }
-        tags.push(("TimeControl", time_control(&self.limit)));
-        tags.push(("FEN", self.start_text.clone()));
-        tags.push(("PlyCount", self.lines.moves.len().to_string()));
         // Every rule option as the engine reports it (`query position`'s `rules`), as the
         // referee writes them: `quartet replay` and a later load set them again.
-        let rules = self
-            .snap
-            .as_ref()
-            .and_then(|s| s.position["rules"].as_object());
-        for (name, value) in rules.into_iter().flatten() {
-            if let Some(v) = value.as_str() {
-                tags.push((name.as_str(), v.to_string()));
-            }
-        }
-        if self
+        let rules = position
+            .and_then(|p| p["rules"].as_object())
+            .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
+            .collect();
+        let rolled = self
             .lines
             .actors
             .iter()
-            .any(|a| matches!(a, Actor::Roll(_)))
-        {
-            tags.push(("DiceSeed", self.seed.to_string()));
-        }
-        Record {
-            tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            moves: self.lines.moves.clone(),
-            result: result.to_string(),
-        }
-    }
-}
-
-/// The `TimeControl` tag in the referee's form: `60+0.5`, `movetime=100`, `depth=3`,
-/// `nodes=5000`.
-pub fn time_control(limit: &Limit) -> String {
-    let secs = |ms: u64| {
-        let s = format!("{}.{:03}", ms / 1000, ms % 1000);
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    match *limit {
-        Limit::Movetime { ms } => format!("movetime={ms}"),
-        Limit::Depth { depth } => format!("depth={depth}"),
-        Limit::Nodes { nodes } => format!("nodes={nodes}"),
-        Limit::Clock { base_ms, inc_ms } => format!("{}+{}", secs(base_ms), secs(inc_ms)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn time_control_tags() {
-        assert_eq!(time_control(&Limit::Movetime { ms: 100 }), "movetime=100");
-        assert_eq!(time_control(&Limit::Depth { depth: 3 }), "depth=3");
-        assert_eq!(time_control(&Limit::Nodes { nodes: 5000 }), "nodes=5000");
-        let clock = |b, i| {
-            time_control(&Limit::Clock {
-                base_ms: b,
-                inc_ms: i,
-            })
-        };
-        assert_eq!(clock(60_000, 500), "60+0.5");
-        assert_eq!(clock(10_000, 100), "10+0.1");
-        assert_eq!(clock(1_500, 0), "1.5+0");
+            .any(|a| matches!(a, Actor::Roll(_)));
+        recording::record(&Facts {
+            names: [name(self.players[0]), name(self.players[1])],
+            game: &self.game,
+            end,
+            limit: &self.limit,
+            start_text: &self.start_text,
+            rules,
+            moves: &self.lines.moves,
+            dice_seed: rolled.then_some(self.seed),
+        })
     }
 }

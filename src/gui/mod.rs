@@ -30,6 +30,7 @@ mod lifecycle;
 mod lines;
 mod page;
 pub mod record;
+mod recording;
 mod request;
 mod review;
 mod search;
