@@ -466,3 +466,196 @@ fn a_dropped_socket_gets_its_session_back_and_no_other_socket_does() {
     assert_eq!(state["pid"], hello["pid"], "the same engine");
     assert_eq!(gui.engines(), 1);
 }
+
+/// A Duell game by hand with two tokens on the main line and one variation leaving it after
+/// the first (Black's other reply, played at the position after White's move); the state
+/// with the variation.
+fn duell_with_a_variation(c: &mut Client) -> Value {
+    let tokens = |s: &Value| -> Vec<String> {
+        s["legal"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|t| t.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let moves = |m: &Value| m["moves"].as_array().map_or(usize::MAX, Vec::len);
+    c.send(json!({"t":"new_game","game":"duell","p1":"human","p2":"human"}));
+    let s = c
+        .until(|m| m["t"] == "state" && m["players"] == json!(["human", "human"]) && moves(m) == 0)
+        .pop()
+        .expect("a state");
+    c.send(json!({"t":"move","token": tokens(&s)[0]}));
+    let s = c
+        .until(|m| m["t"] == "state" && moves(m) == 1)
+        .pop()
+        .expect("a state");
+    let replies = tokens(&s);
+    assert!(replies.len() >= 2, "{s}");
+    c.send(json!({"t":"move","token": replies[0]}));
+    c.until(|m| m["t"] == "state" && moves(m) == 2);
+    c.send(json!({"t":"view","ply":1}));
+    c.until(|m| m["t"] == "view");
+    c.send(json!({"t":"move","token": replies[1]}));
+    let s = c
+        .until(|m| m["t"] == "state" && m["variations"].as_array().is_some_and(|v| v.len() == 1))
+        .pop()
+        .expect("a state");
+    assert_eq!(s["variations"][0]["fork"], json!(1), "{s}");
+    s
+}
+
+/// The lines of a state: the main line and the variations.
+fn lines(s: &Value) -> Value {
+    json!([s["moves"], s["variations"]])
+}
+
+#[test]
+fn promote_delete_and_view_of_a_line_that_is_not_there_get_an_error_and_change_nothing() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let before = lines(&duell_with_a_variation(&mut c));
+    let huge = usize::MAX;
+    for (v, says) in [
+        (json!({"t":"promote","line":1}), "there is no variation 1"),
+        (json!({"t":"promote","line":huge}), "there is no variation"),
+        (
+            json!({"t":"delete_line","line":1}),
+            "there is no variation 1",
+        ),
+        (
+            json!({"t":"delete_line","line":huge}),
+            "there is no variation",
+        ),
+        (
+            json!({"t":"view","ply":2,"line":1}),
+            "there is no variation 1",
+        ),
+        (
+            json!({"t":"view","ply":2,"line":huge}),
+            "there is no variation",
+        ),
+        // Variation 0 is two tokens from the start (one shared with the main line).
+        (
+            json!({"t":"view","ply":3,"line":0}),
+            "the variation has 2 tokens, not 3",
+        ),
+        (
+            json!({"t":"view","ply":huge,"line":0}),
+            "the variation has 2 tokens",
+        ),
+        (json!({"t":"view","ply":huge}), "the game has 2 tokens"),
+    ] {
+        let e = c.error_for(v.clone());
+        assert!(e.contains(says), "{v}: {e}");
+        assert_eq!(lines(&c.state()), before, "{v} changed the lines");
+    }
+}
+
+#[test]
+fn promote_delete_and_view_with_wrong_types_are_bad_messages() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let before = lines(&duell_with_a_variation(&mut c));
+    for kind in ["promote", "delete_line"] {
+        for line in [
+            json!(-1),
+            json!("0"),
+            json!(0.5),
+            json!(1e300),
+            json!(null),
+            json!([0]),
+            json!({"line": 0}),
+            json!(true),
+            json!(u128::MAX.to_string()),
+        ] {
+            let v = json!({"t": kind, "line": line});
+            let e = c.error_for(v.clone());
+            assert!(e.starts_with("bad message"), "{v}: {e}");
+        }
+        let e = c.error_for(json!({"t": kind}));
+        assert!(e.starts_with("bad message"), "{kind} without a line: {e}");
+    }
+    for v in [
+        json!({"t":"view","ply":-1}),
+        json!({"t":"view","ply":"1"}),
+        json!({"t":"view","ply":1e300}),
+        json!({"t":"view","ply":1,"line":-1}),
+        json!({"t":"view","ply":1,"line":"0"}),
+        json!({"t":"view","line":0}),
+    ] {
+        let e = c.error_for(v.clone());
+        assert!(e.starts_with("bad message"), "{v}: {e}");
+    }
+    assert_eq!(lines(&c.state()), before);
+}
+
+#[test]
+fn the_main_line_cannot_be_deleted_and_promoting_back_and_forth_never_grows() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let s = duell_with_a_variation(&mut c);
+    let before = lines(&s);
+    // The main line has no index: one past the variations is no variation.
+    let e = c.error_for(json!({"t":"delete_line","line":1}));
+    assert!(e.contains("there is no variation 1"), "{e}");
+    // Promoting variation 0 swaps the lines; twice, they are as they were.
+    c.send(json!({"t":"promote","line":0}));
+    let after_one = c
+        .until(|m| m["t"] == "state" && lines(m) != before)
+        .pop()
+        .expect("a state");
+    assert_eq!(
+        after_one["moves"][1], s["variations"][0]["moves"][0],
+        "{after_one}"
+    );
+    assert_eq!(after_one["variations"].as_array().map(Vec::len), Some(1));
+    // Back and forth many times: one variation, the same two lines, and the server idle.
+    for _ in 0..41 {
+        c.send(json!({"t":"promote","line":0}));
+    }
+    gui.assert_idle("promoting back and forth");
+    assert_eq!(lines(&c.state()), before, "an even number of swaps");
+    // Deleting the variation leaves the main line whole; deleting it again is an error.
+    c.send(json!({"t":"delete_line","line":0}));
+    let s = c
+        .until(|m| m["t"] == "state" && m["variations"] == json!([]))
+        .pop()
+        .expect("a state");
+    assert_eq!(s["moves"], before[0], "the main line is kept");
+    let e = c.error_for(json!({"t":"delete_line","line":0}));
+    assert!(e.contains("there is no variation 0"), "{e}");
+    let e = c.error_for(json!({"t":"promote","line":0}));
+    assert!(e.contains("there is no variation 0"), "{e}");
+    assert_eq!(c.state()["moves"], before[0]);
+    assert_eq!(gui.engines(), 1);
+}
+
+#[test]
+fn a_flood_of_hostile_line_messages_gets_one_error_each_and_leaves_the_server_idle() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let before = lines(&duell_with_a_variation(&mut c));
+    let from = c.seen.len();
+    let n = 1200;
+    for i in 0..n {
+        let v = match i % 6 {
+            0 => json!({"t":"promote","line": 1 + i}),
+            1 => json!({"t":"delete_line","line": usize::MAX - i}),
+            2 => json!({"t":"view","ply": 2,"line": 5}),
+            3 => json!({"t":"view","ply": 1000 + i}),
+            4 => json!({"t":"promote","line": -1}),
+            _ => json!({"t":"delete_line","line": "all"}),
+        };
+        c.send(v);
+    }
+    c.send(json!({"t":"promote","line": 999_999}));
+    c.until(|m| m["t"] == "error" && m["message"] == "there is no variation 999999");
+    let errors = c.seen[from..].iter().filter(|m| m["t"] == "error").count();
+    assert_eq!(errors, n + 1, "one error for each message");
+    gui.assert_idle("after a flood of line messages");
+    assert_eq!(lines(&c.state()), before);
+    assert_eq!(gui.engines(), 1);
+}

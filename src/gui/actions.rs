@@ -8,10 +8,12 @@ use serde_json::{Value, json};
 use super::clock::Clocks;
 use super::flow::{self, Actor, Next, Node, Side};
 use super::record::Record;
+use super::recording::{self, End, Facts};
 use super::request::{self, Limit, Request, Who};
 use super::session::{Fault, Purpose, Session, fresh_seed};
 use super::talk::{Failure, FaultKind, answer, error_of};
 use super::uci::OptionKind;
+use super::variations::ViewMoves;
 
 impl Session {
     pub(super) async fn on_request(&mut self, text: &str) -> Result<(), Failure> {
@@ -30,7 +32,7 @@ impl Session {
                 | Request::Limit(_)
                 | Request::Pause { .. }
         );
-        if needs_engine && self.engine.is_none() {
+        if needs_engine && self.io.engine.is_none() {
             self.error("the engine is not running: restart it").await;
             return Ok(());
         }
@@ -57,8 +59,8 @@ impl Session {
             }
             Request::Move { token, void } => self.human_move(token, void).await,
             // At a position looked back at, a roll plays a variation.
-            Request::Roll if self.viewed().is_some() => {
-                let Some((ply, position)) = self.viewed().map(|(p, v)| (p, v.clone())) else {
+            Request::Roll if self.lines.viewed().is_some() => {
+                let Some((ply, position)) = self.lines.viewed().map(|(p, v)| (p, v.clone())) else {
                     return Ok(());
                 };
                 self.stop_analysis().await?;
@@ -162,7 +164,7 @@ impl Session {
             return Ok(());
         }
         // At a position looked back at, a move plays a variation.
-        if let Some((ply, _)) = self.viewed() {
+        if let Some((ply, _)) = self.lines.viewed() {
             return self.variation_move(ply, token).await;
         }
         let Some(snap) = self.snap.as_ref() else {
@@ -218,8 +220,8 @@ impl Session {
         self.stop_search().await?;
         let old = (
             self.game.clone(),
-            self.start_fen.clone(),
-            std::mem::take(&mut self.moves),
+            self.lines.start_fen.clone(),
+            std::mem::take(&mut self.lines.moves),
         );
         let switch = |g: &str| {
             vec![
@@ -230,19 +232,19 @@ impl Session {
         if !self.games.is_empty() {
             let groups = self.exchange(&switch(&game)).await?;
             if let Some(e) = groups.iter().find_map(|g| error_of(g)) {
-                self.moves = old.2;
+                self.lines.moves = old.2;
                 return Ok(Err(e));
             }
         }
         let n = moves.len();
         self.game = game;
-        self.start_fen = fen;
-        self.moves = moves;
-        self.positions.clear();
+        self.lines.start_fen = fen;
+        self.lines.moves = moves;
+        self.lines.positions.clear();
         match self.refresh().await? {
             Ok(()) => {
-                self.clear_lines();
-                self.actors = vec![Actor::Unknown; n];
+                self.lines.clear_variations();
+                self.lines.actors = vec![Actor::Unknown; n];
                 self.declared = [None, None];
                 self.reveal = None;
                 self.flagged = None;
@@ -259,7 +261,7 @@ impl Session {
                 Ok(Ok(()))
             }
             Err(e) => {
-                (self.game, self.start_fen, self.moves) = old;
+                (self.game, self.lines.start_fen, self.lines.moves) = old;
                 if !self.games.is_empty() {
                     let g = self.game.clone();
                     self.exchange(&switch(&g)).await?;
@@ -311,28 +313,33 @@ impl Session {
     /// answer would be mixed with the search's lines, and the position is shown without
     /// legal moves; nor during a review; analysis is stopped and starts again by itself).
     pub(super) async fn view(&mut self, ply: usize) -> Result<(), Failure> {
-        if ply > self.moves.len() {
+        if ply > self.lines.moves.len() {
             self.error(format!(
                 "the game has {} tokens, not {ply}",
-                self.moves.len()
+                self.lines.moves.len()
             ))
             .await;
             return Ok(());
         }
         // Analysis follows the view: stopped here, it starts again where the page looks.
         self.stop_analysis().await?;
-        self.line = None;
-        if ply == self.moves.len() {
-            self.viewing = None;
-            self.view_legal.clear();
+        self.lines.line = None;
+        if ply == self.lines.moves.len() {
+            self.lines.viewing = None;
+            self.lines.view_legal = ViewMoves::default();
             self.state_changed();
             return Ok(());
         }
         let searching = self.engine_busy();
-        let cached = self.positions.get(ply).filter(|p| !p.is_null()).cloned();
-        let (position, legal) = match cached {
+        let cached = self
+            .lines
+            .positions
+            .get(ply)
+            .filter(|p| !p.is_null())
+            .cloned();
+        let (position, moves) = match cached {
             // Its legal moves cannot be asked during the engine's search: no variation yet.
-            Some(p) if searching => (p, Vec::new()),
+            Some(p) if searching => (p, ViewMoves::default()),
             None if searching => {
                 self.error(
                     "this position can be shown once the engine has moved or the review is done",
@@ -340,17 +347,19 @@ impl Session {
                 .await;
                 return Ok(());
             }
-            _ => self.ask_position(self.position_command(ply)).await?,
+            _ => self.ask_position(self.lines.position_command(ply)).await?,
         };
-        if self.positions.len() <= ply {
-            self.positions.resize(ply + 1, Value::Null);
+        if self.lines.positions.len() <= ply {
+            self.lines.positions.resize(ply + 1, Value::Null);
         }
-        self.positions[ply] = position.clone();
-        self.viewing = Some(ply);
-        self.view_legal = legal.clone();
+        self.lines.positions[ply] = position.clone();
+        self.lines.viewing = Some(ply);
+        let (legal, legal_side) = moves.json();
+        self.lines.view_legal = moves;
         self.state_changed();
         self.send(
-            json!({"t": "view", "ply": ply, "line": null, "position": position, "legal": legal}),
+            json!({"t": "view", "ply": ply, "line": null, "position": position,
+            "legal": legal, "legal_side": legal_side}),
         )
         .await;
         Ok(())
@@ -386,15 +395,15 @@ impl Session {
 
     pub(super) async fn takeback(&mut self) -> Result<(), Failure> {
         self.stop_search().await?;
-        let n = flow::takeback_len(&self.actors, self.players);
+        let n = flow::takeback_len(&self.lines.actors, self.players);
         if n == 0 {
             self.error("nothing to take back").await;
             return Ok(());
         }
-        let keep = self.moves.len() - n;
-        self.moves.truncate(keep);
-        self.actors.truncate(keep);
-        self.reconcile_lines();
+        let keep = self.lines.moves.len() - n;
+        self.lines.moves.truncate(keep);
+        self.lines.actors.truncate(keep);
+        self.lines.reconcile();
         self.after_line_change();
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
@@ -442,7 +451,7 @@ impl Session {
             None => self.startpos_text().await?,
         };
         // Who acted for each token: the engine's node kind before it.
-        self.actors = self.actors_from(0).await?;
+        self.lines.actors = self.actors_from(0).await?;
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
@@ -539,7 +548,7 @@ impl Session {
             return Ok(());
         }
         // A rule option may change what every earlier position looks like.
-        self.positions.clear();
+        self.lines.positions.clear();
         if decl.kind != OptionKind::Button {
             let prefix = format!("setoption name {} value", decl.name);
             self.set_options.retain(|c| !c.starts_with(&prefix));
@@ -547,16 +556,16 @@ impl Session {
         }
         if self.refresh().await?.is_err() {
             // A rule option changed the position's form: a new game.
-            self.moves.clear();
-            self.actors.clear();
-            self.start_fen = None;
+            self.lines.moves.clear();
+            self.lines.actors.clear();
+            self.lines.start_fen = None;
             if let Err(e) = self.refresh().await? {
                 return Err(Failure::new(FaultKind::Protocol, e));
             }
             self.start_text = self.fen_now();
-            self.clear_lines();
+            self.lines.clear_variations();
             self.note("the option changes the rules: a new game").await;
-        } else if self.start_fen.is_none() {
+        } else if self.lines.start_fen.is_none() {
             // The start position may differ under the option (Ludo's Pieces): the record's
             // FEN tag is the start position as the engine now writes it.
             self.start_text = self.startpos_text().await?;
@@ -577,123 +586,43 @@ impl Session {
             Who::Human => "Human".to_string(),
             Who::Engine => self.ident.name.clone(),
         };
-        let win = |loser: Side| if loser == Side::P1 { "0-1" } else { "1-0" };
-        let over = self
-            .snap
-            .as_ref()
-            .filter(|s| s.node == Node::Over)
-            .map(|s| {
-                let p = &s.position;
-                (
-                    p["result"].as_str(),
-                    p["reason"].as_str(),
-                    p["reason_words"].as_str(),
-                )
-            });
-        let (result, termination, reason) = if let Some((result, reason, words)) = over {
-            let r = match result {
-                Some("p1win") => "1-0",
-                Some("p2win") => "0-1",
-                _ => "1/2-1/2",
-            };
-            let t = if reason == Some("repetition") {
-                "repetition"
-            } else {
-                "normal"
-            };
-            // The Reason tag has the engine's words for the rule, as the referee writes.
-            (r, t, words.or(reason).unwrap_or_default().to_string())
-        } else if let Some(side) = self.flagged {
-            (win(side), "time forfeit", "the clock ran out".to_string())
-        } else if let Some(side) = self.resigned {
-            let who = if side == Side::P1 {
-                "the first player"
-            } else {
-                "the second player"
-            };
-            (win(side), "adjudicated", format!("{who} resigned"))
-        } else if let Some(Fault { failure }) = &self.fault
-            && let Some(side) = failure.side
-        {
-            (
-                win(side),
-                failure.kind.termination(),
-                failure.detail.clone(),
-            )
-        } else {
-            ("*", "unterminated", String::new())
+        let position = self.snap.as_ref().map(|s| &s.position);
+        let end = match (&self.snap, self.flagged, self.resigned, &self.fault) {
+            (Some(s), ..) if s.node == Node::Over => End::Rules {
+                result: s.position["result"].as_str(),
+                reason: s.position["reason"].as_str(),
+                words: s.position["reason_words"].as_str(),
+            },
+            (_, Some(side), ..) => End::Flagged(side),
+            (_, _, Some(side), _) => End::Resigned(side),
+            (.., Some(Fault { failure })) => match failure.side {
+                Some(side) => End::Fault(side, failure),
+                None => End::Unfinished,
+            },
+            _ => End::Unfinished,
         };
-        let mut tags: Vec<(&str, String)> = vec![
-            ("Event", "Quartet GUI".to_string()),
-            ("White", name(self.players[0])),
-            ("Black", name(self.players[1])),
-            ("Result", result.to_string()),
-            ("Game", self.game.clone()),
-            ("Termination", termination.to_string()),
-        ];
-        if termination == "adjudicated" {
-            tags.push(("Adjudicated", reason.clone()));
-        }
-        if !reason.is_empty() {
-            tags.push(("Reason", reason));
-        }
-        tags.push(("TimeControl", time_control(&self.limit)));
-        tags.push(("FEN", self.start_text.clone()));
-        tags.push(("PlyCount", self.moves.len().to_string()));
         // Every rule option as the engine reports it (`query position`'s `rules`), as the
         // referee writes them: `quartet replay` and a later load set them again.
-        let rules = self
-            .snap
-            .as_ref()
-            .and_then(|s| s.position["rules"].as_object());
-        for (name, value) in rules.into_iter().flatten() {
-            if let Some(v) = value.as_str() {
-                tags.push((name.as_str(), v.to_string()));
-            }
-        }
-        if self.actors.iter().any(|a| matches!(a, Actor::Roll(_))) {
-            tags.push(("DiceSeed", self.seed.to_string()));
-        }
-        Record {
-            tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            moves: self.moves.clone(),
-            result: result.to_string(),
-        }
-    }
-}
-
-/// The `TimeControl` tag in the referee's form: `60+0.5`, `movetime=100`, `depth=3`,
-/// `nodes=5000`.
-pub fn time_control(limit: &Limit) -> String {
-    let secs = |ms: u64| {
-        let s = format!("{}.{:03}", ms / 1000, ms % 1000);
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    match *limit {
-        Limit::Movetime { ms } => format!("movetime={ms}"),
-        Limit::Depth { depth } => format!("depth={depth}"),
-        Limit::Nodes { nodes } => format!("nodes={nodes}"),
-        Limit::Clock { base_ms, inc_ms } => format!("{}+{}", secs(base_ms), secs(inc_ms)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn time_control_tags() {
-        assert_eq!(time_control(&Limit::Movetime { ms: 100 }), "movetime=100");
-        assert_eq!(time_control(&Limit::Depth { depth: 3 }), "depth=3");
-        assert_eq!(time_control(&Limit::Nodes { nodes: 5000 }), "nodes=5000");
-        let clock = |b, i| {
-            time_control(&Limit::Clock {
-                base_ms: b,
-                inc_ms: i,
-            })
-        };
-        assert_eq!(clock(60_000, 500), "60+0.5");
-        assert_eq!(clock(10_000, 100), "10+0.1");
-        assert_eq!(clock(1_500, 0), "1.5+0");
+        let rules = position
+            .and_then(|p| p["rules"].as_object())
+            .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
+            .collect();
+        let rolled = self
+            .lines
+            .actors
+            .iter()
+            .any(|a| matches!(a, Actor::Roll(_)));
+        recording::record(&Facts {
+            names: [name(self.players[0]), name(self.players[1])],
+            game: &self.game,
+            end,
+            limit: &self.limit,
+            start_text: &self.start_text,
+            rules,
+            moves: &self.lines.moves,
+            dice_seed: rolled.then_some(self.seed),
+        })
     }
 }

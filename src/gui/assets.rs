@@ -28,6 +28,14 @@ pub const ASSETS: &[Asset] = &[
     asset!("/index.html", "text/html; charset=utf-8"),
     asset!("/style.css", "text/css; charset=utf-8"),
     asset!("/app.js", JS),
+    asset!("/ui.js", JS),
+    asset!("/socket.js", JS),
+    asset!("/nav.js", JS),
+    asset!("/input.js", JS),
+    asset!("/board.js", JS),
+    asset!("/status.js", JS),
+    asset!("/sidebar.js", JS),
+    asset!("/controls.js", JS),
     asset!("/panels.js", JS),
     asset!("/review.js", JS),
     asset!("/frame.js", JS),
@@ -40,6 +48,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/duell.js", JS),
     asset!("/apocalypse.js", JS),
     asset!("/ludo.js", JS),
+    asset!("/generic.js", JS),
     asset!("/favicon.svg", "image/svg+xml"),
 ];
 

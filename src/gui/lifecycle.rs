@@ -17,12 +17,16 @@ impl Session {
     /// Starts a new engine process, reads its `id` and `option` lines, sends again the
     /// options the person set, and sets it to the game.
     pub(super) async fn start_engine(&mut self) -> Result<(), Failure> {
-        if let Some(e) = self.engine.take() {
+        if let Some(e) = self.io.engine.take() {
             e.shutdown(Duration::from_millis(300)).await;
         }
-        self.generation += 1;
-        let engine = Engine::spawn(&self.config.engine, self.generation, self.events_tx.clone())
-            .map_err(|e| Failure::new(FaultKind::Crash, e))?;
+        self.io.generation += 1;
+        let engine = Engine::spawn(
+            &self.config.engine,
+            self.io.generation,
+            self.io.events_tx.clone(),
+        )
+        .map_err(|e| Failure::new(FaultKind::Crash, e))?;
         self.console(
             '#',
             &format!(
@@ -31,7 +35,7 @@ impl Session {
                 engine.pid.map_or("?".to_string(), |p| p.to_string())
             ),
         );
-        self.engine = Some(engine);
+        self.io.engine = Some(engine);
         self.search = None;
         self.send_engine("uci").await?;
         let mut ident = Ident::default();
@@ -88,14 +92,14 @@ impl Session {
                 "the game could not be set up again ({e}): a new game"
             ))
             .await;
-            self.moves.clear();
-            self.actors.clear();
-            self.start_fen = None;
+            self.lines.moves.clear();
+            self.lines.actors.clear();
+            self.lines.start_fen = None;
             if let Err(e) = self.refresh().await? {
                 return Err(Failure::new(FaultKind::Protocol, e));
             }
         }
-        if self.moves.is_empty() {
+        if self.lines.moves.is_empty() {
             self.start_text = self.fen_now();
         }
         Ok(())
@@ -109,7 +113,7 @@ impl Session {
         }
         self.search = None;
         if f.kind != FaultKind::Illegal
-            && let Some(e) = self.engine.take()
+            && let Some(e) = self.io.engine.take()
         {
             e.shutdown(Duration::from_millis(200)).await;
         }

@@ -35,7 +35,7 @@ fn console_text(line: &str) -> String {
 
 /// One side's legal declarations as the state carries them: the list, or `null` when it
 /// has more than `LISTED_DECLARATIONS` tokens.
-fn listed(tokens: &[String]) -> Value {
+pub(super) fn listed(tokens: &[String]) -> Value {
     if tokens.len() > LISTED_DECLARATIONS {
         Value::Null
     } else {
@@ -73,12 +73,13 @@ impl Session {
     /// Sends one message; a closed socket ends the session.
     pub(super) async fn send_raw(&mut self, v: Value) {
         if self
+            .io
             .socket
             .send(Message::Text(v.to_string().into()))
             .await
             .is_err()
         {
-            self.closed = true;
+            self.io.closed = true;
         }
     }
 
@@ -114,7 +115,7 @@ impl Session {
             "name": self.ident.name,
             "author": self.ident.author,
             "command": self.config.engine.display(),
-            "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "pid": self.io.engine.as_ref().and_then(|e| e.pid),
             "options": options,
             "games": self.games,
         });
@@ -166,10 +167,11 @@ impl Session {
         self.state_due = false;
         self.seq += 1;
         // The main line may have grown into a variation since.
-        self.reconcile_lines();
+        self.lines.reconcile();
         let viewing = self
+            .lines
             .viewed()
-            .map(|(ply, _)| json!({"ply": ply, "line": self.line}));
+            .map(|(ply, _)| json!({"ply": ply, "line": self.lines.line}));
         let now = Instant::now();
         let snap = self.snap.as_ref();
         let clocks = self.clocks.as_ref().map(|c| {
@@ -186,9 +188,9 @@ impl Session {
             "seq": self.seq,
             "game": self.game,
             "start_fen": self.start_text,
-            "moves": self.moves,
-            "actors": self.actors,
-            "variations": self.variations_json(),
+            "moves": self.lines.moves,
+            "actors": self.lines.actors,
+            "variations": self.lines.variations_json(),
             "viewing": viewing,
             "position": snap.map_or(Value::Null, |s| s.position.clone()),
             "legal": snap.map_or(Vec::new(), |s| s.legal.clone()),
@@ -210,8 +212,8 @@ impl Session {
             "review": self.review.as_ref().map(|r| r.ply),
             "seed": self.seed,
             "reply_ms": self.reply_ms,
-            "engine_running": self.engine.is_some(),
-            "pid": self.engine.as_ref().and_then(|e| e.pid),
+            "engine_running": self.io.engine.is_some(),
+            "pid": self.io.engine.as_ref().and_then(|e| e.pid),
             "sent_ms": SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_millis() as u64),

@@ -73,16 +73,16 @@ impl Session {
         let Some(ply) = self.review.as_ref().map(|r| r.ply) else {
             return Ok(false);
         };
-        if ply > self.moves.len() {
+        if ply > self.lines.moves.len() {
             self.review = None;
             self.send(json!({"t": "review_end", "cancelled": false}))
                 .await;
             self.state_changed();
             return Ok(false);
         }
-        let position = self.position_command(ply);
+        let position = self.lines.position_command(ply);
         // The position's description: from what the game has seen, else asked once.
-        let described = match self.positions.get(ply).filter(|p| !p.is_null()) {
+        let described = match self.lines.positions.get(ply).filter(|p| !p.is_null()) {
             Some(p) => p.clone(),
             None => {
                 let groups = self
@@ -155,7 +155,7 @@ impl Session {
     /// moves the review on to the next ply.
     async fn send_review_result(&mut self, ply: usize, pov: &str, found: Value) {
         let mut message = json!({
-            "t": "review", "ply": ply, "total": self.moves.len() + 1, "pov": pov,
+            "t": "review", "ply": ply, "total": self.lines.moves.len() + 1, "pov": pov,
             "score": null, "wdl": null, "result": null, "best": null,
         });
         if let (Some(m), Some(f)) = (message.as_object_mut(), found.as_object()) {

@@ -46,14 +46,14 @@ impl Session {
         if let Some(s) = side_word {
             go.push_str(&format!(" side {}", s.letter()));
         }
-        let ply = match (purpose, self.viewed()) {
+        let ply = match (purpose, self.lines.viewed()) {
             (Purpose::Analysis(_), Some((ply, _))) => ply,
-            _ => self.moves.len(),
+            _ => self.lines.moves.len(),
         };
         // (An analysis of a variation's position is of that line's tokens.)
         let position = match purpose {
-            Purpose::Analysis(_) => self.tokens_command(&self.line_tokens()[..ply]),
-            _ => self.position_command(ply),
+            Purpose::Analysis(_) => self.lines.tokens_command(&self.lines.line_tokens()[..ply]),
+            _ => self.lines.position_command(ply),
         };
         self.send_engine(&position).await?;
         self.send_engine(&go).await?;
@@ -76,7 +76,7 @@ impl Session {
     /// An engine event of the running process (a late one of a replaced process is
     /// dropped): a line to the console, `bestmove` to its search, `info` to the page.
     pub(super) async fn on_event(&mut self, generation: u64, event: Event) -> Result<(), Failure> {
-        if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
+        if Some(generation) != self.io.engine.as_ref().map(|e| e.generation) {
             return Ok(());
         }
         match event {
@@ -107,6 +107,7 @@ impl Session {
             return;
         };
         let viewed = self
+            .lines
             .viewed()
             .filter(|_| matches!(purpose, Purpose::Analysis(_)));
         let pov = match (*purpose, self.snap.as_ref().map(|s| s.node), viewed) {
@@ -117,8 +118,8 @@ impl Session {
             (_, Some(Node::Turn(s) | Node::Chance(s)), None) => s,
             _ => Side::P1,
         };
-        let ply = viewed.map_or(self.moves.len(), |(ply, _)| ply);
-        let line = viewed.and(self.line);
+        let ply = viewed.map_or(self.lines.moves.len(), |(ply, _)| ply);
+        let line = viewed.and(self.lines.line);
         self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "ply": ply, "line": line, "info": info}))
             .await;
     }

@@ -6,7 +6,10 @@
 //! The loop and the session's data are here; what it does is in `page` (messages to the
 //! page and the state), `lifecycle` (starting the engine, faults), `search` (`go`, `info`,
 //! `bestmove`), `turns` (whose action is awaited, playing tokens, rolls, the reveal),
-//! `actions` (the page's requests) and `talk` (commands and answers).
+//! `actions` (the page's requests) and `talk` (commands and answers). The I/O (the
+//! socket, the engine child and its channel) is `io::Io`; the game's lines (start, main
+//! line, positions, variations, the view) are a plain value, `lines::Lines`, whose
+//! functions know no socket and no engine.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -14,18 +17,17 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use axum::extract::ws::{Message, WebSocket};
 use serde::Serialize;
 use serde_json::Value;
-use tokio::sync::mpsc;
 
 use super::Config;
 use super::clock::Clocks;
-use super::engine::{Engine, Event};
-use super::flow::{Actor, Side};
+use super::flow::Side;
+use super::io::Io;
+use super::lines::Lines;
 use super::request::{Limit, Who};
 use super::review::Review;
 use super::sessions::Sessions;
 use super::talk::{Failure, FaultKind, Snapshot};
 use super::uci::OptionDecl;
-use super::variations::Variation;
 
 /// Most actions the session starts without waiting for the page, the engine or the timer
 /// (a roll and the reveal after it take two; a game that needs more is looping).
@@ -89,37 +91,21 @@ pub struct Ident {
 pub struct Session {
     /// The secret the page names to get this session back after a reload (`hello`).
     pub id: String,
-    pub(super) socket: WebSocket,
+    /// The socket, the engine and the channel of its lines.
+    pub(super) io: Io,
     pub(super) config: Arc<Config>,
-    pub(super) events_tx: mpsc::Sender<(u64, Event)>,
-    pub(super) events: mpsc::Receiver<(u64, Event)>,
-    pub(super) engine: Option<Engine>,
-    pub(super) generation: u64,
     pub(super) ident: Ident,
     /// Options the person set, sent again to a restarted engine.
     pub(super) set_options: Vec<String>,
     /// The engine's `Game` values.
     pub(super) games: Vec<String>,
     pub(super) game: String,
-    /// The position string the game started from (`None`: `startpos`).
-    pub(super) start_fen: Option<String>,
     /// The start position's string as the engine wrote it.
     pub(super) start_text: String,
-    pub(super) moves: Vec<String>,
-    /// The ply the page looks at while stepping back (analysis runs there), of the main
-    /// line or of the variation `line`.
-    pub(super) viewing: Option<usize>,
-    /// The variation the page looks at (`None`: the main line).
-    pub(super) line: Option<usize>,
-    /// Lines that leave the main line at an earlier position.
-    pub(super) variations: Vec<Variation>,
-    /// The legal moves of the position looked at (a person's move there plays a variation).
-    pub(super) view_legal: Vec<String>,
+    /// The game's lines: its start, main line, positions, variations and view (pure).
+    pub(super) lines: Lines,
     /// A game review under way.
     pub(super) review: Option<Review>,
-    /// `query position` after each ply of `moves` so far seen (`Null`: not asked yet).
-    pub(super) positions: Vec<Value>,
-    pub(super) actors: Vec<Actor>,
     pub(super) players: [Who; 2],
     pub(super) snap: Option<Snapshot>,
     pub(super) declared: [Option<String>; 2],
@@ -140,7 +126,6 @@ pub struct Session {
     pub(super) seed: u64,
     pub(super) console: Vec<(char, String)>,
     pub(super) console_dropped: usize,
-    pub(super) closed: bool,
     pub(super) seq: u64,
     /// Milliseconds from the last move's `go` to its `bestmove`.
     pub(super) reply_ms: Option<u64>,
@@ -159,8 +144,8 @@ pub async fn run(socket: WebSocket, config: Arc<Config>, sessions: Arc<Sessions>
 
 /// Runs a kept session again on a new `socket` (the page came back), until it goes away.
 pub async fn resume(mut s: Box<Session>, socket: WebSocket, sessions: Arc<Sessions>) {
-    s.socket = socket;
-    s.closed = false;
+    s.io.socket = socket;
+    s.io.closed = false;
     s.main(true).await;
     s.park().await;
     sessions.park(s);
@@ -174,30 +159,18 @@ fn fresh_id() -> String {
 }
 
 fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
-    let (events_tx, events) = mpsc::channel(4096);
     let seed = config.seed.unwrap_or_else(fresh_seed);
     Session {
         id: fresh_id(),
-        socket,
+        io: Io::new(socket),
         config,
-        events_tx,
-        events,
-        engine: None,
-        generation: 0,
         ident: Ident::default(),
         set_options: Vec::new(),
         games: Vec::new(),
         game: String::new(),
-        start_fen: None,
         start_text: String::new(),
-        moves: Vec::new(),
+        lines: Lines::default(),
         review: None,
-        viewing: None,
-        line: None,
-        variations: Vec::new(),
-        view_legal: Vec::new(),
-        positions: Vec::new(),
-        actors: Vec::new(),
         players: [Who::Human, Who::Engine],
         snap: None,
         declared: [None, None],
@@ -215,7 +188,6 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         seed,
         console: Vec::new(),
         console_dropped: 0,
-        closed: false,
         seq: 0,
         reply_ms: None,
         state_due: false,
@@ -233,7 +205,7 @@ pub(super) fn fresh_seed() -> u64 {
 impl Session {
     /// Ends the session's engine (a kept session that no page claimed in time).
     pub async fn end(mut self: Box<Self>) {
-        if let Some(e) = self.engine.take() {
+        if let Some(e) = self.io.engine.take() {
             e.shutdown(Duration::from_millis(300)).await;
         }
     }
@@ -241,11 +213,11 @@ impl Session {
     /// Leaves nothing running while no page looks: the search is stopped (an engine's
     /// move is asked again when the page is back) and the console is dropped.
     async fn park(&mut self) {
-        if self.engine.is_some()
+        if self.io.engine.is_some()
             && let Err(f) = self.stop_search().await
         {
             // A hanging or crashed engine: the page sees the fault when it is back.
-            self.closed = true;
+            self.io.closed = true;
             self.fail(f).await;
         }
         self.console.clear();
@@ -263,14 +235,14 @@ impl Session {
             self.fail(f).await;
         }
         self.state_changed();
-        while !self.closed {
+        while !self.io.closed {
             // Act until nothing is left to start (a roll is followed at once by the move
             // after it; a search or a person then has to answer). A game that does not
             // settle within MAX_STEPS is a fault, so that no state can spin the loop.
             let mut steps = 0;
             loop {
                 match self.advance().await {
-                    Ok(true) if !self.closed && steps >= MAX_STEPS => {
+                    Ok(true) if !self.io.closed && steps >= MAX_STEPS => {
                         let f = Failure::new(
                             FaultKind::Protocol,
                             format!("the game did not settle after {MAX_STEPS} steps"),
@@ -278,7 +250,7 @@ impl Session {
                         self.fail(f).await;
                         break;
                     }
-                    Ok(true) if !self.closed => steps += 1,
+                    Ok(true) if !self.io.closed => steps += 1,
                     Ok(_) => break,
                     Err(f) => {
                         self.fail(f).await;
@@ -293,16 +265,16 @@ impl Session {
             let wake = self.wake_time();
             let sleep_until = wake.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             tokio::select! {
-                msg = self.socket.recv() => match msg {
+                msg = self.io.socket.recv() => match msg {
                     Some(Ok(Message::Text(text))) => {
                         if let Err(f) = self.on_request(text.as_str()).await {
                             self.fail(f).await;
                         }
                     }
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => self.closed = true,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => self.io.closed = true,
                     Some(Ok(_)) => {}
                 },
-                event = self.events.recv() => {
+                event = self.io.events.recv() => {
                     if let Some((generation, event)) = event
                         && let Err(f) = self.on_event(generation, event).await
                     {

@@ -130,7 +130,7 @@ impl Session {
     /// Sends one line to the engine (and to the console).
     pub(super) async fn send_engine(&mut self, line: &str) -> Result<(), Failure> {
         self.console('>', line);
-        let Some(engine) = self.engine.as_mut() else {
+        let Some(engine) = self.io.engine.as_mut() else {
             return Err(Failure::new(FaultKind::Crash, "the engine is not running"));
         };
         engine
@@ -143,14 +143,14 @@ impl Session {
     pub(super) async fn next_line(&mut self, wait: Duration) -> Result<String, Failure> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            let event = tokio::time::timeout_at(deadline, self.events.recv()).await;
+            let event = tokio::time::timeout_at(deadline, self.io.events.recv()).await;
             let Ok(Some((generation, event))) = event else {
                 return Err(Failure::new(
                     FaultKind::Hang,
                     format!("no answer within {} ms", wait.as_millis()),
                 ));
             };
-            if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
+            if Some(generation) != self.io.engine.as_ref().map(|e| e.generation) {
                 continue;
             }
             match event {
@@ -166,7 +166,7 @@ impl Session {
 
     /// The failure for an engine whose output closed, with its exit status if known.
     pub(super) async fn crashed(&mut self) -> Failure {
-        let status = match self.engine.as_mut() {
+        let status = match self.io.engine.as_mut() {
             Some(e) => e.wait_exit(Duration::from_millis(200)).await,
             None => None,
         };
@@ -199,24 +199,6 @@ impl Session {
         Ok(groups)
     }
 
-    /// `position ...` for the first `n` tokens of the game.
-    pub(super) fn position_command(&self, n: usize) -> String {
-        self.tokens_command(&self.moves[..n])
-    }
-
-    /// `position ...` for `tokens` from the game's start position (a variation's too).
-    pub(super) fn tokens_command(&self, tokens: &[String]) -> String {
-        let mut cmd = match &self.start_fen {
-            Some(f) => format!("position fen {f}"),
-            None => "position startpos".to_string(),
-        };
-        if !tokens.is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&tokens.join(" "));
-        }
-        cmd
-    }
-
     /// Sets the engine to the game's position and reads its description and legal moves
     /// into `snap`. The inner error: the engine refused the position (nothing changed).
     /// The legal move queries the last position's node kind calls for are sent with the
@@ -225,7 +207,7 @@ impl Session {
     pub(super) async fn refresh(&mut self) -> Result<Result<(), String>, Failure> {
         let guess = self.likely_legal_queries();
         let mut cmds = vec![
-            self.position_command(self.moves.len()),
+            self.lines.position_command(self.lines.moves.len()),
             "query position".to_string(),
         ];
         cmds.extend(guess.iter().cloned());
@@ -279,10 +261,10 @@ impl Session {
             _ => (lists.next().unwrap_or_default(), [Vec::new(), Vec::new()]),
         };
         // The position after each ply, for stepping back through the game (`view`).
-        let n = self.moves.len();
-        self.positions.truncate(n);
-        self.positions.resize(n, Value::Null);
-        self.positions.push(position.clone());
+        let n = self.lines.moves.len();
+        self.lines.positions.truncate(n);
+        self.lines.positions.resize(n, Value::Null);
+        self.lines.positions.push(position.clone());
         self.snap = Some(Snapshot {
             position,
             node,

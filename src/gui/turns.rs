@@ -28,7 +28,11 @@ impl Session {
     /// Starts whatever the game waits for from the engine or the dice, or analysis.
     /// Returns whether it started something.
     pub(super) async fn advance(&mut self) -> Result<bool, Failure> {
-        if self.closed || self.engine.is_none() || self.fault.is_some() || self.search.is_some() {
+        if self.io.closed
+            || self.io.engine.is_none()
+            || self.fault.is_some()
+            || self.search.is_some()
+        {
             return Ok(false);
         }
         if self.review_next().await? {
@@ -45,7 +49,7 @@ impl Session {
                 if !self.analyse {
                     return Ok(false);
                 }
-                let side = match self.viewed() {
+                let side = match self.lines.viewed() {
                     // An earlier position: its own node kind (a finished one has nothing
                     // to analyse, and its search would end at once, again and again).
                     Some((_, position)) => match position["node"].as_str() {
@@ -85,19 +89,6 @@ impl Session {
         }
     }
 
-    /// The earlier position the page looks at, with its `query position`, if any.
-    pub(super) fn viewed(&self) -> Option<(usize, &serde_json::Value)> {
-        if let Some(v) = self.line.and_then(|i| self.variations.get(i)) {
-            let ply = self.viewing.filter(|&p| p <= v.moves.len())?;
-            return v.position(ply).map(|p| (ply, p));
-        }
-        let ply = self.viewing.filter(|&p| p < self.moves.len())?;
-        self.positions
-            .get(ply)
-            .filter(|p| !p.is_null())
-            .map(|p| (ply, p))
-    }
-
     /// Charges side `s`'s clock for a decision now; false when its time had run out.
     pub(super) fn charge(&mut self, s: Side) -> bool {
         match self.clocks.as_mut() {
@@ -108,14 +99,14 @@ impl Session {
 
     /// Plays `token` on the game (the engine accepted it in its legal list before).
     pub(super) async fn play(&mut self, token: String, actor: Actor) -> Result<(), Failure> {
-        self.moves.push(token);
-        self.actors.push(actor);
+        self.lines.moves.push(token);
+        self.lines.actors.push(actor);
         if !matches!(actor, Actor::Joint) {
             self.reveal = None;
         }
         if let Err(e) = self.refresh().await? {
-            self.moves.pop();
-            self.actors.pop();
+            self.lines.moves.pop();
+            self.lines.actors.pop();
             return Err(Failure::new(
                 FaultKind::Protocol,
                 format!("the engine refused a token of its own legal list: {e}"),
@@ -130,7 +121,8 @@ impl Session {
     /// fishing).
     pub(super) async fn roll(&mut self, side: Side) -> Result<(), Failure> {
         let outcomes = self.snap.as_ref().map_or(&[][..], |s| &s.chance[..]);
-        let Some(token) = roll_at(self.seed, self.moves.len(), outcomes).map(String::from) else {
+        let Some(token) = roll_at(self.seed, self.lines.moves.len(), outcomes).map(String::from)
+        else {
             return Err(Failure::new(
                 FaultKind::Protocol,
                 "the engine lists no outcome with a weight at this chance node (query chance)",
@@ -153,8 +145,8 @@ impl Session {
             !snap.legal_side[0].contains(&w),
             !snap.legal_side[1].contains(&b),
         ];
-        self.moves.push(format!("{w}/{b}"));
-        self.actors.push(Actor::Joint);
+        self.lines.moves.push(format!("{w}/{b}"));
+        self.lines.actors.push(Actor::Joint);
         match self.refresh().await? {
             Ok(()) => {
                 self.reveal = Some(json!({
@@ -170,8 +162,8 @@ impl Session {
                 // said once. A void declaration is the cause (the engine listed the others);
                 // a person's is dropped with an error, an engine's is its fault. Nothing
                 // here depends on the words of the refusal, so no refusal can come again.
-                self.moves.pop();
-                self.actors.pop();
+                self.lines.moves.pop();
+                self.lines.actors.pop();
                 if let Err(e2) = self.refresh().await? {
                     return Err(Failure::new(FaultKind::Protocol, e2));
                 }

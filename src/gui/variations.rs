@@ -12,8 +12,9 @@
 use serde_json::{Value, json};
 
 use super::flow::{Actor, Node};
+use super::page::listed;
 use super::session::{Purpose, Session};
-use super::talk::{Failure, FaultKind, answer, parse_chance};
+use super::talk::{Failure, FaultKind, answer, legal_queries, parse_chance};
 
 /// Most variations kept at once: a new one past it is refused (delete one first), so that
 /// no message sequence grows the session without bound.
@@ -52,6 +53,41 @@ impl Variation {
             self.positions.resize(ply + 1, Value::Null);
         }
         self.positions[ply] = position;
+    }
+}
+
+/// What a person may play at a position looked at: a side's moves (or a chance node's
+/// outcomes), or at a simultaneous turn each side's declarations, played together as one
+/// joint token `<p1>/<p2>` (the person declares both sides of a variation, as it plays
+/// every side's moves in one).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ViewMoves {
+    /// The tokens of a side's move or of a roll.
+    pub legal: Vec<String>,
+    /// Each side's declarations at a simultaneous turn (empty elsewhere).
+    pub sides: [Vec<String>; 2],
+}
+
+impl ViewMoves {
+    /// Whether `token` may be played: one of `legal`, or the joint token of a listed
+    /// declaration of each side.
+    pub fn allows(&self, token: &str) -> bool {
+        if self.legal.iter().any(|t| t == token) {
+            return true;
+        }
+        let listed = |i: usize, half: &str| self.sides[i].iter().any(|t| t == half);
+        token
+            .split_once('/')
+            .is_some_and(|(a, b)| listed(0, a) && listed(1, b))
+    }
+
+    /// The view message's `legal` and `legal_side` (each side's list, or `null` when too
+    /// long to send, as in the state).
+    pub fn json(&self) -> (Value, Value) {
+        (
+            json!(self.legal),
+            json!([listed(&self.sides[0]), listed(&self.sides[1])]),
+        )
     }
 }
 
@@ -132,36 +168,6 @@ pub fn promote(
 }
 
 impl Session {
-    /// The tokens of the line looked at: a variation's, else the main line's.
-    pub(super) fn line_tokens(&self) -> &[String] {
-        match self.line.and_then(|i| self.variations.get(i)) {
-            Some(v) => &v.moves,
-            None => &self.moves,
-        }
-    }
-
-    /// The variations as the state sends them: each one's fork and its tokens from there.
-    pub(super) fn variations_json(&self) -> Value {
-        let lines: Vec<Value> = self
-            .variations
-            .iter()
-            .map(|v| json!({"fork": v.fork, "moves": v.moves[v.fork..]}))
-            .collect();
-        json!(lines)
-    }
-
-    /// After the main line changed: the variations' forks again (those it now holds whole
-    /// go), and the variation looked at followed to its new index or to the main line.
-    pub(super) fn reconcile_lines(&mut self) {
-        let map = reconcile(&self.moves, &mut self.variations);
-        if let Some(i) = self.line {
-            self.line = map.get(i).copied().flatten();
-            if self.line.is_none() && self.viewing.is_some_and(|p| p >= self.moves.len()) {
-                self.viewing = None;
-            }
-        }
-    }
-
     /// Whether the engine runs a search that is not analysis (a move, a declaration, a
     /// review): it cannot be asked about another position meanwhile, and no analysis stops
     /// for a view.
@@ -169,14 +175,6 @@ impl Session {
         self.search
             .as_ref()
             .is_some_and(|s| !matches!(s.purpose, Purpose::Analysis(_)))
-    }
-
-    /// Forgets every variation (a new game, a loaded record, new rules).
-    pub(super) fn clear_lines(&mut self) {
-        self.variations.clear();
-        self.line = None;
-        self.viewing = None;
-        self.view_legal.clear();
     }
 
     /// Sends the page the position after `ply` tokens of the main line (`line` `None`) or
@@ -190,7 +188,7 @@ impl Session {
         ply: usize,
     ) -> Result<(), Failure> {
         let line = match line {
-            Some(i) => match self.variations.get(i) {
+            Some(i) => match self.lines.variations.get(i) {
                 Some(v) if ply > v.fork => Some(i),
                 Some(_) => None,
                 None => {
@@ -201,10 +199,10 @@ impl Session {
             None => None,
         };
         let Some(i) = line else {
-            self.line = None;
+            self.lines.line = None;
             return self.view(ply).await;
         };
-        let len = self.variations[i].moves.len();
+        let len = self.lines.variations[i].moves.len();
         if ply > len {
             self.error(format!("the variation has {len} tokens, not {ply}"))
                 .await;
@@ -212,7 +210,7 @@ impl Session {
         }
         self.stop_analysis().await?;
         let searching = self.engine_busy();
-        let cached = self.variations[i].position(ply).cloned();
+        let cached = self.lines.variations[i].position(ply).cloned();
         if searching && cached.is_none() {
             self.error(
                 "this position can be shown once the engine has moved or the review is done",
@@ -220,30 +218,35 @@ impl Session {
             .await;
             return Ok(());
         }
-        let command = self.tokens_command(&self.variations[i].moves[..ply]);
-        let (position, legal) = if searching {
-            (cached.unwrap_or_default(), Vec::new())
+        let command = self
+            .lines
+            .tokens_command(&self.lines.variations[i].moves[..ply]);
+        let (position, moves) = if searching {
+            (cached.unwrap_or_default(), ViewMoves::default())
         } else {
             self.ask_position(command).await?
         };
-        self.variations[i].keep(ply, position.clone());
-        self.line = Some(i);
-        self.viewing = Some(ply);
-        self.view_legal = legal.clone();
+        self.lines.variations[i].keep(ply, position.clone());
+        self.lines.line = Some(i);
+        self.lines.viewing = Some(ply);
+        let (legal, legal_side) = moves.json();
+        self.lines.view_legal = moves;
         self.state_changed();
         self.send(
-            json!({"t": "view", "ply": ply, "line": i, "position": position, "legal": legal}),
+            json!({"t": "view", "ply": ply, "line": i, "position": position,
+            "legal": legal, "legal_side": legal_side}),
         )
         .await;
         Ok(())
     }
 
-    /// The engine's `query position` and, at a side's move or roll, `query legalmoves`
+    /// The engine's `query position` and what a person may play there: at a side's move or
+    /// roll `query legalmoves`, at a simultaneous turn `query legalmoves w` and `... b`,
     /// after the `position` command `command` (the engine is left there).
     pub(super) async fn ask_position(
         &mut self,
         command: String,
-    ) -> Result<(Value, Vec<String>), Failure> {
+    ) -> Result<(Value, ViewMoves), Failure> {
         let groups = self
             .exchange(&[command, "query position".to_string()])
             .await?;
@@ -256,24 +259,41 @@ impl Session {
                     format!("no position for a view: {:?}", groups[1]),
                 )
             })?;
-        let asked = matches!(
-            Node::from_fields(
-                position["node"].as_str().unwrap_or(""),
-                position["to_act"].as_str()
-            ),
-            Some(Node::Turn(_) | Node::Chance(_))
+        let node = Node::from_fields(
+            position["node"].as_str().unwrap_or(""),
+            position["to_act"].as_str(),
         );
-        let legal = if asked {
-            let groups = self.exchange(&["query legalmoves".to_string()]).await?;
-            answer(&groups[0])
+        let queries = match node {
+            Some(Node::Turn(_) | Node::Chance(_)) => vec!["query legalmoves".to_string()],
+            Some(Node::Simultaneous) => legal_queries(Node::Simultaneous),
+            _ => Vec::new(),
+        };
+        let groups = if queries.is_empty() {
+            Vec::new()
+        } else {
+            self.exchange(&queries).await?
+        };
+        let mut lists = groups.iter().map(|g| {
+            answer(g)
                 .unwrap_or_default()
                 .split_whitespace()
                 .map(String::from)
-                .collect()
-        } else {
-            Vec::new()
+                .collect::<Vec<_>>()
+        });
+        let moves = match node {
+            Some(Node::Simultaneous) => ViewMoves {
+                legal: Vec::new(),
+                sides: [
+                    lists.next().unwrap_or_default(),
+                    lists.next().unwrap_or_default(),
+                ],
+            },
+            _ => ViewMoves {
+                legal: lists.next().unwrap_or_default(),
+                ..ViewMoves::default()
+            },
         };
-        Ok((position, legal))
+        Ok((position, moves))
     }
 
     /// A person's move at the position looked at (`viewing`): one of that position's legal
@@ -284,9 +304,10 @@ impl Session {
         ply: usize,
         token: String,
     ) -> Result<(), Failure> {
-        if !self.view_legal.contains(&token) {
+        if !self.lines.view_legal.allows(&token) {
             self.error(format!(
-                "'{token}' is not a legal move in the position shown (a variation starts at a side's move)"
+                "'{token}' is not a legal move in the position shown (at a simultaneous turn a \
+                 variation takes both sides' declarations, <first>/<second>)"
             ))
             .await;
             return Ok(());
@@ -296,21 +317,26 @@ impl Session {
                 .await;
             return Ok(());
         }
-        let Some(base) = self.line_tokens().get(..ply).map(<[String]>::to_vec) else {
+        let Some(base) = self.lines.line_tokens().get(..ply).map(<[String]>::to_vec) else {
             self.error("the position shown is not in the game any more")
                 .await;
             return Ok(());
         };
         let mut line = base;
         line.push(token.clone());
-        let target = match place(&self.moves, &self.variations, self.line, &line) {
+        let target = match place(
+            &self.lines.moves,
+            &self.lines.variations,
+            self.lines.line,
+            &line,
+        ) {
             Place::Main => None,
             Place::Existing(i) => Some(i),
             Place::Extend(i) => {
-                self.variations[i].moves.push(token);
+                self.lines.variations[i].moves.push(token);
                 Some(i)
             }
-            Place::New if self.variations.len() >= MAX_VARIATIONS => {
+            Place::New if self.lines.variations.len() >= MAX_VARIATIONS => {
                 self.error(format!(
                     "at most {MAX_VARIATIONS} variations: delete one to start another"
                 ))
@@ -318,8 +344,10 @@ impl Session {
                 return Ok(());
             }
             Place::New => {
-                self.variations.push(Variation::new(&self.moves, line));
-                Some(self.variations.len() - 1)
+                self.lines
+                    .variations
+                    .push(Variation::new(&self.lines.moves, line));
+                Some(self.lines.variations.len() - 1)
             }
         };
         self.view_line(target, ply + 1).await
@@ -344,12 +372,12 @@ impl Session {
             return Ok(());
         }
         // The outcomes and weights of the chance node shown, as the engine lists them.
-        let Some(tokens) = self.line_tokens().get(..ply).map(<[String]>::to_vec) else {
+        let Some(tokens) = self.lines.line_tokens().get(..ply).map(<[String]>::to_vec) else {
             self.error("the position shown is not in the game any more")
                 .await;
             return Ok(());
         };
-        let command = self.tokens_command(&tokens);
+        let command = self.lines.tokens_command(&tokens);
         let groups = self
             .exchange(&[command, "query chance".to_string()])
             .await?;
@@ -369,14 +397,14 @@ impl Session {
     /// there moves), the old main line is kept as a variation, and the page looks at the
     /// game's end. Error to the page: no variation `i`.
     pub(super) async fn promote_line(&mut self, i: usize) -> Result<(), Failure> {
-        if i >= self.variations.len() {
+        if i >= self.lines.variations.len() {
             self.error(format!("there is no variation {i}")).await;
             return Ok(());
         }
         self.stop_search().await?;
-        let old_main = self.moves.clone();
-        let positions = std::mem::take(&mut self.variations[i].positions);
-        let fork = match promote(&mut self.moves, &mut self.variations, i) {
+        let old_main = self.lines.moves.clone();
+        let positions = std::mem::take(&mut self.lines.variations[i].positions);
+        let fork = match promote(&mut self.lines.moves, &mut self.lines.variations, i) {
             Ok(f) => f,
             Err(e) => {
                 self.error(e).await;
@@ -384,25 +412,30 @@ impl Session {
             }
         };
         // The lines swap their positions; the new main line keeps those both share.
-        let old = std::mem::replace(&mut self.positions, positions);
-        if self.positions.len() <= fork {
-            self.positions.resize(fork + 1, Value::Null);
+        let old = std::mem::replace(&mut self.lines.positions, positions);
+        if self.lines.positions.len() <= fork {
+            self.lines.positions.resize(fork + 1, Value::Null);
         }
         for (p, v) in old.iter().enumerate().take(fork + 1) {
-            if self.positions[p].is_null() {
-                self.positions[p] = v.clone();
+            if self.lines.positions[p].is_null() {
+                self.lines.positions[p] = v.clone();
             }
         }
-        if let Some(v) = self.variations.iter_mut().find(|v| v.moves == old_main) {
+        if let Some(v) = self
+            .lines
+            .variations
+            .iter_mut()
+            .find(|v| v.moves == old_main)
+        {
             v.positions = old;
         }
-        self.positions.truncate(self.moves.len());
-        self.actors.truncate(fork);
+        self.lines.positions.truncate(self.lines.moves.len());
+        self.lines.actors.truncate(fork);
         let rest = self.actors_from(fork).await?;
-        self.actors.extend(rest);
-        self.line = None;
-        self.viewing = None;
-        self.view_legal.clear();
+        self.lines.actors.extend(rest);
+        self.lines.line = None;
+        self.lines.viewing = None;
+        self.lines.view_legal = ViewMoves::default();
         self.after_line_change();
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
@@ -414,18 +447,18 @@ impl Session {
 
     /// Deletes variation `i`; looking at it, the page is shown the main line where it left.
     pub(super) async fn delete_line(&mut self, i: usize) -> Result<(), Failure> {
-        if i >= self.variations.len() {
+        if i >= self.lines.variations.len() {
             self.error(format!("there is no variation {i}")).await;
             return Ok(());
         }
-        let gone = self.variations.remove(i);
-        match self.line {
+        let gone = self.lines.variations.remove(i);
+        match self.lines.line {
             Some(j) if j == i => {
-                self.line = None;
+                self.lines.line = None;
                 self.stop_analysis().await?;
                 return self.view(gone.fork).await;
             }
-            Some(j) if j > i => self.line = Some(j - 1),
+            Some(j) if j > i => self.lines.line = Some(j - 1),
             _ => {}
         }
         self.state_changed();
@@ -435,10 +468,10 @@ impl Session {
     /// Who acted for each token of the main line from `from` on: the engine's node kind
     /// before it.
     pub(super) async fn actors_from(&mut self, from: usize) -> Result<Vec<Actor>, Failure> {
-        let n = self.moves.len();
+        let n = self.lines.moves.len();
         let mut cmds = Vec::with_capacity(2 * n.saturating_sub(from));
         for i in from..n {
-            cmds.push(self.position_command(i));
+            cmds.push(self.lines.position_command(i));
             cmds.push("query node".to_string());
         }
         let groups = self.exchange(&cmds).await?;
@@ -486,6 +519,24 @@ mod tests {
 
     fn var(main: &str, moves: &str) -> Variation {
         Variation::new(&line(main), line(moves))
+    }
+
+    #[test]
+    fn a_joint_token_is_allowed_when_each_half_is_its_sides_listed_declaration() {
+        let turn = ViewMoves {
+            legal: line("d1d7 e1e2"),
+            ..ViewMoves::default()
+        };
+        assert!(turn.allows("d1d7") && !turn.allows("d1d8") && !turn.allows("d1d7/e1e2"));
+        let joint = ViewMoves {
+            legal: Vec::new(),
+            sides: [line("a1b3 c2c3"), line("a5b3 0000")],
+        };
+        assert!(joint.allows("a1b3/a5b3") && joint.allows("c2c3/0000"));
+        // Each half from its own side's list, both halves, nothing more.
+        assert!(!joint.allows("a5b3/a1b3") && !joint.allows("a1b3") && !joint.allows("a1b3/"));
+        assert!(!joint.allows("a1b3/a5b3/a5b3") && !joint.allows("/a5b3"));
+        assert!(!ViewMoves::default().allows(""));
     }
 
     #[test]

@@ -186,6 +186,10 @@ class Page:
         self.select("p2", p2)
         if seed is not None:
             s = self.d.find_element(By.ID, "seed")
+            if not s.is_displayed():
+                # The seed shows for a game with dice once the page has seen its dice, as a
+                # person sees it: after a first game of it.
+                self.new_game(game, p1, p2)
             s.clear()
             s.send_keys(str(seed))
         before = self.js("return window.guiStats.states")

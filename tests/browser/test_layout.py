@@ -50,3 +50,38 @@ def test_at_390x844_the_panel_goes_under_the_board_and_nothing_is_cut_off(page):
     # The README's phone screenshot: the whole screen.
     SHOTS.mkdir(parents=True, exist_ok=True)
     p.d.save_screenshot(str(SHOTS / "phone.png"))
+
+
+def test_at_1024x768_a_redeploy_choice_keeps_every_control_on_the_page(page):
+    """An Apocalypse pawn reaching the last rank with two knights kept redeploys to any empty
+    square (rules §3): 17 choices, a picker, and no control outside the viewport."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from test_board import set_position
+
+    p = page()
+    viewport(p, 1024, 768, False)
+    p.new_game("apocalypse", "human", "human")
+    set_position(p, "n3n/2P2/5/p4/N3N 00 0")
+    p.click_key("c4")
+    p.click_key("c5")
+    p.wait_for(lambda: len(p.keys("choice")) == 17, what="the 17 redeploy squares marked on the board")
+    off = p.js("""
+        return [...document.querySelectorAll('button, select, input, label')].filter(e => e.offsetParent !== null)
+          .map(e => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
+          .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > innerWidth || (r.bottom > innerHeight && !e_in_side(r)))
+          .map(([name, r]) => [name, r.left, r.top, r.right, r.bottom]);
+        function e_in_side(r) { return r.left >= document.getElementById('side').getBoundingClientRect().left; }
+    """)
+    assert off == [], off
+    b = box(p, "actions")
+    assert b["bottom"] <= 768 and b["right"] <= 1024, b
+    side, board = box(p, "side"), box(p, "board")
+    assert side["left"] >= board["right"], "the panel stays beside the board"
+    picker = Select(p.d.find_element(By.ID, "choice-picker"))
+    assert len(picker.options) == 17, [o.text for o in picker.options]
+    # The picker's choice is played with Play (Enter's default).
+    picker.select_by_value("c4c5@d3")
+    p.click_id("choice-play")
+    p.wait_for(lambda: "White has declared" in p.status(), what="the redeploy declared")

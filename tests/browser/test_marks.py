@@ -147,3 +147,37 @@ def test_a_one_square_arrow_keeps_its_shaft_above_the_piece(page):
     assert length - 3.2 * 7 / 2 >= 0.4 * CELL, length
     layer, pieces = layer_order(p, "#board line.last-move")
     assert layer > pieces, "the arrow is above the pieces"
+
+
+def capture_marks(p):
+    return sorted(p.js("return [...document.querySelectorAll('#board .capture-mark')].map(g => g.dataset.square)"))
+
+
+def test_capture_marks_follow_the_position_shown_while_stepping_back(page):
+    """The captures marked are the last token's to the position shown: stepping back to the
+    capture marks it again, and a position after a quiet move marks none."""
+    from test_navigation import shown_fen
+
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    set_position(p, "3W13BK4/9/9/9/9/9/9/4WK4 b 0 1")
+    play(p, "e8", "d8")  # Black's key takes the White die on d8 (rules W6)
+    play(p, "e1", "e2")
+    play(p, "d8", "e8")
+    fens = [p.js("return window.guiLastState.position.fen")]
+    assert capture_marks(p) == [], "the last move took nothing"
+    body = p.d.find_element(By.TAG_NAME, "body")
+    from selenium.webdriver.common.keys import Keys
+    expected = {2: [], 1: ["d8"], 0: []}
+    for ply in (2, 1, 0):
+        body.send_keys(Keys.ARROW_LEFT)
+        p.wait_for(lambda: p.js("return document.getElementById('nav-text').textContent").startswith(f"after {ply} "),
+                   what=f"the position after {ply}")
+        p.wait_for(lambda: capture_marks(p) == expected[ply], timeout=5,
+                   what=f"capture marks {expected[ply]} after {ply}, not {capture_marks(p)}")
+    # Forward again from the start, and the game now.
+    p.click_id("nav-next")
+    p.wait_for(lambda: capture_marks(p) == ["d8"], timeout=5, what="the capture marked going forward")
+    body.send_keys(Keys.END)
+    p.wait_for(lambda: shown_fen(p) == fens[0] and capture_marks(p) == [], what="the game now")

@@ -143,3 +143,49 @@ def test_a_ludo_variation_with_the_servers_roll(page):
     p.wait_for(lambda: len(variation_rows(p)[0]) == 2, what="the roll in the variation")
     assert re.fullmatch(r"r[1-6]", variation_rows(p)[0][1])
     assert p.moves() == main, "the main line is kept"
+
+
+def test_a_joint_turn_declared_at_an_earlier_apocalypse_turn_starts_a_variation(page):
+    """At a simultaneous turn looked back at, the person declares both sides by clicks,
+    first White's then Black's: the joint token starts a variation there."""
+    p = page()
+    people_game(p, "apocalypse", 4, 5)  # two turns, each side declaring by clicks
+    main = p.moves()
+    assert len(main) == 2 and all("/" in t for t in main), main
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]').click()
+    p.wait_for(lambda: "after 1 of 2 · White declares for a variation" in p.d.find_element(By.ID, "nav-text").text,
+               what="White declares at the turn looked at")
+    engine = Engine("apocalypse")
+    legal = {side: engine.ask(f"position startpos moves {main[0]}", f"legalmoves {side}")[0].split() for side in "wb"}
+    white = next(t for t in sorted(legal["w"]) if "@" not in t and t != main[1].split("/")[0])
+    black = next(t for t in sorted(legal["b"]) if "@" not in t)
+    assert p.keys("source") == sorted({t[:2] for t in legal["w"]})
+    p.click_key(white[:2])
+    p.click_key(white[2:4])
+    p.wait_for(lambda: "Black declares for a variation" in p.d.find_element(By.ID, "nav-text").text,
+               what="then Black declares")
+    assert p.keys("source") == sorted({t[:2] for t in legal["b"]})
+    assert variation_rows(p) == [], "nothing is sent before both have declared"
+    p.click_key(black[:2])
+    p.click_key(black[2:4])
+    joint = f"{white}/{black}"
+    p.wait_for(lambda: variation_rows(p) == [[joint]], what=f"a variation of {joint}")
+    assert p.moves() == main, "the main line is kept"
+    after = engine.ask(f"position startpos moves {main[0]} {joint}", "fen")[0]
+    p.wait_for(lambda: shown_fen(p) == after, what="the variation's position")
+    # The variation goes on from there: White declares again.
+    assert "variation 1, after 2 · White declares for a variation" in p.d.find_element(By.ID, "nav-text").text
+
+
+def test_a_joint_token_not_of_the_position_shown_is_refused_with_its_reason(page):
+    p = page()
+    people_game(p, "apocalypse", 4, 5)
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]').click()
+    p.wait_for(lambda: "White declares" in p.d.find_element(By.ID, "nav-text").text, what="the turn looked at")
+    # One side's declaration alone, and a pair with an illegal half, are refused.
+    for token in ("a1b3", "a1b3/a1b3"):
+        p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: arguments[0]}))", token)
+        p.wait_for(lambda: f"'{token}' is not a legal move in the position shown" in p.js(
+            "return document.getElementById('message').textContent"), what=f"{token} refused")
+        assert "both sides' declarations" in p.js("return document.getElementById('message').textContent")
+    assert variation_rows(p) == []

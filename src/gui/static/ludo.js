@@ -4,6 +4,9 @@
 import { el } from './svg.js';
 
 export const sides = { p1: 'Red', p2: 'Yellow' };
+// Scores are a win chance (panels.js); the marks fit the 40-unit cells.
+export const scale = 'chance';
+export const markSize = { cell: 38, ring: 17, dot: 8 };
 const C = 40, M = 10, PANEL = 150;
 const RED = '#e53935', YELLOW = '#fdd835', GREEN = '#8bc34a', BLUE = '#64b5f6';
 const PIECE = { p1: RED, p2: '#f9a825' };
@@ -122,7 +125,13 @@ export function draw(G, pos, L, ctx) {
 
 export function centre(G, k) { return G.centre(k); }
 
+// A roll of the die (`r1`..`r6`): a chance outcome, not a decision.
+export function isChance(token) { return /^r[1-6]$/.test(token); }
+
+// A move token read in the frame of `side` (progress 0..56 of its pieces): `b-<to>` enters
+// a piece from the base, `<from>-<to>` moves one; null for another token or no side.
 export function parse(token, pos, side) {
+  if (!side) return null;
   const geo = pos.geometry;
   let m = /^b-(\d+)$/.exec(token);
   if (m) {
@@ -138,7 +147,7 @@ export function parse(token, pos, side) {
 }
 
 // The last move's cells, read with the mover's frame.
-export function marksFor(token, pos, side) {
+export function marks(token, pos, side) {
   const t = parse(token, pos, side);
   if (!t) return [];
   return t.group === 'b' ? [{ at: t.dst }] : [{ from: t.srcKeys[0], to: t.dst }];

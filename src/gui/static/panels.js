@@ -32,22 +32,24 @@ function flushConsole() {
   if (atEnd) pre.scrollTop = pre.scrollHeight;
 }
 
-// A score as text, per game: centipawn-like units, Ludo win chance, Apocalypse expectation.
-export function scoreText(score, game) {
+// A score as text on its axis (a board module's `scale`): `chance`, the centipawn-like
+// units mapped to a win chance (Ludo); `value`, an expected outcome, 10000 a certain win
+// (Apocalypse); else centipawns.
+export function scoreText(score, scale) {
   if (!score) return '';
   if (score.mate !== undefined) return `mate ${score.mate}`;
   const v = score.cp;
-  if (game === 'ludo') return `${((v / 10000 + 1) * 50).toFixed(1)} %`;
-  if (game === 'apocalypse') return (v / 10000).toFixed(3);
+  if (scale === 'chance') return `${((v / 10000 + 1) * 50).toFixed(1)} %`;
+  if (scale === 'value') return (v / 10000).toFixed(3);
   return (v > 0 ? '+' : '') + (v / 100).toFixed(2);
 }
 
-// Fraction 0..1 of the bar for a score from the viewer's side.
-export function barFraction(score, game) {
+// Fraction 0..1 of the bar for a score from the viewer's side, on its axis.
+export function barFraction(score, scale) {
   if (!score) return 0.5;
   if (score.mate !== undefined) return score.mate > 0 ? 1 : 0;
   const v = score.cp;
-  if (game === 'ludo' || game === 'apocalypse') return Math.max(0, Math.min(1, (v / 10000 + 1) / 2));
+  if (scale === 'chance' || scale === 'value') return Math.max(0, Math.min(1, (v / 10000 + 1) / 2));
   return 1 / (1 + Math.exp(-v / 300));
 }
 
@@ -71,15 +73,17 @@ export class Analysis {
     else { this.lines.set(info.multipv, { ...info, pov: msg.pov }); this.text = null; }
     this.dirty = true;
   }
-  draw(game, sideName) {
+  // Draws the lines with scores on axis `scale` (scoreText).
+  draw(scale, sideName) {
     if (!this.dirty) return;
     this.dirty = false;
     if (this.policy) this.drawPolicy(sideName);
     const best = this.lines.get(1);
     if (!best) { $('search-line').textContent = this.text || ''; return; }
     const nps = best.nps ? `${(best.nps / 1000).toFixed(0)} kn/s` : '';
-    $('search-line').textContent = this.text || `depth ${best.depth ?? '-'}  score ${scoreText(best.score, game)} (${sideName(best.pov)})  nodes ${best.nodes ?? '-'}  ${nps}`;
-    if (game === 'ludo' && best.score && best.score.cp !== undefined) {
+    $('search-line').textContent = this.text || `depth ${best.depth ?? '-'}  score ${scoreText(best.score, scale)} (${sideName(best.pov)})  nodes ${best.nodes ?? '-'}  ${nps}`;
+    // A win probability: the engine's `wdl`, or the score on a win chance's axis.
+    if ((best.wdl || scale === 'chance') && best.score && best.score.cp !== undefined) {
       const p = best.wdl ? best.wdl[0] / 10 : (best.score.cp / 10000 + 1) * 50;
       $('winprob').textContent = `${sideName(best.pov)} wins with probability ${p.toFixed(1)} %`;
     }
@@ -88,7 +92,7 @@ export class Analysis {
     for (const k of [...this.lines.keys()].sort((a, b) => a - b)) {
       const l = this.lines.get(k);
       const tr = document.createElement('tr');
-      for (const [v, cls] of [[k], [l.depth ?? ''], [scoreText(l.score, game)], [l.nodes ?? ''], [l.nps ?? ''], [l.pv.join(' '), 'pv']]) {
+      for (const [v, cls] of [[k], [l.depth ?? ''], [scoreText(l.score, scale)], [l.nodes ?? ''], [l.nps ?? ''], [l.pv.join(' '), 'pv']]) {
         const td = document.createElement('td');
         td.textContent = v;
         if (cls) td.className = cls;
@@ -117,10 +121,11 @@ export class Analysis {
   }
   // The best line's tokens, for drawing on the board.
   pv() { const l = this.lines.get(1); return l ? l.pv : []; }
-  // The first decision (not a roll) of each line, best line first.
-  firstMoves() {
+  // The first decision of each line, best line first: the first token that `isChance`
+  // (a board module's, when it has one) does not call a chance outcome (a roll).
+  firstMoves(isChance = () => false) {
     return [...this.lines.keys()].sort((a, b) => a - b)
-      .map(k => (this.lines.get(k).pv || []).find(t => !/^r[1-6]$/.test(t)))
+      .map(k => (this.lines.get(k).pv || []).find(t => !isChance(t)))
       .filter(Boolean);
   }
   best() { return this.lines.get(1) || null; }
@@ -167,16 +172,17 @@ export function drawOptions(options, send) {
   }
 }
 
-// The move list: one item per token; `current` (tokens played up to the position shown)
-// marks its last token, and a click on a token calls `pick` with the ply after it.
-export function drawMoves(moves, current, pick) {
+// The move list: one item per token (a roll, by its actor, greyed); `current` (tokens
+// played up to the position shown) marks its last token, and a click on a token calls
+// `pick` with the ply after it.
+export function drawMoves(moves, actors, current, pick) {
   const ol = $('moves');
   ol.innerHTML = '';
   moves.forEach((m, i) => {
     const li = document.createElement('li');
     li.textContent = m;
     li.dataset.ply = i + 1;
-    if (/^r[1-6]$/.test(m)) li.className = 'roll';
+    if (actors[i] && actors[i].kind === 'roll') li.className = 'roll';
     if (i + 1 === current) li.classList.add('current');
     li.addEventListener('click', () => pick(i + 1));
     ol.appendChild(li);

@@ -1,7 +1,8 @@
 // A game review's picture: the first player's winning chances over the plies (from the
-// engine's score of each position: `wdl` when given, else the evaluation bar's scale of the
-// game), each decision marked by how much it lowered its side's chances (lichess's
-// thresholds: 0.1 inaccuracy ?!, 0.2 mistake ?, 0.3 blunder ??), and a summary per side.
+// engine's score of each position: `wdl` when given, else the evaluation bar's axis of the
+// game, its board module's `scale`, panels.js), each decision marked by how much it
+// lowered its side's chances (lichess's thresholds: 0.1 inaccuracy ?!, 0.2 mistake ?,
+// 0.3 blunder ??), and a summary per side.
 // A roll is no one's decision; a joint turn (both declare at once) is measured for each side
 // against the value of the position before it, the value of the mixed strategy.
 import { barFraction, scoreText } from './panels.js';
@@ -10,20 +11,20 @@ import { el } from './svg.js';
 const MARKS = [[0.3, '??', 'blunder'], [0.2, '?', 'mistake'], [0.1, '?!', 'inaccuracy']];
 
 // The first player's winning chances after `ply` tokens, or null when not reviewed.
-export function winP1(r, game) {
+export function winP1(r, scale) {
   if (!r) return null;
   if (r.result) return r.result === 'p1win' ? 1 : r.result === 'p2win' ? 0 : 0.5;
   if (!r.score) return null;
-  const f = r.wdl ? (r.wdl[0] + r.wdl[1] / 2) / 1000 : barFraction(r.score, game);
+  const f = r.wdl ? (r.wdl[0] + r.wdl[1] / 2) / 1000 : barFraction(r.score, scale);
   return r.pov === 'p1' ? f : 1 - f;
 }
 
 // The marks of the decisions: {ply, side, loss, mark, best} for each token whose side lost
 // at least 0.1 of its winning chances (ply: the position after the token).
-export function judge(results, actors, game) {
+export function judge(results, actors, scale) {
   const out = [];
   for (let k = 1; k < results.length; k++) {
-    const a = actors[k - 1], before = winP1(results[k - 1], game), after = winP1(results[k], game);
+    const a = actors[k - 1], before = winP1(results[k - 1], scale), after = winP1(results[k], scale);
     if (!a || a.kind === 'roll' || before === null || after === null) continue;
     const sides = a.kind === 'joint' ? ['p1', 'p2'] : [a.side || results[k - 1].pov];
     for (const side of sides) {
@@ -49,12 +50,12 @@ export function summary(judged) {
 }
 
 // Draws the graph into `svg` (400 x 100 units); a click calls `pick` with the nearest ply.
-export function drawGraph(svg, results, game, pick) {
+export function drawGraph(svg, results, scale, pick) {
   svg.replaceChildren();
   const n = Math.max(1, results.length - 1);
   el('line', { x1: 0, y1: 50, x2: 400, y2: 50, class: 'review-mid' }, svg);
   const pts = [];
-  results.forEach((r, i) => { const w = winP1(r, game); if (w !== null) pts.push(`${(i / n) * 400},${(1 - w) * 100}`); });
+  results.forEach((r, i) => { const w = winP1(r, scale); if (w !== null) pts.push(`${(i / n) * 400},${(1 - w) * 100}`); });
   el('polyline', { points: pts.join(' '), class: 'review-line' }, svg);
   svg.onclick = e => {
     const box = svg.getBoundingClientRect();
@@ -89,12 +90,12 @@ export function markMoves(ol, judged) {
 // The evaluation of a reviewed position for a record's comment, from the first player's
 // side: their winning chances and the engine's score ("White 62% (+0.35)"; the score is
 // left out when it is itself a percentage, Ludo's), or who won.
-function evalText(r, game, name) {
+function evalText(r, scale, name) {
   if (r.result) return r.result === 'draw' ? 'draw' : `${name(r.result === 'p1win' ? 'p1' : 'p2')} wins`;
-  const w = winP1(r, game);
+  const w = winP1(r, scale);
   if (w === null) return null;
   const s = r.score, own = r.pov === 'p1';
-  const p1 = scoreText(s.mate !== undefined ? { mate: own ? s.mate : -s.mate } : { cp: own ? s.cp : -s.cp }, game);
+  const p1 = scoreText(s.mate !== undefined ? { mate: own ? s.mate : -s.mate } : { cp: own ? s.cp : -s.cp }, scale);
   return `${name('p1')} ${(100 * w).toFixed(0)}%${p1.includes('%') ? '' : ` (${p1})`}`;
 }
 
@@ -117,7 +118,7 @@ function wrap(words) {
 // marks are PGN's `{...}` and `?!`, `?`, `??`, which `quartet replay` skips. `results`,
 // `actors`: as for judge(); `name(side)`: a side's name; `nodes`: the review's nodes a
 // position, or null. Throws an Error when the record is not the reviewed game's.
-export function annotate(record, results, actors, game, name, nodes = null) {
+export function annotate(record, results, actors, scale, name, nodes = null) {
   const cut = record.indexOf('\n\n');
   if (cut < 0) throw new Error('the record has no move list');
   const tokens = record.slice(cut + 2).split(/\s+/).filter(Boolean);
@@ -125,15 +126,15 @@ export function annotate(record, results, actors, game, name, nodes = null) {
   if (tokens.length !== actors.length) {
     throw new Error(`the record has ${tokens.length} tokens, the game ${actors.length}`);
   }
-  const judged = judge(results, actors, game);
+  const judged = judge(results, actors, scale);
   const words = [];
   const comment = text => words.push(...`{${text}}`.split(' '));
-  const start = results[0] && evalText(results[0], game, name);
+  const start = results[0] && evalText(results[0], scale, name);
   if (start) comment(`start: ${start}`);
   tokens.forEach((tok, i) => {
     const here = judged.filter(j => j.ply === i + 1 && j.mark).sort((a, b) => severity(a.mark) - severity(b.mark));
     words.push(tok + (here.length ? here[0].mark : ''));
-    const notes = [results[i + 1] && evalText(results[i + 1], game, name)].filter(Boolean);
+    const notes = [results[i + 1] && evalText(results[i + 1], scale, name)].filter(Boolean);
     for (const j of here) {
       notes.push(`${j.word} by ${name(j.side)} (-${(100 * j.loss).toFixed(0)}%)${j.best ? `, best ${j.best}` : ''}`);
     }
@@ -147,7 +148,7 @@ export function annotate(record, results, actors, game, name, nodes = null) {
 // The Export review control: a button after Review game, shown when a review has results,
 // that asks the server for the game's record (`ask()`) and, when it comes (`take`), hands
 // the annotated record to `download(text, filename)` (or `fail(message)` when it cannot be
-// made). `current()` gives { results, actors, game, name } at the time of the export.
+// made). `current()` gives { results, actors, scale, name } at the time of the export.
 export class ReviewExport {
   constructor(ask, download, fail, current) {
     // pending: when the record was asked for (an answer 10 s later is a plain download).
@@ -176,7 +177,7 @@ export class ReviewExport {
     if (asked === null || performance.now() - asked > 10000) return false;
     const c = this.current();
     try {
-      const text = annotate(m.text, c.results, c.actors, c.game, c.name, this.nodes);
+      const text = annotate(m.text, c.results, c.actors, c.scale, c.name, this.nodes);
       this.download(text, m.filename.replace(/\.pgn$/, '-review.pgn'));
     } catch (e) {
       this.fail(`Export review: ${e.message}`);

@@ -1,7 +1,7 @@
 // R&B: the 6x6 board with the two sun squares, South's soldiers as squares and North's as
 // circles (red and black), the kings, and both hands during placement.
 import { el } from './svg.js';
-import { Grid, CELL, MARGIN, tokenSquares } from './grid.js';
+import { Grid, MARGIN, tokenSquares } from './grid.js';
 
 const HAND = 58;
 const COLOUR = { red: '#c62828', black: '#212121' };
@@ -104,4 +104,3 @@ export function marks(token) {
 }
 
 export function pieceKeys(pos) { return pos.pieces.map(p => ({ key: p.square, owner: p.owner })); }
-export function cellSize() { return CELL; }

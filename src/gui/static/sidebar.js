@@ -1,0 +1,128 @@
+// The side panel as the state has it: the move list with its variations, the navigation's
+// words, the position string and seed, the setup selects, the review, the evaluation bar
+// and the clocks.
+import { ui, $, sideName, scale } from './ui.js';
+import { send } from './socket.js';
+import { afterPaint } from './frame.js';
+import { drawGraph, judge, markMoves, summary } from './review.js';
+import { drawVariations } from './variations.js';
+import { drawMoves, scoreText, barFraction } from './panels.js';
+import { goTo, shownPly, shownKey } from './nav.js';
+import { viewDeclaring } from './input.js';
+
+let movesShown = null, setupShown = null;
+
+// The games with dice: those whose positions the engine has shown as chance nodes (a roll
+// to make, or made), in this game or an earlier one in this browser, kept so that the seed
+// can be set before a new game of one.
+const DICE = 'quartet-dice-games';
+function diceGames() {
+  try { return new Set(JSON.parse(localStorage.getItem(DICE) || '[]')); } catch { return new Set(); }
+}
+function noteDice(state) {
+  const chance = (state.position && state.position.node === 'chance') || state.actors.some(a => a.kind === 'roll') ||
+    (ui.view && ui.view.position && ui.view.position.node === 'chance');
+  const games = diceGames();
+  if (!chance || games.has(state.game)) return;
+  games.add(state.game);
+  localStorage.setItem(DICE, JSON.stringify([...games]));
+}
+
+// The dice seed is shown for the game chosen (for a new game) when it has dice.
+export function showSeed() {
+  $('seed').closest('label').classList.toggle('hidden', !diceGames().has($('game').value));
+}
+
+export function renderPanels() {
+  const { state, view } = ui;
+  // The move list is rebuilt only when it changed (its scrolling needs a layout).
+  const moves = `${shownKey()}:${state.moves.join(' ')}:${JSON.stringify(state.variations)}`;
+  if (moves !== movesShown) {
+    const inLine = view && view.line !== null;
+    drawMoves(state.moves, state.actors, inLine ? -1 : shownPly(), p => goTo(p, null));
+    const tok = drawVariations($('moves'), state.variations, { line: inLine ? view.line : null, ply: shownPly() },
+      (line, ply) => goTo(ply, line), line => send({ t: 'promote', line }), line => send({ t: 'delete_line', line }));
+    if (tok) afterPaint(() => tok.scrollIntoView({ block: 'nearest' }));
+    movesShown = moves;
+  }
+  renderReview();
+  const declaring = viewDeclaring();
+  const declares = declaring ? ` · ${sideName(declaring)} declares for a variation` : '';
+  $('nav-text').textContent = !view ? '' : view.line !== null
+    ? `variation ${view.line + 1}, after ${view.ply}${declares} · End: the game now`
+    : `after ${view.ply} of ${state.moves.length}${declares} · End: the game now`;
+  const fen = $('fen');
+  if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
+  const seed = $('seed');
+  if (document.activeElement !== seed) seed.value = state.seed;
+  noteDice(state);
+  showSeed();
+  // The setup selects follow the session only when its game or players change, so that a
+  // person's choice there survives the states an engine game sends until they act on it.
+  const setup = `${state.game} ${state.players.join(' ')}`;
+  if (setup !== setupShown) {
+    setupShown = setup;
+    if (document.activeElement !== $('game')) $('game').value = state.game;
+    for (const [i, id] of ['p1', 'p2'].entries()) if (document.activeElement !== $(id)) $(id).value = state.players[i];
+  }
+  for (const s of document.querySelectorAll('.side-name')) s.textContent = sideName(s.dataset.side);
+  $('pause').checked = state.paused;
+  $('analyse').checked = state.analyse;
+  const f = $('fault');
+  if (state.fault) {
+    $('fault-text').textContent = `Engine ${state.fault.kind}: ${state.fault.detail}. The game so far is kept.`;
+    f.classList.remove('hidden');
+  } else f.classList.add('hidden');
+  $('clocks').classList.toggle('hidden', !state.clocks);
+}
+
+// The review's graph, marks on the move list and summary per side.
+function renderReview() {
+  const { state, reviewed } = ui;
+  const running = state.review !== null && state.review !== undefined;
+  $('review').textContent = running ? 'Cancel review' : 'Review game';
+  $('review-progress').classList.toggle('hidden', !running);
+  const done = reviewed.filter(Boolean);
+  $('review-graph').classList.toggle('hidden', done.length < 2);
+  ui.reviewExport.show(done.length >= 2 && !running);
+  if (done.length < 2) { $('review-summary').textContent = ''; return; }
+  drawGraph($('review-graph'), reviewed, scale(), goTo);
+  const judged = judge(reviewed, state.actors, scale());
+  markMoves($('moves'), judged);
+  const by = summary(judged);
+  $('review-summary').replaceChildren(...Object.entries(by).map(([side, s]) => {
+    const d = document.createElement('div');
+    d.className = 'review-side';
+    d.dataset.side = side;
+    d.textContent = `${sideName(side)}: average loss ${(100 * s.loss / s.n).toFixed(1)} % · ` +
+      `${s.inaccuracy} inaccuracies ?!, ${s.mistake} mistakes ?, ${s.blunder} blunders ??`;
+    return d;
+  }));
+}
+
+export function evalBar() {
+  const { state } = ui;
+  const best = ui.analysis.best();
+  const fill = $('evalfill'), text = $('evaltext');
+  if (!state || !best || !best.score || ui.analysisAt !== shownKey()) { fill.style.height = '50%'; text.textContent = ''; return; }
+  const humans = ['p1', 'p2'].filter((s, i) => state.players[i] === 'human');
+  const viewer = humans.length === 1 ? humans[0] : (ui.flip ? 'p2' : 'p1');
+  const sign = best.pov === viewer ? 1 : -1;
+  const score = best.score.mate !== undefined ? { mate: sign * best.score.mate } : { cp: sign * best.score.cp };
+  fill.style.height = `${(barFraction(score, scale()) * 100).toFixed(1)}%`;
+  text.textContent = scoreText(score, scale());
+  $('evalbar').dataset.viewer = viewer;
+}
+
+export function tickClocks() {
+  const base = ui.clockBase;
+  if (!base) return;
+  const dt = performance.now() - base.at;
+  for (const span of document.querySelectorAll('.clock')) {
+    const i = span.dataset.side === 'p1' ? 0 : 1;
+    const ms = base.left[i] - (base.running[i] ? dt : 0);
+    const s = Math.max(0, ms) / 1000;
+    span.textContent = `${sideName(span.dataset.side)} ${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+    span.classList.toggle('running', base.running[i]);
+  }
+}
