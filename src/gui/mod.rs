@@ -10,13 +10,17 @@
 //! with the engine is relayed to the page's console pane. It reads and writes no file.
 //!
 //! Files: `server` (HTTP routes and the WebSocket upgrade), `assets` (the embedded page),
-//! `session` (one tab's data and loop), and what a session does: `actions` (what the page
+//! `session` (one tab's data and loop), `sessions` (the cap, and kept sessions),
+//! `io` (its socket, engine child and channel), `lines` (its game's lines and view, plain
+//! data with pure methods), `recording` (its game as a record), and what a session does:
+//! `actions` (what the page
 //! may ask of it), `page` (its messages to the page, the state), `lifecycle` (starting its
 //! engine, faults), `search` (`go`, `info`, `bestmove`), `turns` (the game's flow: moves,
 //! rolls, the reveal); `engine` (the child process), `talk` (commands and answers), `uci`
 //! (option and info lines), `request` (what the page may send, validated), `flow` (whose
-//! action is awaited), `variations` (lines that leave the main line), `clock`, `record` (game records in the `quartet match --pgnout`
-//! format).
+//! action is awaited), `variations` (lines that leave the main line), `clock`, `record`
+//! (game records in the `quartet match --pgnout` format), `review` (a game review's
+//! requests and marks).
 //! Nothing here may use the crate's rules, search, protocol, referee or player modules; the
 //! test `tests/gui_isolation.rs` fails if it does.
 

@@ -120,8 +120,10 @@ impl Session {
         };
         let ply = viewed.map_or(self.lines.moves.len(), |(ply, _)| ply);
         let line = viewed.and(self.lines.line);
-        self.send(json!({"t": "info", "purpose": purpose, "pov": pov, "ply": ply, "line": line, "info": info}))
-            .await;
+        let message = json!({
+            "t": "info", "purpose": purpose, "pov": pov, "ply": ply, "line": line, "info": info
+        });
+        self.send(message).await;
     }
 
     /// The engine's answer to the running search: a move is checked against the engine's

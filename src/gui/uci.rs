@@ -373,7 +373,8 @@ mod tests {
 
     #[test]
     fn info_lines_of_the_protocol() {
-        let line = "info depth 6 seldepth 11 multipv 2 score cp -35 nodes 81234 nps 2412000 hashfull 12 time 33 pv d1d7 e8e7";
+        let line = "info depth 6 seldepth 11 multipv 2 score cp -35 nodes 81234 nps 2412000 \
+                    hashfull 12 time 33 pv d1d7 e8e7";
         let Some(Info::Search(i)) = parse_info(line) else {
             panic!()
         };
@@ -386,7 +387,8 @@ mod tests {
         assert_eq!(i.hashfull, Some(12));
         assert_eq!(i.time, Some(33));
         assert_eq!(i.pv, ["d1d7", "e8e7"]);
-        let ludo = "info depth 3 seldepth 5 multipv 1 score cp 1743 wdl 587 0 413 nodes 53 nps 53000 hashfull 0 time 0 pv 0-3";
+        let ludo = "info depth 3 seldepth 5 multipv 1 score cp 1743 wdl 587 0 413 nodes 53 \
+                    nps 53000 hashfull 0 time 0 pv 0-3";
         let Some(Info::Search(i)) = parse_info(ludo) else {
             panic!()
         };
