@@ -22,7 +22,7 @@ fn selfplay_positions_become_the_chance_node_after_the_move_seen_by_the_side_to_
         # summary games=3 positions=3 first=2 draws=0 second=1\n";
     let file = DataFile::parse(text).expect("a data file");
     let net = Ludo::NETWORK.expect("Ludo declares its network");
-    let split = selfplay_examples(&net, &[file], 0.25, 5, 1.0).expect("examples");
+    let split = selfplay_examples(&net, None, &[file], 0.25, 5, 1.0).expect("examples");
     assert_eq!(split.train.len(), 2);
     assert!(split.holdout.is_empty(), "the held-out game ended at once");
     let [yellow, red] = &split.train[..] else {
@@ -46,6 +46,6 @@ fn a_header_value_out_of_the_rule_option_s_range_is_refused() {
         # summary games=0 positions=0 first=0 draws=0 second=0\n";
     let file = DataFile::parse(text).expect("a data file");
     let net = Ludo::NETWORK.expect("Ludo declares its network");
-    let err = selfplay_examples(&net, &[file], 0.25, 5, 1.0).expect_err("refused");
+    let err = selfplay_examples(&net, None, &[file], 0.25, 5, 1.0).expect_err("refused");
     assert!(err.contains("Pieces"), "{err}");
 }
