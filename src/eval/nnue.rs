@@ -359,10 +359,10 @@ impl InUse {
         self.generation.load(Ordering::Acquire)
     }
 
-    /// Makes `weights` the network's weights.
-    pub fn load(&self, weights: Quantized) {
+    /// Makes `weights` the network's weights (`None`: the checked-in ones).
+    pub fn load(&self, weights: Option<Quantized>) {
         let mut slot = self.loaded.write().unwrap_or_else(|e| e.into_inner());
-        *slot = Some(Arc::new(weights));
+        *slot = weights.map(Arc::new);
         self.generation.fetch_add(1, Ordering::Release);
     }
 

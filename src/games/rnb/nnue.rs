@@ -472,7 +472,7 @@ mod tests {
                 walk_other(&net, pos, depth, false)
             }));
         }
-        IN_USE.load(net.clone());
+        IN_USE.load(Some(net.clone()));
         sums.push(time("cache", &|pos| walk_other(&net, pos, depth, true)));
         assert!(sums.windows(2).all(|w| w[0] == w[1]), "{sums:?}");
     }
