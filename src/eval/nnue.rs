@@ -113,10 +113,10 @@ impl Quantized {
             b2: (net.b2 * qa * qb).round() as i32,
             header: header.to_string(),
         };
-        for j in 0..HIDDEN {
+        for (j, w) in other.iter().enumerate() {
             q.b1[j] = to_i16(net.b1[j] * qa, "a first-layer bias")?;
             q.w2[0][j] = to_i16(net.w2[j] * qb, "an output weight")?;
-            q.w2[1][j] = to_i16(other[j] * qb, "an output weight")?;
+            q.w2[1][j] = to_i16(w * qb, "an output weight")?;
         }
         q.check_range(max_active)?;
         Ok(q)
