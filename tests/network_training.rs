@@ -1,10 +1,13 @@
 //! The network trainer (`quartet::learn::network`) reaches Ludo's network only through the
 //! capability Ludo's evaluation declares (`Evaluate::NETWORK`): the self-play examples it
-//! makes from a Ludo data file are Ludo's inputs and winning chances.
+//! makes from a Ludo data file are Ludo's inputs and winning chances. R&B's efficiently
+//! updatable network (`Evaluate::NNUE`) trains from `quartet selfplay` data to the same
+//! integer weights every time.
 
 use quartet::eval::Evaluate;
 use quartet::games::ludo::net::Active;
 use quartet::games::ludo::{BASE, Ludo};
+use quartet::games::rnb::Rnb;
 use quartet::learn::data::DataFile;
 use quartet::learn::network::selfplay_examples;
 
@@ -22,7 +25,7 @@ fn selfplay_positions_become_the_chance_node_after_the_move_seen_by_the_side_to_
         # summary games=3 positions=3 first=2 draws=0 second=1\n";
     let file = DataFile::parse(text).expect("a data file");
     let net = Ludo::NETWORK.expect("Ludo declares its network");
-    let split = selfplay_examples(&net, &[file], 0.25, 5, 1.0).expect("examples");
+    let split = selfplay_examples(&net, None, &[file], 0.25, 5, 1.0).expect("examples");
     assert_eq!(split.train.len(), 2);
     assert!(split.holdout.is_empty(), "the held-out game ended at once");
     let [yellow, red] = &split.train[..] else {
@@ -46,6 +49,98 @@ fn a_header_value_out_of_the_rule_option_s_range_is_refused() {
         # summary games=0 positions=0 first=0 draws=0 second=0\n";
     let file = DataFile::parse(text).expect("a data file");
     let net = Ludo::NETWORK.expect("Ludo declares its network");
-    let err = selfplay_examples(&net, &[file], 0.25, 5, 1.0).expect_err("refused");
+    let err = selfplay_examples(&net, None, &[file], 0.25, 5, 1.0).expect_err("refused");
     assert!(err.contains("Pieces"), "{err}");
+}
+
+/// Runs the built `quartet` with `args` in `dir`; its standard output, or a panic with its
+/// error output.
+fn quartet(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quartet"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run quartet");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn rnb_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
+    let dir = std::env::temp_dir().join(format!("quartet-rnb-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    quartet(
+        &dir,
+        &[
+            "selfplay",
+            "--game",
+            "rnb",
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--seed",
+            "3",
+            "--per-game",
+            "30",
+            "--out",
+            "rnb.txt",
+            "--no-progress",
+        ],
+    );
+    // Two runs in two directories, each with a copy of the data: the same command.
+    let tune = |run: &str| {
+        let here = dir.join(run);
+        std::fs::create_dir_all(&here).expect("a directory");
+        std::fs::copy(dir.join("rnb.txt"), here.join("rnb.txt")).expect("a copy");
+        quartet(
+            &here,
+            &[
+                "tune",
+                "--game",
+                "rnb",
+                "--network",
+                "--data",
+                "rnb.txt",
+                "--lambda",
+                "0.2",
+                "--holdout-every",
+                "2",
+                "--epochs",
+                "2",
+                "--batch",
+                "16",
+                "--seed",
+                "5",
+                "--out",
+                "net.bin",
+            ],
+        )
+    };
+    let report = tune("a");
+    tune("b");
+    for words in [
+        "held-out loss before training",
+        "held-out loss after training",
+        "in integers",
+    ] {
+        assert!(report.contains(words), "{words}: {report}");
+    }
+    let a = std::fs::read(dir.join("a/net.bin")).expect("a/net.bin");
+    let b = std::fs::read(dir.join("b/net.bin")).expect("b/net.bin");
+    assert!(a == b, "the same weights bit for bit");
+    let spec = Rnb::NNUE.expect("R&B declares its network");
+    let weights = spec.read(&a).expect("the trainer's file is the loader's");
+    assert!(
+        weights
+            .header()
+            .starts_with("quartet tune --game rnb --data rnb.txt --lambda 0.2"),
+        "{}",
+        weights.header()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,7 @@
 //! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
 //! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file;
-//! for a game whose evaluation declares a network (Ludo), train it instead (`super::tune_net`).
+//! for a game whose evaluation declares a network (Ludo), or with `--network` for a game's
+//! efficiently updatable network (R&B), train it instead (`super::tune_net`).
 
 use crate::eval::Evaluate;
 use crate::eval::tunable::{TunableEval, render_weights};
@@ -72,6 +73,10 @@ pub struct TuneArgs {
     /// Network: seeds the network's initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Train the game's efficiently updatable network (R&B; see `Eval`) instead of fitting
+    /// its weighted sum, and write it in integers (e.g. to src/games/rnb/nnue.bin).
+    #[arg(long)]
+    pub network: bool,
 }
 
 impl TuneArgs {
@@ -148,8 +153,17 @@ struct Fit<'a> {
 impl GameVisitor for Fit<'_> {
     type Output = Result<(), String>;
     fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        if self.args.network {
+            let nnue = G::NNUE.as_ref().ok_or_else(|| {
+                format!(
+                    "tune: {} has no efficiently updatable network (--network)",
+                    G::DECLARATION.name
+                )
+            })?;
+            return super::tune_net::run(&nnue.training, Some(nnue), self.args, self.files);
+        }
         if let Some(net) = &G::NETWORK {
-            return super::tune_net::run(net, self.args, self.files);
+            return super::tune_net::run(net, None, self.args, self.files);
         }
         let eval = G::TUNABLE.ok_or_else(|| {
             format!(

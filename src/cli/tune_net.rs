@@ -1,11 +1,13 @@
-//! `quartet tune` for a game whose evaluation declares a network (`Evaluate::NETWORK`; Ludo):
-//! trains it (`quartet::learn::network`) on self-play data and the exact values of the
-//! game's solved small versions, reports its losses against the evaluation in use, and
-//! writes the weights file.
+//! `quartet tune` for a game whose evaluation declares a network (`Evaluate::NETWORK`, Ludo;
+//! or, with `--network`, `Evaluate::NNUE`, R&B): trains it (`quartet::learn::network`) on
+//! self-play data and the exact values of the game's solved small versions, reports its
+//! losses against the evaluation in use, and writes the weights file (an efficiently
+//! updatable network's in integers, with the command in its header).
 
 use super::tune::TuneArgs;
 use crate::eval::Evaluate;
-use crate::eval::network::NetworkTraining;
+use crate::eval::network::{HIDDEN, Network, NetworkTraining};
+use crate::eval::nnue::{Accumulator, NnueSpec, QA, QB, Quantized};
 use crate::game::Player;
 use crate::learn::data::DataFile;
 use crate::learn::network::{
@@ -39,10 +41,27 @@ fn command(args: &TuneArgs) -> String {
             args.exact_weight
         ));
     }
+    if args.network {
+        cmd.push_str(" --network");
+    }
     if let Some(out) = &args.out {
         cmd.push_str(&format!(" --out {}", out.display()));
     }
     cmd
+}
+
+/// The held-out loss of the integer network `q` on `examples` (its inference as the engine
+/// runs it).
+fn quantized_loss(q: &Quantized, examples: &[Example]) -> f64 {
+    weighted_loss(examples.iter().map(|e| {
+        let mut acc = Accumulator {
+            halves: [[0; HIDDEN]; 2],
+        };
+        q.refresh(&mut acc.halves[0], e.active.iter().copied());
+        q.refresh(&mut acc.halves[1], e.others.iter().copied());
+        let logit = f64::from(q.output(&acc.halves[0], &acc.halves[1])) / f64::from(QA * QB);
+        (1.0 / (1.0 + (-logit).exp()), e)
+    }))
 }
 
 /// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
@@ -63,16 +82,26 @@ fn in_use_loss<G: Evaluate>(
     }))
 }
 
-/// Runs `quartet tune` on the parsed data `files` of `G`, whose network is `net`.
+/// Runs `quartet tune` on the parsed data `files` of `G`, whose network is `net` (of two
+/// perspectives and written in integers when it is `nnue`'s).
 pub fn run<G: Evaluate + Notation>(
     net: &NetworkTraining<G>,
+    nnue: Option<&NnueSpec<G>>,
     args: &TuneArgs,
     files: &[DataFile],
 ) -> Result<(), String> {
-    let split = selfplay_examples(net, files, args.lambda as f32, args.holdout_every, 1.0)
-        .map_err(|e| format!("tune: {e}"))?;
+    let others = nnue.map(|n| n.other_features);
+    let split = selfplay_examples(
+        net,
+        others,
+        files,
+        args.lambda as f32,
+        args.holdout_every,
+        1.0,
+    )
+    .map_err(|e| format!("tune: {e}"))?;
     say(format_args!(
-        "self-play: {} chance nodes fitted, {} held out",
+        "self-play: {} positions fitted, {} held out",
         split.train.len(),
         split.holdout.len()
     ));
@@ -110,7 +139,16 @@ pub fn run<G: Evaluate + Notation>(
         seed: args.seed,
     };
     let training = net;
-    let mut net = initial_network(training.inputs, args.seed);
+    let shape = match nnue {
+        Some(_) => Network::zeroed_two_sided(training.inputs),
+        None => Network::zeroed(training.inputs),
+    };
+    let mut net = initial_network(shape, args.seed);
+    say(format_args!(
+        "held-out loss before training: {:.6} (fitted {:.6})",
+        loss(&net, &split.holdout),
+        loss(&net, &examples)
+    ));
     train(&mut net, &examples, &options, |epoch, net| {
         let mut line = format!(
             "epoch {}: held-out loss {:.6}",
@@ -125,9 +163,25 @@ pub fn run<G: Evaluate + Notation>(
         }
         say(line);
     });
+    say(format_args!(
+        "held-out loss after training: {:.6} (fitted {:.6})",
+        loss(&net, &split.holdout),
+        loss(&net, &examples)
+    ));
+    let bytes = match nnue {
+        Some(spec) => {
+            let q = Quantized::from_float(&net, &command(args), spec.max_active)
+                .map_err(|e| format!("tune: the trained network: {e}"))?;
+            say(format_args!(
+                "held-out loss in integers: {:.6}",
+                quantized_loss(&q, &split.holdout)
+            ));
+            q.to_bytes(training.magic)
+        }
+        None => net.to_bytes(training.magic),
+    };
     if let Some(out) = &args.out {
-        std::fs::write(out, net.to_bytes(training.magic))
-            .map_err(|e| format!("tune: {}: {e}", out.display()))?;
+        std::fs::write(out, bytes).map_err(|e| format!("tune: {}: {e}", out.display()))?;
         say(format_args!("wrote {}", out.display()));
     }
     say(format_args!("command: {}", command(args)));

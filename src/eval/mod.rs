@@ -6,10 +6,12 @@
 //! inside `±EVAL_LIMIT`; forced wins and losses use the mate band above it.
 
 pub mod network;
+pub mod nnue;
 pub mod tunable;
 
 use crate::game::{Game, MoveList, Outcome, Player};
 use network::NetworkTraining;
+use nnue::NnueSpec;
 use tunable::TunableEval;
 
 /// The score of a win at the root (a mate in 0 plies). A win found `ply` plies below the
@@ -39,6 +41,11 @@ pub trait Evaluate: Game {
     /// The evaluation's learned network as `quartet tune` trains it
     /// ([`network::NetworkTraining`]); `None` (the default) for a game without one.
     const NETWORK: Option<NetworkTraining<Self>> = None;
+
+    /// The evaluation's efficiently updatable network ([`nnue::NnueSpec`]), a choice beside
+    /// its classical evaluation (the `Eval` option) that `quartet tune --network` trains;
+    /// `None` (the default) for a game without one.
+    const NNUE: Option<NnueSpec<Self>> = None;
 
     /// The scale of a weakened skill level's noise, in this evaluation's score unit: the
     /// cap of Stockfish's `pick_best` noise (its `PawnValue`) at a side's turn, the

@@ -1,16 +1,49 @@
 //! A learned evaluation's shape, shared by every game that has one (Ludo's is the first):
-//! sparse inputs, one hidden layer of [`HIDDEN`] ReLU units and one output, the logit of
+//! sparse inputs, one hidden layer of [`HIDDEN`] units and one output, the logit of
 //! P(the side to act wins). A game declares it as [`NetworkTraining`]
 //! (`Evaluate::NETWORK`): what its inputs are and how its scores read as winning chances,
 //! so `quartet tune` trains it (`crate::learn::network`) without knowing the game.
 //!
 //! The first layer's columns of the inputs a position sets are summed, each unit goes
-//! through a ReLU, and a weighted sum of the units is the logit. A weights file is the
-//! game's magic, the input and hidden counts (u32), then every weight as a little-endian
-//! f32: `w1` by input, `b1`, `w2`, `b2`.
+//! through its [`Activation`], and a weighted sum of the units is the logit. A network of
+//! two perspectives (NNUE's shape, [`crate::eval::nnue`]) sums the same first layer twice,
+//! over the inputs seen from the side to act and over those seen from the other side, and
+//! the output weighs the two halves apart ([`Network::w2_other`]).
+//!
+//! A weights file of one perspective is the game's magic, the input and hidden counts (u32),
+//! then every weight as a little-endian f32: `w1` by input, `b1`, `w2`, `b2`. Two-perspective
+//! networks are written quantized instead ([`crate::eval::nnue::Quantized`]).
 
 /// Units of the hidden layer.
 pub const HIDDEN: usize = 32;
+
+/// What a hidden unit does to its sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Activation {
+    /// `max(0, x)` (Ludo's network).
+    Relu,
+    /// `clamp(x, 0, 1)`: bounded, so that the integer inference of [`crate::eval::nnue`]
+    /// keeps every unit in a known range.
+    ClippedRelu,
+}
+
+impl Activation {
+    /// The unit's output for the sum `x`.
+    pub fn apply(self, x: f32) -> f32 {
+        match self {
+            Activation::Relu => x.max(0.0),
+            Activation::ClippedRelu => x.clamp(0.0, 1.0),
+        }
+    }
+
+    /// Whether the gradient flows through a unit whose sum is `x` (the slope is 1, not 0).
+    pub fn passes(self, x: f32) -> bool {
+        match self {
+            Activation::Relu => x > 0.0,
+            Activation::ClippedRelu => x > 0.0 && x < 1.0,
+        }
+    }
+}
 
 /// A network's weights (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
@@ -19,21 +52,38 @@ pub struct Network {
     pub w1: Vec<[f32; HIDDEN]>,
     /// The first layer's bias.
     pub b1: [f32; HIDDEN],
-    /// The output's weight of each hidden unit.
+    /// The output's weight of each hidden unit (of the side to act's half).
     pub w2: [f32; HIDDEN],
+    /// The output's weight of each unit of the other side's half, in a network of two
+    /// perspectives; `None` in a network of one.
+    pub w2_other: Option<[f32; HIDDEN]>,
     /// The output's bias.
     pub b2: f32,
+    /// The hidden units' activation.
+    pub activation: Activation,
 }
 
 impl Network {
-    /// A network of `inputs` inputs whose every weight is 0 (its estimate is 1/2
-    /// everywhere).
+    /// A network of one perspective, `inputs` inputs and ReLU units whose every weight is 0
+    /// (its estimate is 1/2 everywhere).
     pub fn zeroed(inputs: usize) -> Network {
         Network {
             w1: vec![[0.0; HIDDEN]; inputs],
             b1: [0.0; HIDDEN],
             w2: [0.0; HIDDEN],
+            w2_other: None,
             b2: 0.0,
+            activation: Activation::Relu,
+        }
+    }
+
+    /// A network of two perspectives, `inputs` inputs and clipped ReLU units whose every
+    /// weight is 0.
+    pub fn zeroed_two_sided(inputs: usize) -> Network {
+        Network {
+            w2_other: Some([0.0; HIDDEN]),
+            activation: Activation::ClippedRelu,
+            ..Network::zeroed(inputs)
         }
     }
 
@@ -54,22 +104,39 @@ impl Network {
         h
     }
 
-    /// The output (the logit) for the hidden layer's sums `h`: the bias plus each unit's
-    /// ReLU times its weight.
-    pub fn output(&self, h: &[f32; HIDDEN]) -> f32 {
+    /// The output (the logit) for the hidden layer's sums `h` (and `other`, the other
+    /// side's half, in a network of two perspectives): the bias plus each unit's activation
+    /// times its weight.
+    pub fn output(&self, h: &[f32; HIDDEN], other: &[f32; HIDDEN]) -> f32 {
         let mut out = self.b2;
         for (x, w) in h.iter().zip(&self.w2) {
-            out += x.max(0.0) * w;
+            out += self.activation.apply(*x) * w;
+        }
+        if let Some(w2) = &self.w2_other {
+            for (x, w) in other.iter().zip(w2) {
+                out += self.activation.apply(*x) * w;
+            }
         }
         out
     }
 
-    /// The logit of P(us wins) for the set inputs `active`.
+    /// The logit of P(us wins) for the set inputs `active` of a network of one perspective.
     pub fn logit(&self, active: &[u16]) -> f32 {
-        self.output(&self.hidden(active))
+        self.output(&self.hidden(active), &[0.0; HIDDEN])
     }
 
-    /// The weights as a file that starts with `magic` (see the module documentation).
+    /// The logit of P(us wins) for the inputs set from our view (`ours`) and from the other
+    /// side's (`theirs`, ignored by a network of one perspective).
+    pub fn logit_of(&self, ours: &[u16], theirs: &[u16]) -> f32 {
+        if self.w2_other.is_some() {
+            self.output(&self.hidden(ours), &self.hidden(theirs))
+        } else {
+            self.logit(ours)
+        }
+    }
+
+    /// The weights of a network of one perspective as a file that starts with `magic` (see
+    /// the module documentation).
     pub fn to_bytes(&self, magic: &[u8; 8]) -> Vec<u8> {
         let mut out = magic.to_vec();
         out.extend((self.inputs() as u32).to_le_bytes());
@@ -87,8 +154,8 @@ impl Network {
         out
     }
 
-    /// Reads what [`Network::to_bytes`] wrote with `magic` for a network of `inputs`
-    /// inputs; an error if the bytes are not such a file.
+    /// Reads what [`Network::to_bytes`] wrote with `magic` for a network of one perspective,
+    /// `inputs` inputs and ReLU units; an error if the bytes are not such a file.
     pub fn from_bytes(bytes: &[u8], magic: &[u8; 8], inputs: usize) -> Result<Network, String> {
         let body = bytes
             .strip_prefix(magic.as_slice())

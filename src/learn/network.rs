@@ -1,7 +1,7 @@
 //! Training a game's network (the shape of [`crate::eval::network`], declared by the game as
-//! its `Evaluate::NETWORK`; Ludo's is the first): minibatch Adam on the cross-entropy
-//! between the network's P(us wins) and a target probability, over examples that are
-//! chance nodes with their targets.
+//! its `Evaluate::NETWORK`, Ludo's, or its `Evaluate::NNUE`, R&B's): minibatch Adam on the
+//! cross-entropy between the network's P(us wins) and a target probability, over examples
+//! that are positions with their targets.
 //!
 //! The examples come from two sources:
 //! - the exact solutions of small versions of the game ([`exact_examples`]; Ludo's 1- and
@@ -10,10 +10,10 @@
 //! - self-play of the real game ([`selfplay_examples`]): the position after the searched
 //!   move, with a blend of the game's result and the search's score as the target.
 //!
-//! The gradient is exact and a few lines (one hidden layer), and the first layer's update
-//! touches only the rows of the inputs a minibatch set, so no training crate would save
-//! code; the whole fit is one thread and a seeded shuffle, so the same data and options
-//! give the same weights bit for bit.
+//! The gradient is exact and a few lines (one hidden layer, of one or two perspectives), and
+//! the first layer's update touches only the rows of the inputs a minibatch set, so no
+//! training crate would save code; the whole fit is one thread and a seeded shuffle, so the
+//! same data and options give the same weights bit for bit.
 
 use super::data::DataFile;
 use crate::eval::network::{ExactNodes, HIDDEN, Network, NetworkTraining};
@@ -22,11 +22,14 @@ use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A chance node's inputs with its target P(us wins) and its weight in the loss.
+/// A position's inputs with its target P(us wins) and its weight in the loss.
 #[derive(Clone, Debug)]
 pub struct Example {
     /// The network's set inputs (the side to act is "us").
     pub active: Vec<u16>,
+    /// The inputs set from the other side's view, for a network of two perspectives; empty
+    /// (and unused) for a network of one.
+    pub others: Vec<u16>,
     /// The target probability that the side to roll wins.
     pub target: f32,
     /// The example's weight in the loss.
@@ -40,6 +43,7 @@ pub fn exact_examples(exact: ExactNodes, weight: f32) -> Vec<Example> {
         .into_iter()
         .map(|(active, target)| Example {
             active,
+            others: Vec::new(),
             target,
             weight,
         })
@@ -74,13 +78,15 @@ fn rules_of<G: Notation>(file: &DataFile) -> Result<RuleOptions, String> {
 }
 
 /// The examples of `G`'s self-play `files` (each played with the rule options its header
-/// names), for the network `net`: at each recorded decision node, the chance node after the
-/// searched move (skipped when that move ends the game). The target, for the side to act
-/// there, is `lambda * result + (1 - lambda) * score` with the search's score as a
-/// probability; games whose index is a multiple of `holdout_every` (0: none) are held out
-/// with their results alone as targets.
+/// names), for the network `net` (of two perspectives when `others` gives the inputs seen
+/// from the other side): at each recorded decision node, the position after the searched
+/// move (Ludo: a chance node; skipped when that move ends the game or leaves nobody to
+/// act). The target, for the side to act there, is `lambda * result + (1 - lambda) *
+/// score` with the search's score as a probability; games whose index is a multiple of
+/// `holdout_every` (0: none) are held out with their results alone as targets.
 pub fn selfplay_examples<G: Notation>(
     net: &NetworkTraining<G>,
+    others: Option<fn(&G) -> Vec<u16>>,
     files: &[DataFile],
     lambda: f32,
     holdout_every: u64,
@@ -102,11 +108,11 @@ pub fn selfplay_examples<G: Notation>(
             };
             let first_score = (net.first_win_probability)(s.score);
             pos.play(m);
-            if pos.node() != Node::Chance {
+            let (Some(acting), false) = (pos.acting_player(), is_terminal(&pos)) else {
                 continue;
-            }
+            };
             let first_result = s.result.first_score() as f32;
-            let (result, score) = if pos.acting_player() == Some(Player::First) {
+            let (result, score) = if acting == Player::First {
                 (first_result, first_score)
             } else {
                 (1.0 - first_result, 1.0 - first_score)
@@ -119,6 +125,7 @@ pub fn selfplay_examples<G: Notation>(
             };
             let example = Example {
                 active: (net.features)(&pos),
+                others: others.map_or_else(Vec::new, |f| f(&pos)),
                 target,
                 weight,
             };
@@ -131,6 +138,11 @@ pub fn selfplay_examples<G: Notation>(
         }
     }
     Ok(split)
+}
+
+/// Whether the game is over at `pos`.
+fn is_terminal<G: Notation>(pos: &G) -> bool {
+    matches!(pos.node(), Node::Terminal(_))
 }
 
 /// How a fit runs.
@@ -165,7 +177,7 @@ pub fn loss(net: &Network, examples: &[Example]) -> f64 {
     weighted_loss(
         examples
             .iter()
-            .map(|e| (f64::from(sigmoid(net.logit(&e.active))), e)),
+            .map(|e| (f64::from(sigmoid(net.logit_of(&e.active, &e.others))), e)),
     )
 }
 
@@ -188,16 +200,16 @@ pub fn mean_abs_error(net: &Network, examples: &[Example]) -> f64 {
     }
     let total: f64 = examples
         .iter()
-        .map(|e| f64::from((sigmoid(net.logit(&e.active)) - e.target).abs()))
+        .map(|e| f64::from((sigmoid(net.logit_of(&e.active, &e.others)) - e.target).abs()))
         .sum();
     total / examples.len() as f64
 }
 
-/// A network of `inputs` inputs with small random first-layer and output weights (uniform,
-/// scaled by the fan-in of a typical position) and zero biases.
-pub fn initial_network(inputs: usize, seed: u64) -> Network {
+/// The network `zeroed` (of its shape, every weight 0) with small random first-layer and
+/// output weights (uniform, scaled by the fan-in of a typical position) and zero biases.
+pub fn initial_network(zeroed: Network, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut net = Network::zeroed(inputs);
+    let mut net = zeroed;
     for column in &mut net.w1 {
         for w in column.iter_mut() {
             *w = rng.random_range(-0.2..0.2);
@@ -205,6 +217,11 @@ pub fn initial_network(inputs: usize, seed: u64) -> Network {
     }
     for w in &mut net.w2 {
         *w = rng.random_range(-0.3..0.3);
+    }
+    if let Some(w2) = &mut net.w2_other {
+        for w in w2 {
+            *w = rng.random_range(-0.3..0.3);
+        }
     }
     net
 }
@@ -244,6 +261,7 @@ struct Gradient {
     marked: Vec<bool>,
     b1: [f32; HIDDEN],
     w2: [f32; HIDDEN],
+    w2_other: [f32; HIDDEN],
     b2: f32,
 }
 
@@ -255,6 +273,7 @@ impl Gradient {
             marked: vec![false; inputs],
             b1: [0.0; HIDDEN],
             w2: [0.0; HIDDEN],
+            w2_other: [0.0; HIDDEN],
             b2: 0.0,
         }
     }
@@ -262,25 +281,51 @@ impl Gradient {
     /// Adds the gradient of `e`'s loss, scaled by `scale`.
     fn add(&mut self, net: &Network, e: &Example, scale: f32) {
         let h = net.hidden(&e.active);
-        let g = (sigmoid(net.output(&h)) - e.target) * e.weight * scale;
+        let other = match net.w2_other {
+            Some(_) => net.hidden(&e.others),
+            None => [0.0; HIDDEN],
+        };
+        let g = (sigmoid(net.output(&h, &other)) - e.target) * e.weight * scale;
         self.b2 += g;
         let mut dh = [0.0f32; HIDDEN];
         for j in 0..HIDDEN {
             if h[j] > 0.0 {
-                self.w2[j] += g * h[j];
+                self.w2[j] += g * net.activation.apply(h[j]);
+            }
+            if net.activation.passes(h[j]) {
                 dh[j] = g * net.w2[j];
             }
         }
         for (b, d) in self.b1.iter_mut().zip(&dh) {
             *b += d;
         }
-        for &i in &e.active {
+        self.add_rows(&e.active, &dh);
+        if let Some(w2) = &net.w2_other {
+            let mut dh = [0.0f32; HIDDEN];
+            for j in 0..HIDDEN {
+                if other[j] > 0.0 {
+                    self.w2_other[j] += g * net.activation.apply(other[j]);
+                }
+                if net.activation.passes(other[j]) {
+                    dh[j] = g * w2[j];
+                }
+            }
+            for (b, d) in self.b1.iter_mut().zip(&dh) {
+                *b += d;
+            }
+            self.add_rows(&e.others, &dh);
+        }
+    }
+
+    /// Adds `dh` to the first layer's rows of the inputs `active`, marking them touched.
+    fn add_rows(&mut self, active: &[u16], dh: &[f32; HIDDEN]) {
+        for &i in active {
             let i = usize::from(i);
             if !self.marked[i] {
                 self.marked[i] = true;
                 self.touched.push(i as u16);
             }
-            for (w, d) in self.w1[i].iter_mut().zip(&dh) {
+            for (w, d) in self.w1[i].iter_mut().zip(dh) {
                 *w += d;
             }
         }
@@ -294,6 +339,7 @@ impl Gradient {
         self.touched.clear();
         self.b1 = [0.0; HIDDEN];
         self.w2 = [0.0; HIDDEN];
+        self.w2_other = [0.0; HIDDEN];
         self.b2 = 0.0;
     }
 }
@@ -311,6 +357,7 @@ pub fn train(
     let mut w1_moments = Moments::new(net.inputs() * HIDDEN);
     let mut b1_moments = Moments::new(HIDDEN);
     let mut w2_moments = Moments::new(HIDDEN);
+    let mut w2_other_moments = Moments::new(HIDDEN);
     let mut b2_moments = Moments::new(1);
     let mut gradient = Gradient::new(net.inputs());
     let batch = options.batch.max(1);
@@ -343,6 +390,12 @@ pub fn train(
                 b1_moments.step(j, &mut net.b1[j], gradient.b1[j], rate, corrections);
                 w2_moments.step(j, &mut net.w2[j], gradient.w2[j], rate, corrections);
             }
+            if let Some(w2) = &mut net.w2_other {
+                for (j, w) in w2.iter_mut().enumerate() {
+                    let g = gradient.w2_other[j];
+                    w2_other_moments.step(j, w, g, rate, corrections);
+                }
+            }
             b2_moments.step(0, &mut net.b2, gradient.b2, rate, corrections);
             gradient.clear();
         }
@@ -374,12 +427,13 @@ mod tests {
                 let target = sigmoid(truth.logit(&active));
                 examples.push(Example {
                     active,
+                    others: Vec::new(),
                     target,
                     weight: 1.0,
                 });
             }
         }
-        let mut net = initial_network(INPUTS, 3);
+        let mut net = initial_network(Network::zeroed(INPUTS), 3);
         let options = TrainOptions {
             epochs: 3000,
             batch: 4,
@@ -398,6 +452,7 @@ mod tests {
         let examples: Vec<Example> = (0..40u16)
             .map(|v| Example {
                 active: vec![v, 63 - v],
+                others: Vec::new(),
                 target: f32::from(v) / 40.0,
                 weight: 1.0,
             })
@@ -409,7 +464,7 @@ mod tests {
             seed: 9,
         };
         let fit = || {
-            let mut net = initial_network(INPUTS, options.seed);
+            let mut net = initial_network(Network::zeroed(INPUTS), options.seed);
             train(&mut net, &examples, &options, |_, _| {});
             net
         };
@@ -421,6 +476,7 @@ mod tests {
         let net = Network::zeroed(INPUTS);
         let at_half = [Example {
             active: vec![3, 4],
+            others: Vec::new(),
             target: 0.5,
             weight: 2.0,
         }];

@@ -3,8 +3,10 @@
 //! are options too.
 
 use crate::engine::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL, Strength};
+use crate::eval::Evaluate;
 use crate::game::RuleOptions;
-use crate::games::{self, GameKind};
+use crate::games::{self, GameKind, GameVisitor};
+use crate::notation::Notation;
 use crate::players::PlayerKind;
 use crate::search::tt::MAX_HASH_MB;
 
@@ -48,6 +50,74 @@ pub struct EngineOptions {
     pub player: PlayerKind,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     pub strength: Strength,
+    /// `Eval`: whether the games that have a network ([`Evaluate::NNUE`]) evaluate with it.
+    pub network: bool,
+    /// `EvalFile`: how many weights files were loaded (each load clears the hash table).
+    pub eval_files: u64,
+}
+
+/// The `Eval` values: the classical evaluation (the default), or the game's network.
+const EVALS: [&str; 2] = ["classical", "network"];
+
+/// `EvalFile`'s value for the checked-in weights.
+const CHECKED_IN: &str = "<empty>";
+
+/// Chooses the network or the classical evaluation of every game that has a network.
+struct ChooseNetwork(bool);
+
+impl GameVisitor for ChooseNetwork {
+    type Output = ();
+    fn visit<G: Evaluate + Notation>(self) {
+        if let Some(nnue) = G::NNUE {
+            nnue.in_use.set_network(self.0);
+        }
+    }
+}
+
+/// Loads the weights file `bytes` into the game whose network files start with its magic:
+/// `None` if the game is not that one, else whether its loader accepted the file.
+struct LoadWeights<'a>(Option<&'a [u8]>);
+
+impl GameVisitor for LoadWeights<'_> {
+    type Output = Option<Result<(), String>>;
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        let nnue = G::NNUE?;
+        match self.0 {
+            None => {
+                nnue.in_use.load(None);
+                None
+            }
+            Some(bytes) => {
+                if !bytes.starts_with(nnue.training.magic) {
+                    return None;
+                }
+                Some(
+                    nnue.read(bytes)
+                        .map(|weights| nnue.in_use.load(Some(weights))),
+                )
+            }
+        }
+    }
+}
+
+/// Loads the network weights file at `path` (`<empty>`: every game's checked-in weights),
+/// into the game its magic names; an error saying why if it is refused (nothing changes).
+fn load_eval_file(path: &str) -> Result<(), String> {
+    if path.is_empty() || path == CHECKED_IN {
+        for game in GameKind::ALL {
+            game.visit(LoadWeights(None));
+        }
+        return Ok(());
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("EvalFile: {path}: {e}"))?;
+    for game in GameKind::ALL {
+        if let Some(loaded) = game.visit(LoadWeights(Some(&bytes))) {
+            return loaded.map_err(|e| format!("EvalFile: {path}: {e}"));
+        }
+    }
+    Err(format!(
+        "EvalFile: {path}: not a network file of any game (no known magic at its start)"
+    ))
 }
 
 impl EngineOptions {
@@ -65,6 +135,8 @@ impl EngineOptions {
             rules: RuleOptions::default(),
             player: PlayerKind::Search,
             strength: Strength::default(),
+            network: false,
+            eval_files: 0,
         }
     }
 }
@@ -146,6 +218,15 @@ pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
         defaults.player.name(),
         players.join(" ")
     ));
+    lines.push(format!(
+        "option name Eval type combo default {} var {} var {}",
+        EVALS[usize::from(defaults.network)],
+        EVALS[0],
+        EVALS[1]
+    ));
+    lines.push(format!(
+        "option name EvalFile type string default {CHECKED_IN}"
+    ));
     lines
 }
 
@@ -218,6 +299,26 @@ impl EngineOptions {
                     .parse()
                     .map_err(|e| format!("Player: {e}"))?;
                 Ok(Effect::None)
+            }
+            "eval" => {
+                let v = need(name, value)?;
+                let network = match EVALS.iter().position(|e| e.eq_ignore_ascii_case(v)) {
+                    Some(i) => i == 1,
+                    None => return Err(format!("Eval: '{v}' is not classical or network")),
+                };
+                if network == self.network {
+                    return Ok(Effect::None);
+                }
+                for game in GameKind::ALL {
+                    game.visit(ChooseNetwork(network));
+                }
+                self.network = network;
+                Ok(Effect::ClearHash)
+            }
+            "evalfile" => {
+                load_eval_file(value.unwrap_or("").trim())?;
+                self.eval_files += 1;
+                Ok(Effect::ClearHash)
             }
             _ => self.set_rule(name, value),
         }
@@ -310,7 +411,8 @@ mod tests {
     fn the_player_combo_lists_every_player() {
         assert_eq!(
             declarations(&EngineOptions::new(GameKind::Duell))
-                .last()
+                .iter()
+                .find(|l| l.starts_with("option name Player "))
                 .map(String::as_str),
             Some(
                 "option name Player type combo default search var search var random var greedy var mcts"
@@ -352,6 +454,33 @@ mod tests {
     }
 
     #[test]
+    fn a_weights_file_of_no_game_or_of_another_shape_is_refused_with_the_reason() {
+        let dir = std::env::temp_dir();
+        let path = dir.join(format!("quartet-evalfile-{}.bin", std::process::id()));
+        let mut o = EngineOptions::new(GameKind::Rnb);
+        let before = o;
+        let mut refused = |bytes: &[u8]| {
+            std::fs::write(&path, bytes).expect("a temporary file");
+            let err = o
+                .set("EvalFile", path.to_str())
+                .expect_err("a bad file is refused");
+            assert_eq!(o, before);
+            err
+        };
+        let no_game = refused(b"not a network at all");
+        assert!(
+            no_game.contains("not a network file of any game"),
+            "{no_game}"
+        );
+        let mut shape = b"QRNBNN01".to_vec();
+        shape.extend(0u32.to_le_bytes());
+        shape.extend([5u32, 32, 2, 127, 64].iter().flat_map(|n| n.to_le_bytes()));
+        let shape = refused(&shape);
+        assert!(shape.contains("shape 5x32x2"), "{shape}");
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
     fn setting_the_strength_options() {
         let mut o = EngineOptions::new(GameKind::Duell);
         assert_eq!(o.strength, Strength::default());
@@ -378,7 +507,15 @@ mod tests {
         };
         let lines = declarations(&ludo);
         assert!(lines[0].starts_with("option name Game type combo default ludo "));
-        assert!(lines.last().is_some_and(|l| l.contains("default mcts ")));
+        let player = lines.iter().find(|l| l.starts_with("option name Player "));
+        assert!(player.is_some_and(|l| l.contains("default mcts ")));
+        let eval = EngineOptions {
+            network: true,
+            ..ludo
+        };
+        assert!(declarations(&eval).contains(
+            &"option name Eval type combo default network var classical var network".to_string()
+        ));
         for line in lines.iter().filter(|l| l.contains(" type spin ")) {
             let max: i64 = line
                 .rsplit(' ')
@@ -417,6 +554,9 @@ mod tests {
             ("Game", Some("chess")),
             ("Player", Some("oracle")),
             ("Colour", Some("red")),
+            ("Eval", Some("nnue")),
+            ("Eval", None),
+            ("EvalFile", Some("no-such-weights.bin")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");
             assert_eq!(o, before);

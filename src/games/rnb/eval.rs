@@ -10,6 +10,7 @@ use super::geometry::{
 use super::pieces::{Colour, Move};
 use super::position::{Rnb, step_count};
 use super::threats::threatened_by;
+use crate::eval::nnue::NnueSpec;
 use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::eval::{EVAL_LIMIT, Evaluate};
 use crate::game::Player;
@@ -64,6 +65,8 @@ const ROAD_STEPS: usize = 6;
 
 #[path = "hand_weights.rs"]
 mod hand_weights;
+#[path = "nnue.rs"]
+mod nnue;
 #[path = "weights.rs"]
 mod weights;
 use weights::WEIGHTS;
@@ -110,13 +113,18 @@ impl Tunable for Rnb {
 
 impl Evaluate for Rnb {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    const NNUE: Option<NnueSpec<Self>> = Some(nnue::SPEC);
     /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
     const SKILL_UNIT: f64 = 100.0;
     /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`, then
     /// arrangements by their rank (each side's codes are its own: history is per player).
     const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES + ARRANGEMENTS as usize;
 
+    /// The classical sum of terms, or the network when the `Eval` option chose it.
     fn evaluate(&self) -> i32 {
+        if nnue::IN_USE.network() {
+            return nnue::evaluate(self);
+        }
         let mut sum = Sum::new(&WEIGHTS);
         self.eval_terms(&mut sum);
         sum.total.clamp(-(EVAL_LIMIT - 1), EVAL_LIMIT - 1)

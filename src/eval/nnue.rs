@@ -1,0 +1,455 @@
+//! An efficiently updatable network (NNUE's shape), shared by every game that has one (R&B's
+//! is the first): the float network of [`crate::eval::network`] with two perspectives and
+//! clipped ReLU units, trained by `quartet tune --network`, then run in integers.
+//!
+//! - **Inputs:** sparse features a game defines, set once per piece (or counter), seen from
+//!   each player's side. Both views go through the same first layer, so a position has two
+//!   halves of [`HIDDEN`] sums, one per player ([`Accumulator`], by `Player::index`).
+//! - **Integer inference:** the accumulator is `i16` at scale [`QA`] (a float sum of 1.0,
+//!   where the clipped ReLU saturates, is `QA`); the output weights are `i16` at scale
+//!   [`QB`]; the output `b2 + Σ clamp(us, 0, QA)·w2_us + Σ clamp(them, 0, QA)·w2_them` is an
+//!   `i32` at scale `QA·QB` of the logit of P(the side to move wins). The loader refuses
+//!   weights with which a position's sums could leave `i16` ([`Quantized::from_bytes`]).
+//! - **Updates:** a move changes a few features; [`Quantized::add`] and
+//!   [`Quantized::remove`] change both halves by their first-layer rows, and
+//!   [`Quantized::refresh`] recomputes a half from scratch (the debug check's reference).
+//!
+//! A weights file ([`Quantized::to_bytes`]) is the game's magic, a text header (u32 length,
+//! UTF-8: the command that produced it), the shape (inputs, hidden, perspectives: u32), the
+//! scales (`QA`, `QB`: u32), then the little-endian weights: `w1` (i16, by input), `b1` (i16),
+//! `w2` (i16, our half then theirs), `b2` (i32).
+//!
+//! Which evaluation a game uses is the process's choice ([`InUse`]): the `Eval` and
+//! `EvalFile` options set it, and each search thread reads it at its next evaluation.
+
+use super::network::{HIDDEN, Network, NetworkTraining};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+
+/// The accumulator's scale: a first-layer sum of 1.0 (the clipped ReLU's top) is `QA`.
+pub const QA: i32 = 127;
+/// The output weights' scale: an output weight of 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// The perspectives of the network: the side to move's and the other side's.
+const PERSPECTIVES: u32 = 2;
+
+/// The first-layer sums of one position, one half per player (by `Player::index`), at scale
+/// [`QA`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// Each player's half: the bias plus the rows of the inputs seen from that player.
+    pub halves: [[i16; HIDDEN]; 2],
+}
+
+/// A network of two perspectives in integers (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quantized {
+    /// The first layer's row of each input, at scale [`QA`].
+    w1: Vec<[i16; HIDDEN]>,
+    /// The first layer's bias, at scale [`QA`].
+    b1: [i16; HIDDEN],
+    /// The output weights of our half, then of theirs, at scale [`QB`].
+    w2: [[i16; HIDDEN]; 2],
+    /// The output's bias, at scale `QA·QB`.
+    b2: i32,
+    /// The file's text header: the command that produced the weights.
+    header: String,
+}
+
+/// `x` rounded to the nearest `i16`, or an error naming `what` if it does not fit.
+fn to_i16(x: f32, what: &str) -> Result<i16, String> {
+    let r = x.round();
+    if (f32::from(i16::MIN)..=f32::from(i16::MAX)).contains(&r) {
+        Ok(r as i16)
+    } else {
+        Err(format!("{what} {x} does not fit 16 bits"))
+    }
+}
+
+/// Reads little-endian numbers off the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let (head, rest) = self.0.split_at_checked(n).ok_or("the file is truncated")?;
+        self.0 = rest;
+        Ok(head)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn i16(&mut self) -> Result<i16, String> {
+        let b = self.take(2)?;
+        Ok(i16::from_le_bytes([b[0], b[1]]))
+    }
+}
+
+impl Quantized {
+    /// The float network `net` (two perspectives, clipped ReLU) in integers, with `header`
+    /// (the command that produced it) as its text header; an error if `net` is of another
+    /// shape, or a weight does not fit, or a position setting up to `max_active` inputs
+    /// could overflow the accumulator.
+    pub fn from_float(net: &Network, header: &str, max_active: usize) -> Result<Quantized, String> {
+        let other = net
+            .w2_other
+            .ok_or("a network of one perspective has no integer form")?;
+        let qa = QA as f32;
+        let qb = QB as f32;
+        let mut w1 = Vec::with_capacity(net.inputs());
+        for column in &net.w1 {
+            let mut row = [0i16; HIDDEN];
+            for (q, w) in row.iter_mut().zip(column) {
+                *q = to_i16(w * qa, "a first-layer weight")?;
+            }
+            w1.push(row);
+        }
+        let mut q = Quantized {
+            w1,
+            b1: [0; HIDDEN],
+            w2: [[0; HIDDEN]; 2],
+            b2: (net.b2 * qa * qb).round() as i32,
+            header: header.to_string(),
+        };
+        for (j, w) in other.iter().enumerate() {
+            q.b1[j] = to_i16(net.b1[j] * qa, "a first-layer bias")?;
+            q.w2[0][j] = to_i16(net.w2[j] * qb, "an output weight")?;
+            q.w2[1][j] = to_i16(w * qb, "an output weight")?;
+        }
+        q.check_range(max_active)?;
+        Ok(q)
+    }
+
+    /// An error unless every unit's sum stays inside `i16` for any `max_active` inputs:
+    /// the bias plus `max_active` times the unit's largest row entry.
+    fn check_range(&self, max_active: usize) -> Result<(), String> {
+        for j in 0..HIDDEN {
+            let widest = self
+                .w1
+                .iter()
+                .map(|row| i64::from(row[j]).abs())
+                .max()
+                .unwrap_or(0);
+            let bound = i64::from(self.b1[j]).abs() + max_active as i64 * widest;
+            if bound > i64::from(i16::MAX) {
+                return Err(format!(
+                    "hidden unit {j} could reach {bound}, beyond the 16-bit accumulator"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of inputs.
+    pub fn inputs(&self) -> usize {
+        self.w1.len()
+    }
+
+    /// The file's text header (the command that produced the weights).
+    pub fn header(&self) -> &str {
+        &self.header
+    }
+
+    /// The weights as a file that starts with `magic` (see the module documentation).
+    pub fn to_bytes(&self, magic: &[u8; 8]) -> Vec<u8> {
+        let mut out = magic.to_vec();
+        out.extend((self.header.len() as u32).to_le_bytes());
+        out.extend(self.header.as_bytes());
+        for n in [self.inputs() as u32, HIDDEN as u32, PERSPECTIVES] {
+            out.extend(n.to_le_bytes());
+        }
+        out.extend((QA as u32).to_le_bytes());
+        out.extend((QB as u32).to_le_bytes());
+        let shorts = self
+            .w1
+            .iter()
+            .flatten()
+            .chain(&self.b1)
+            .chain(self.w2.iter().flatten());
+        for w in shorts {
+            out.extend(w.to_le_bytes());
+        }
+        out.extend(self.b2.to_le_bytes());
+        out
+    }
+
+    /// Reads what [`Quantized::to_bytes`] wrote with `magic` for a network of `inputs`
+    /// inputs, checking it against a position's `max_active` inputs (see
+    /// [`Quantized::from_float`]); an error saying why if the bytes are not such a file.
+    pub fn from_bytes(
+        bytes: &[u8],
+        magic: &[u8; 8],
+        inputs: usize,
+        max_active: usize,
+    ) -> Result<Quantized, String> {
+        let mut r = Reader(bytes);
+        if r.take(8).ok() != Some(magic.as_slice()) {
+            return Err(format!(
+                "not a network file of this game (it must start with {})",
+                String::from_utf8_lossy(magic)
+            ));
+        }
+        let len = r.u32()? as usize;
+        let header = std::str::from_utf8(r.take(len)?)
+            .map_err(|_| "the header is not UTF-8 text")?
+            .to_string();
+        let shape = (r.u32()?, r.u32()?, r.u32()?);
+        let want = (inputs as u32, HIDDEN as u32, PERSPECTIVES);
+        if shape != want {
+            return Err(format!(
+                "a network of shape {}x{}x{} (inputs x hidden x perspectives), this build reads {}x{}x{}",
+                shape.0, shape.1, shape.2, want.0, want.1, want.2
+            ));
+        }
+        let scales = (r.u32()?, r.u32()?);
+        if scales != (QA as u32, QB as u32) {
+            return Err(format!(
+                "scales {}/{}, this build reads {QA}/{QB}",
+                scales.0, scales.1
+            ));
+        }
+        let body = 2 * (inputs * HIDDEN + 3 * HIDDEN) + 4;
+        if r.0.len() != body {
+            return Err(format!("{} weight bytes, expected {body}", r.0.len()));
+        }
+        let mut w1 = vec![[0i16; HIDDEN]; inputs];
+        for w in w1.iter_mut().flatten() {
+            *w = r.i16()?;
+        }
+        let mut q = Quantized {
+            w1,
+            b1: [0; HIDDEN],
+            w2: [[0; HIDDEN]; 2],
+            b2: 0,
+            header,
+        };
+        for w in q.b1.iter_mut().chain(q.w2.iter_mut().flatten()) {
+            *w = r.i16()?;
+        }
+        q.b2 = r.u32()? as i32;
+        q.check_range(max_active)?;
+        Ok(q)
+    }
+
+    /// `half` recomputed from scratch: the bias plus the row of each input of `active`.
+    pub fn refresh(&self, half: &mut [i16; HIDDEN], active: impl IntoIterator<Item = u16>) {
+        *half = self.b1;
+        for i in active {
+            self.add_row(half, i);
+        }
+    }
+
+    /// Adds input `i`'s row to `half` (an input became set).
+    #[inline]
+    pub fn add_row(&self, half: &mut [i16; HIDDEN], i: u16) {
+        for (a, w) in half.iter_mut().zip(&self.w1[usize::from(i)]) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+
+    /// Takes input `i`'s row from `half` (an input became unset).
+    #[inline]
+    pub fn remove_row(&self, half: &mut [i16; HIDDEN], i: u16) {
+        for (a, w) in half.iter_mut().zip(&self.w1[usize::from(i)]) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+
+    /// Adds the rows of one feature to both halves of `acc`: `inputs[p]` is its input seen
+    /// from player `p` (by `Player::index`).
+    #[inline]
+    pub fn add(&self, acc: &mut Accumulator, inputs: [u16; 2]) {
+        self.add_row(&mut acc.halves[0], inputs[0]);
+        self.add_row(&mut acc.halves[1], inputs[1]);
+    }
+
+    /// Takes the rows of one feature from both halves of `acc` (see [`Quantized::add`]).
+    #[inline]
+    pub fn remove(&self, acc: &mut Accumulator, inputs: [u16; 2]) {
+        self.remove_row(&mut acc.halves[0], inputs[0]);
+        self.remove_row(&mut acc.halves[1], inputs[1]);
+    }
+
+    /// The output, at scale `QA·QB`, of the logit of P(us wins) for our half `us` and
+    /// their half `them`.
+    #[inline]
+    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        let mut sum = self.b2;
+        for (half, w2) in [us, them].into_iter().zip(&self.w2) {
+            for (a, w) in half.iter().zip(w2) {
+                sum += i32::from(*a).clamp(0, QA) * i32::from(*w);
+            }
+        }
+        sum
+    }
+}
+
+/// A game's efficiently updatable network, as its evaluation declares it (`Evaluate::NNUE`):
+/// what `quartet tune --network` trains and what the `Eval` and `EvalFile` options switch.
+pub struct NnueSpec<G> {
+    /// The inputs seen from the side to act (`features`), their count, the magic of the
+    /// weights file and the winning chance a score means; `exact` is unused.
+    pub training: NetworkTraining<G>,
+    /// The inputs set from the other side's view.
+    pub other_features: fn(&G) -> Vec<u16>,
+    /// The most inputs a position sets from one view (bounds the accumulator's range).
+    pub max_active: usize,
+    /// Which evaluation the game uses in this process.
+    pub in_use: &'static InUse,
+}
+
+impl<G> Clone for NnueSpec<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for NnueSpec<G> {}
+
+impl<G> NnueSpec<G> {
+    /// Reads a weights file of this game's network (see [`Quantized::from_bytes`]).
+    pub fn read(&self, bytes: &[u8]) -> Result<Quantized, String> {
+        Quantized::from_bytes(
+            bytes,
+            self.training.magic,
+            self.training.inputs,
+            self.max_active,
+        )
+    }
+}
+
+/// Which evaluation one game uses in this process: its classical one (the default) or its
+/// network, with the weights the `EvalFile` option loaded (or the checked-in ones). Search
+/// threads read the choice at each evaluation (one relaxed load) and the weights when
+/// [`InUse::generation`] changed.
+#[derive(Debug)]
+pub struct InUse {
+    network: AtomicBool,
+    generation: AtomicU64,
+    loaded: RwLock<Option<Arc<Quantized>>>,
+}
+
+impl InUse {
+    /// The classical evaluation with the checked-in weights in reserve.
+    pub const fn new() -> InUse {
+        InUse {
+            network: AtomicBool::new(false),
+            generation: AtomicU64::new(0),
+            loaded: RwLock::new(None),
+        }
+    }
+
+    /// Whether the network evaluates.
+    #[inline]
+    pub fn network(&self) -> bool {
+        self.network.load(Ordering::Relaxed)
+    }
+
+    /// Chooses the network (`true`) or the classical evaluation.
+    pub fn set_network(&self, on: bool) {
+        self.network.store(on, Ordering::Relaxed);
+    }
+
+    /// Counts the weights loaded so far: a thread that cached weights of another count reads
+    /// [`InUse::loaded`] again.
+    #[inline]
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Makes `weights` the network's weights (`None`: the checked-in ones).
+    pub fn load(&self, weights: Option<Quantized>) {
+        let mut slot = self.loaded.write().unwrap_or_else(|e| e.into_inner());
+        *slot = weights.map(Arc::new);
+        self.generation.fetch_add(1, Ordering::Release);
+    }
+
+    /// The weights [`InUse::load`] loaded last; `None` for the checked-in ones.
+    pub fn loaded(&self) -> Option<Arc<Quantized>> {
+        self.loaded
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+impl Default for InUse {
+    fn default() -> Self {
+        InUse::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAGIC: &[u8; 8] = b"QTESTQN1";
+
+    fn small_net() -> Network {
+        let mut net = Network::zeroed_two_sided(5);
+        net.w1[1][0] = 0.5;
+        net.w1[2][0] = -0.25;
+        net.w1[4][3] = 1.5;
+        net.b1[0] = 0.125;
+        net.w2[0] = 2.0;
+        net.w2_other = Some({
+            let mut w = [0.0; HIDDEN];
+            w[3] = -1.0;
+            w
+        });
+        net.b2 = 0.5;
+        net
+    }
+
+    #[test]
+    fn weights_survive_the_file_format_and_another_shape_is_refused() {
+        let q = Quantized::from_float(&small_net(), "quartet tune test", 4).expect("fits");
+        let bytes = q.to_bytes(MAGIC);
+        assert_eq!(Quantized::from_bytes(&bytes, MAGIC, 5, 4), Ok(q.clone()));
+        assert_eq!(q.header(), "quartet tune test");
+        let shape = Quantized::from_bytes(&bytes, MAGIC, 6, 4).expect_err("shape");
+        assert!(
+            shape.contains("5x32x2") && shape.contains("6x32x2"),
+            "{shape}"
+        );
+        let magic = Quantized::from_bytes(&bytes, b"QTESTQN0", 5, 4).expect_err("magic");
+        assert!(magic.contains("QTESTQN0"), "{magic}");
+        let cut = Quantized::from_bytes(&bytes[..bytes.len() - 1], MAGIC, 5, 4);
+        assert!(cut.expect_err("truncated").contains("weight bytes"));
+        assert!(Quantized::from_bytes(&bytes[..20], MAGIC, 5, 4).is_err());
+        assert!(Quantized::from_bytes(b"", MAGIC, 5, 4).is_err());
+    }
+
+    #[test]
+    fn weights_that_could_overflow_the_accumulator_are_refused() {
+        let mut net = small_net();
+        net.w1[0][5] = 100.0;
+        let err = Quantized::from_float(&net, "", 4).expect_err("overflow");
+        assert!(err.contains("hidden unit 5"), "{err}");
+        assert!(Quantized::from_float(&Network::zeroed(5), "", 4).is_err());
+    }
+
+    #[test]
+    fn the_integer_output_follows_the_float_network() {
+        let net = small_net();
+        let q = Quantized::from_float(&net, "", 4).expect("fits");
+        let mut acc = Accumulator {
+            halves: [[0; HIDDEN]; 2],
+        };
+        q.refresh(&mut acc.halves[0], [1, 2]);
+        q.refresh(&mut acc.halves[1], [4]);
+        let float = net.logit_of(&[1, 2], &[4]);
+        let int = q.output(&acc.halves[0], &acc.halves[1]) as f32 / (QA * QB) as f32;
+        assert!((float - int).abs() < 0.02, "{float} {int}");
+        // An update by rows is the refresh of the new set.
+        let mut updated = acc;
+        q.add(&mut updated, [0, 3]);
+        q.remove(&mut updated, [2, 4]);
+        let mut fresh = acc;
+        q.refresh(&mut fresh.halves[0], [1, 0]);
+        q.refresh(&mut fresh.halves[1], [3]);
+        assert_eq!(updated, fresh);
+    }
+}
