@@ -305,3 +305,21 @@ fn every_game_folder_has_one_layout_and_one_way_to_attach_tests() {
         }
     }
 }
+
+/// Every line of `src/` fits in 100 columns (rustfmt's `max_width`, which stable rustfmt
+/// does not apply to string literals and comments): a long literal is split with a `\`
+/// continuation, a long comment rewrapped.
+#[test]
+fn no_line_of_src_is_over_100_columns() {
+    let mut long = Vec::new();
+    for path in sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (i, line) in text.lines().enumerate() {
+            let width = line.chars().count();
+            if width > 100 {
+                long.push(format!("{}:{}: {width} columns", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}

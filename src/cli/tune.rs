@@ -97,7 +97,8 @@ impl TuneArgs {
     fn command(&self) -> String {
         let names = self.data_names();
         let mut cmd = format!(
-            "quartet tune --game {} --data {} --iterations {} --learning-rate {} --l2 {} --lambda {} --score-cap {} --holdout-every {}",
+            "quartet tune --game {} --data {} --iterations {} --learning-rate {} --l2 {} \
+             --lambda {} --score-cap {} --holdout-every {}",
             self.game.name(),
             names.join(" "),
             self.iterations,

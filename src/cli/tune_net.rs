@@ -23,7 +23,8 @@ const DEFAULT_RATE: f64 = 0.002;
 /// The command line that reproduces this fit (data files by their file names).
 fn command(args: &TuneArgs) -> String {
     let mut cmd = format!(
-        "quartet tune --game {} --data {} --lambda {} --holdout-every {} --epochs {} --batch {} --learning-rate {} --seed {}",
+        "quartet tune --game {} --data {} --lambda {} --holdout-every {} --epochs {} --batch {} \
+         --learning-rate {} --seed {}",
         args.game.name(),
         args.data_names().join(" "),
         args.lambda,

@@ -199,7 +199,8 @@ impl Quantized {
         let want = (inputs as u32, HIDDEN as u32, PERSPECTIVES);
         if shape != want {
             return Err(format!(
-                "a network of shape {}x{}x{} (inputs x hidden x perspectives), this build reads {}x{}x{}",
+                "a network of shape {}x{}x{} (inputs x hidden x perspectives), this build \
+                 reads {}x{}x{}",
                 shape.0, shape.1, shape.2, want.0, want.1, want.2
             ));
         }

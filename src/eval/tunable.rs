@@ -101,11 +101,24 @@ pub trait Tunable: Evaluate {
 }
 
 /// Renders the generated weights file: the weights with their names, and `origin`, the
-/// lines saying where they come from (each becomes a `//!` line).
+/// lines saying where they come from (each becomes `//!` lines, wrapped at its words to
+/// 100 columns).
 pub fn render_weights(names: &[String], weights: &[i32], origin: &[&str]) -> String {
     let mut text = String::new();
     for line in origin {
-        text.push_str(&format!("//! {line}\n"));
+        // Each origin line wrapped at the words to fit 100 columns with its `//! `.
+        let mut row = String::new();
+        for word in line.split(' ') {
+            if !row.is_empty() && row.len() + 1 + word.len() > 96 {
+                text.push_str(&format!("//! {row}\n"));
+                row.clear();
+            }
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(word);
+        }
+        text.push_str(&format!("//! {row}\n"));
     }
     text.push('\n');
     text.push_str("/// The evaluation's weights, indexed as `eval.rs` names them.\n");

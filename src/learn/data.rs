@@ -2,7 +2,7 @@
 //! and a summary line, so that shards can be checked and merged.
 //!
 //! ```text
-//! # quartet-selfplay 1 game=duell seed=1 games=1000 limit=nodes:5000 random-plies=8 per-game=12 shard=1/4
+//! # quartet-selfplay 1 game=duell seed=1 games=1000 limit=nodes:5000 random-plies=8 ...
 //! <position>\t<result>\t<score>\t<ply>\t<game>\t<move>
 //! ...
 //! # summary games=250 positions=2990 first=120 draws=12 second=118

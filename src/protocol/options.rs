@@ -415,7 +415,8 @@ mod tests {
                 .find(|l| l.starts_with("option name Player "))
                 .map(String::as_str),
             Some(
-                "option name Player type combo default search var search var random var greedy var mcts"
+                "option name Player type combo default search var search var random var greedy \
+                 var mcts"
             )
         );
     }

@@ -1,6 +1,8 @@
 //! Evaluation weights fitted by Texel's method (generated; do not edit by hand).
 //! Regenerate from the self-play data (see README.md, "Training the evaluations"):
-//! `quartet tune --game apocalypse --data apocalypse.txt apocalypse-fit1-s2.txt apocalypse-fit1-s3.txt --iterations 2000 --learning-rate 2 --l2 0.0000001 --lambda 0.5 --score-cap 2000 --holdout-every 4 --keep-noisy --out src/games/apocalypse/weights.rs`
+//! `quartet tune --game apocalypse --data apocalypse.txt apocalypse-fit1-s2.txt
+//! apocalypse-fit1-s3.txt --iterations 2000 --learning-rate 2 --l2 0.0000001 --lambda 0.5
+//! --score-cap 2000 --holdout-every 4 --keep-noisy --out src/games/apocalypse/weights.rs`
 
 /// The evaluation's weights, indexed as `eval.rs` names them.
 pub(super) const WEIGHTS: [i32; 37] = [

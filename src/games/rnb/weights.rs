@@ -1,6 +1,7 @@
 //! Evaluation weights fitted by Texel's method (generated; do not edit by hand).
 //! Regenerate from the self-play data (see README.md, "Training the evaluations"):
-//! `quartet tune --game rnb --data rnb-540.txt --iterations 3000 --learning-rate 3 --l2 0.0000001 --lambda 1 --score-cap 2000 --holdout-every 4 --out src/games/rnb/weights.rs`
+//! `quartet tune --game rnb --data rnb-540.txt --iterations 3000 --learning-rate 3 --l2 0.0000001
+//! --lambda 1 --score-cap 2000 --holdout-every 4 --out src/games/rnb/weights.rs`
 
 /// The evaluation's weights, indexed as `eval.rs` names them.
 pub(super) const WEIGHTS: [i32; 30] = [
