@@ -215,4 +215,16 @@ mod tests {
         ));
         assert!(text.starts_with("//! made by `quartet tune x`\n\n"));
     }
+
+    #[test]
+    fn a_long_origin_line_is_wrapped_at_its_words_within_100_columns() {
+        let words: Vec<String> = (0..40).map(|i| format!("--flag{i}")).collect();
+        let line = words.join(" ");
+        let text = render_weights(&["a".into()], &[1], &[line.as_str()]);
+        let origin: Vec<&str> = text.lines().take_while(|l| l.starts_with("//! ")).collect();
+        assert!(origin.len() > 1, "{text}");
+        assert!(origin.iter().all(|l| l.len() <= 100), "{text}");
+        let rejoined: Vec<&str> = origin.iter().map(|l| &l[4..]).collect();
+        assert_eq!(rejoined.join(" "), line);
+    }
 }
