@@ -1,19 +1,12 @@
 //! `quartet completions` and `quartet man` produce scripts and a page that name the
 //! subcommands and flags of the binary (they are generated from its clap definition).
 
+mod common;
+
 use std::process::Command;
 
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_quartet"))
-        .args(args)
-        .output()
-        .expect("run quartet");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    common::succeeds_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), args)
 }
 
 #[test]

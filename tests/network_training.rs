@@ -4,6 +4,9 @@
 //! updatable network (`Evaluate::NNUE`) trains from `quartet selfplay` data to the same
 //! integer weights every time.
 
+mod common;
+
+use common::succeeds_in as quartet;
 use quartet::eval::Evaluate;
 use quartet::games::ludo::net::Active;
 use quartet::games::ludo::{BASE, Ludo};
@@ -51,22 +54,6 @@ fn a_header_value_out_of_the_rule_option_s_range_is_refused() {
     let net = Ludo::NETWORK.expect("Ludo declares its network");
     let err = selfplay_examples(&net, None, &[file], 0.25, 5, 1.0).expect_err("refused");
     assert!(err.contains("Pieces"), "{err}");
-}
-
-/// Runs the built `quartet` with `args` in `dir`; its standard output, or a panic with its
-/// error output.
-fn quartet(dir: &std::path::Path, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_quartet"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run quartet");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

@@ -33,7 +33,7 @@ fn banner_then_uci_handshake() {
         "option name Game type combo default duell{}",
         names.concat()
     );
-    assert!(lines.iter().any(|l| *l == combo), "{combo}");
+    assert!(lines.contains(&combo), "{combo}");
     for name in ["Hash", "MultiPV", "Seed", "Move Overhead", "Clear Hash"] {
         assert!(
             lines

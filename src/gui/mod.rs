@@ -4,8 +4,8 @@
 //! The server binds 127.0.0.1, serves one page and its assets from the binary and talks to
 //! the page over a WebSocket. Each connection (each browser tab) gets its own engine child
 //! process: by default this executable without a subcommand, or `--engine CMD`. The server
-//! knows one fact of the games, that a chance node is a six-sided die rolled by the server
-//! (`r1`..`r6`, `turns.rs`); otherwise it draws nothing itself, it asks the engine (`query
+//! rolls a chance node's outcome itself, seeded, from the weights the engine gives (`query
+//! chance`, `turns.rs`); otherwise it draws nothing itself, it asks the engine (`query
 //! position`, `query legalmoves`, ...) and passes the answers on, and every line exchanged
 //! with the engine is relayed to the page's console pane. It reads and writes no file.
 //!

@@ -40,6 +40,22 @@ pub fn piped(args: &[&str], input: &str) -> Vec<String> {
         .collect()
 }
 
+/// Runs the binary with `args` in the directory `dir`; its standard output, or a panic
+/// with its error output if it fails.
+pub fn succeeds_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_quartet"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run quartet");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// A running engine process.
 pub struct Engine {
     /// The first line the engine printed.
