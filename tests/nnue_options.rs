@@ -81,3 +81,28 @@ fn a_bad_weights_file_is_refused_with_the_reason() {
     e.send("go depth 2");
     e.until(|l| l.starts_with("bestmove"));
 }
+
+/// The `Nodes searched` of `quartet bench --game rnb --untimed` with `extra` arguments.
+fn rnb_bench_nodes(extra: &[&str]) -> u64 {
+    let mut args = vec!["bench", "--game", "rnb", "--untimed"];
+    args.extend_from_slice(extra);
+    let text = common::succeeds_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &args);
+    text.lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {text}"))
+}
+
+#[test]
+fn the_bench_searches_with_the_network_when_asked_and_the_signature_otherwise() {
+    let signature = quartet::games::GameKind::Rnb.declaration().bench.signature;
+    assert_eq!(rnb_bench_nodes(&[]), signature);
+    assert_eq!(rnb_bench_nodes(&["--eval", "classical"]), signature);
+    let network = rnb_bench_nodes(&["--eval", "network"]);
+    assert_ne!(network, signature, "the network searches another tree");
+    assert_eq!(
+        rnb_bench_nodes(&["--eval", "network"]),
+        network,
+        "deterministic"
+    );
+}

@@ -19,10 +19,24 @@ pub struct BenchArgs {
     /// times).
     #[arg(long)]
     pub untimed: bool,
+    /// The evaluation of the games that have a network, as the `Eval` option: `classical`
+    /// (the default, whose nodes are the pinned signature) or `network`.
+    #[arg(long, value_enum, default_value_t = Eval::Classical)]
+    pub eval: Eval,
+}
+
+/// The evaluation `quartet bench --eval` searches with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Eval {
+    /// Each game's classical evaluation.
+    Classical,
+    /// The network of each game that has one.
+    Network,
 }
 
 /// Runs the bench of every game (or of the one asked for) and prints one line each.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
+    crate::engine::choose_network(args.eval == Eval::Network);
     let mut total_nodes = 0;
     let mut total_time = 0.0;
     for &game in GameKind::ALL

@@ -105,6 +105,27 @@ pub fn new_game(game: GameKind, rules: RuleOptions) -> Box<dyn AnyGame> {
     game.visit(NewGame(rules))
 }
 
+/// Makes every game that has a network ([`Evaluate::NNUE`]) evaluate with it (`true`) or
+/// with its classical evaluation (`false`, the start), in this process: the `Eval` option
+/// and `quartet bench --eval` choose through it.
+pub fn choose_network(network: bool) {
+    for game in GameKind::ALL {
+        game.visit(ChooseNetwork(network));
+    }
+}
+
+/// Chooses the network or the classical evaluation of one game, if it has a network.
+struct ChooseNetwork(bool);
+
+impl GameVisitor for ChooseNetwork {
+    type Output = ();
+    fn visit<G: Evaluate + Notation>(self) {
+        if let Some(nnue) = G::NNUE {
+            nnue.in_use.set_network(self.0);
+        }
+    }
+}
+
 /// Makes the start position of a game behind [`AnyGame`].
 struct NewGame(RuleOptions);
 

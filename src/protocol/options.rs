@@ -62,18 +62,6 @@ const EVALS: [&str; 2] = ["classical", "network"];
 /// `EvalFile`'s value for the checked-in weights.
 const CHECKED_IN: &str = "<empty>";
 
-/// Chooses the network or the classical evaluation of every game that has a network.
-struct ChooseNetwork(bool);
-
-impl GameVisitor for ChooseNetwork {
-    type Output = ();
-    fn visit<G: Evaluate + Notation>(self) {
-        if let Some(nnue) = G::NNUE {
-            nnue.in_use.set_network(self.0);
-        }
-    }
-}
-
 /// Loads the weights file `bytes` into the game whose network files start with its magic:
 /// `None` if the game is not that one, else whether its loader accepted the file.
 struct LoadWeights<'a>(Option<&'a [u8]>);
@@ -309,9 +297,7 @@ impl EngineOptions {
                 if network == self.network {
                     return Ok(Effect::None);
                 }
-                for game in GameKind::ALL {
-                    game.visit(ChooseNetwork(network));
-                }
+                crate::engine::choose_network(network);
                 self.network = network;
                 Ok(Effect::ClearHash)
             }
