@@ -49,9 +49,9 @@ def start_and_tokens(binary, game):
 
 def first_tokens(binary, setup):
     """The tokens `go perft 1` lists after the lines `setup` (its `<token>: <count>` lines)."""
-    lines = ask(binary, setup + ["go perft 1"])
-    return [l.split(": ")[0] for l in lines
-            if len(l.split(": ")) == 2 and l.split(": ")[1].isdigit() and " " not in l.split(": ")[0]]
+    rows = [line.split(": ") for line in ask(binary, setup + ["go perft 1"])]
+    return [row[0] for row in rows
+            if len(row) == 2 and row[1].isdigit() and " " not in row[0]]
 
 
 def dictionary(binary):
