@@ -27,7 +27,7 @@ impl Session {
             self.io.events_tx.clone(),
         )
         .map_err(|e| Failure::new(FaultKind::Crash, e))?;
-        self.console(
+        self.io.console(
             '#',
             &format!(
                 "started {} (pid {})",
@@ -37,10 +37,10 @@ impl Session {
         );
         self.io.engine = Some(engine);
         self.search = None;
-        self.send_engine("uci").await?;
+        self.io.send_engine("uci").await?;
         let mut ident = Ident::default();
         loop {
-            let line = self.next_line(HANDSHAKE_WAIT).await?;
+            let line = self.io.next_line(HANDSHAKE_WAIT).await?;
             if line == "uciok" {
                 break;
             }
@@ -76,7 +76,7 @@ impl Session {
             cmds.push(format!("setoption name Game value {}", self.game));
         }
         cmds.push("ucinewgame".to_string());
-        self.exchange(&cmds).await?;
+        self.io.exchange(&cmds).await?;
         let first = self.refresh().await.map_err(|mut f| {
             f.detail = format!(
                 "{}. quartet gui needs an engine that answers uci, isready, setoption, \
@@ -88,10 +88,11 @@ impl Session {
             f
         })?;
         if let Err(e) = first {
-            self.note(format!(
-                "the game could not be set up again ({e}): a new game"
-            ))
-            .await;
+            self.io
+                .note(format!(
+                    "the game could not be set up again ({e}): a new game"
+                ))
+                .await;
             self.lines.moves.clear();
             self.lines.actors.clear();
             self.lines.start_fen = None;
@@ -122,8 +123,9 @@ impl Session {
             c.halt(0, now);
             c.halt(1, now);
         }
-        self.console('#', &format!("engine fault ({:?}): {}", f.kind, f.detail));
-        self.send(json!({"t": "fault", "fault": f})).await;
+        self.io
+            .console('#', &format!("engine fault ({:?}): {}", f.kind, f.detail));
+        self.io.send(json!({"t": "fault", "fault": f})).await;
         self.fault = Some(Fault { failure: f });
         self.state_changed();
     }

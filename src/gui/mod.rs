@@ -25,13 +25,17 @@
 //! test `tests/gui_isolation.rs` fails if it does.
 
 mod actions;
+mod archive;
 mod assets;
 mod clock;
+mod decide;
 mod engine;
 mod flow;
+mod head;
 mod io;
 mod lifecycle;
 mod lines;
+mod options;
 mod page;
 pub mod record;
 mod recording;
@@ -45,6 +49,7 @@ mod talk;
 mod turns;
 pub mod uci;
 mod variations;
+mod viewing;
 
 use std::time::Duration;
 

@@ -1,9 +1,9 @@
-//! A session's messages to its page: the engine console's lines, errors and notes, the
-//! engine's description (`hello`), and the whole state, sent once per pass of the loop.
+//! A session's messages to its page: the engine's description (`hello`) and the whole
+//! state, sent once per pass of the loop (the socket, the console, errors and notes are
+//! `io::Io`'s).
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use axum::extract::ws::Message;
 use serde_json::{Value, json};
 
 use super::flow::{Node, Side};
@@ -11,27 +11,11 @@ use super::request::Who;
 use super::session::Session;
 use super::uci::OptionDecl;
 
-/// Console lines kept per message to the page (the rest of a burst is summarised).
-const CONSOLE_BURST: usize = 4000;
-
-/// Characters of one console line shown in full; a longer line (R&B's 11,550 arrangements
-/// of one side, 462,009 bytes) is cut there and says how much was left out.
-const CONSOLE_LINE: usize = 2000;
-
 /// Most tokens of one side's legal declarations sent to the page in the state; a longer
 /// list (R&B's setup under `Placement together`: 11,550 arrangements a side) is sent as
 /// `null`, and the page builds the declaration itself (the server still checks it against
 /// the whole list).
 const LISTED_DECLARATIONS: usize = 2000;
-
-/// A console line as the page shows it: at most `CONSOLE_LINE` characters, then a note of
-/// the bytes left out.
-fn console_text(line: &str) -> String {
-    match line.char_indices().nth(CONSOLE_LINE) {
-        None => line.to_string(),
-        Some((cut, _)) => format!("{} ... ({} more bytes)", &line[..cut], line.len() - cut),
-    }
-}
 
 /// One side's legal declarations as the state carries them: the list, or `null` when it
 /// has more than `LISTED_DECLARATIONS` tokens.
@@ -44,63 +28,6 @@ pub(super) fn listed(tokens: &[String]) -> Value {
 }
 
 impl Session {
-    /// Appends a console line: `>` sent, `<` received, `!` the engine's stderr, `#` a note.
-    pub(super) fn console(&mut self, dir: char, line: &str) {
-        if self.console.len() < CONSOLE_BURST {
-            self.console.push((dir, console_text(line)));
-        } else {
-            self.console_dropped += 1;
-        }
-    }
-
-    /// Sends the console lines gathered so far, if any.
-    pub(super) async fn flush(&mut self) {
-        if self.console.is_empty() {
-            return;
-        }
-        if self.console_dropped > 0 {
-            let n = std::mem::take(&mut self.console_dropped);
-            self.console
-                .push(('#', format!("... {n} more lines not shown")));
-        }
-        let lines: Vec<(String, String)> = std::mem::take(&mut self.console)
-            .into_iter()
-            .map(|(d, l)| (d.to_string(), l))
-            .collect();
-        self.send_raw(json!({"t": "console", "lines": lines})).await;
-    }
-
-    /// Sends one message; a closed socket ends the session.
-    pub(super) async fn send_raw(&mut self, v: Value) {
-        if self
-            .io
-            .socket
-            .send(Message::Text(v.to_string().into()))
-            .await
-            .is_err()
-        {
-            self.io.closed = true;
-        }
-    }
-
-    /// Sends `v` after the console lines so far (so the page sees them in order).
-    pub(super) async fn send(&mut self, v: Value) {
-        self.flush().await;
-        self.send_raw(v).await;
-    }
-
-    /// Shows an error in the page.
-    pub(super) async fn error(&mut self, message: impl Into<String>) {
-        let message = message.into();
-        self.send(json!({"t": "error", "message": message})).await;
-    }
-
-    /// Shows a note in the page.
-    pub(super) async fn note(&mut self, message: impl Into<String>) {
-        let message = message.into();
-        self.send(json!({"t": "note", "message": message})).await;
-    }
-
     /// Tells the page the engine's name, its options (the `Game` option aside) and games.
     pub(super) async fn send_hello(&mut self) {
         let options: Vec<&OptionDecl> = self
@@ -119,7 +46,7 @@ impl Session {
             "options": options,
             "games": self.games,
         });
-        self.send(v).await;
+        self.io.send(v).await;
     }
 
     /// A declaration as the page may see it: the token to the only person playing,
@@ -218,25 +145,13 @@ impl Session {
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_millis() as u64),
         });
-        self.send(v).await;
+        self.io.send(v).await;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_console_lines_are_cut_with_a_note() {
-        assert_eq!(console_text("readyok"), "readyok");
-        let long = "x".repeat(CONSOLE_LINE + 10);
-        let shown = console_text(&long);
-        assert!(shown.starts_with(&"x".repeat(CONSOLE_LINE)));
-        assert!(shown.ends_with("... (10 more bytes)"), "{shown}");
-        // A multi-byte character at the cut is not split.
-        let wide = "é".repeat(CONSOLE_LINE + 1);
-        assert!(console_text(&wide).ends_with("(2 more bytes)"));
-    }
 
     #[test]
     fn long_declaration_lists_are_not_sent() {

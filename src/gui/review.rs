@@ -35,14 +35,16 @@ impl Session {
     /// Starts a review at `nodes` per position (the running search is stopped first).
     pub(super) async fn start_review(&mut self, nodes: u64) -> Result<(), Failure> {
         if !(1..=MAX_REVIEW_NODES).contains(&nodes) {
-            self.error(format!(
-                "a review takes 1 to {MAX_REVIEW_NODES} nodes a position"
-            ))
-            .await;
+            self.io
+                .error(format!(
+                    "a review takes 1 to {MAX_REVIEW_NODES} nodes a position"
+                ))
+                .await;
             return Ok(());
         }
         if self.fault.is_some() {
-            self.error("the engine had a fault: restart it to review the game")
+            self.io
+                .error("the engine had a fault: restart it to review the game")
                 .await;
             return Ok(());
         }
@@ -61,7 +63,8 @@ impl Session {
     pub(super) async fn cancel_review(&mut self) -> Result<(), Failure> {
         if self.review.take().is_some() {
             self.stop_search().await?;
-            self.send(json!({"t": "review_end", "cancelled": true}))
+            self.io
+                .send(json!({"t": "review_end", "cancelled": true}))
                 .await;
             self.state_changed();
         }
@@ -75,7 +78,8 @@ impl Session {
         };
         if ply > self.lines.moves.len() {
             self.review = None;
-            self.send(json!({"t": "review_end", "cancelled": false}))
+            self.io
+                .send(json!({"t": "review_end", "cancelled": false}))
                 .await;
             self.state_changed();
             return Ok(false);
@@ -86,6 +90,7 @@ impl Session {
             Some(p) => p.clone(),
             None => {
                 let groups = self
+                    .io
                     .exchange(&[position.clone(), "query position".to_string()])
                     .await?;
                 answer(&groups[1])
@@ -114,8 +119,8 @@ impl Session {
         review.last = None;
         let side = if simultaneous { " side w" } else { "" };
         let go = format!("go nodes {}{side}", review.nodes);
-        self.send_engine(&position).await?;
-        self.send_engine(&go).await?;
+        self.io.send_engine(&position).await?;
+        self.io.send_engine(&go).await?;
         let now = Instant::now();
         self.search = Some(Search {
             purpose: Purpose::Review,
@@ -161,7 +166,7 @@ impl Session {
         if let (Some(m), Some(f)) = (message.as_object_mut(), found.as_object()) {
             m.extend(f.clone());
         }
-        self.send(message).await;
+        self.io.send(message).await;
         if let Some(r) = self.review.as_mut() {
             r.ply += 1;
         }

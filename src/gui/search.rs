@@ -8,7 +8,7 @@ use super::engine::Event;
 use super::flow::{Actor, Node, Side};
 use super::request::{self, Limit};
 use super::session::{Purpose, Search, Session};
-use super::talk::{Failure, FaultKind};
+use super::talk::{Failure, FaultKind, QUERY_WAIT};
 use super::uci;
 use serde_json::json;
 
@@ -55,8 +55,8 @@ impl Session {
             Purpose::Analysis(_) => self.lines.tokens_command(&self.lines.line_tokens()[..ply]),
             _ => self.lines.position_command(ply),
         };
-        self.send_engine(&position).await?;
-        self.send_engine(&go).await?;
+        self.io.send_engine(&position).await?;
+        self.io.send_engine(&go).await?;
         let deadline = match purpose {
             Purpose::Analysis(_) => None,
             _ => Some(now + limit.unwrap_or(UNTIMED_LIMIT) + self.config.margin),
@@ -80,10 +80,10 @@ impl Session {
             return Ok(());
         }
         match event {
-            Event::Err(line) => self.console('!', &line),
-            Event::Closed => return Err(self.crashed().await),
+            Event::Err(line) => self.io.console('!', &line),
+            Event::Closed => return Err(self.io.crashed().await),
             Event::Out(line) => {
-                self.console('<', &line);
+                self.io.console('<', &line);
                 let Some(purpose) = self.search.as_ref().map(|s| s.purpose) else {
                     return Ok(());
                 };
@@ -97,6 +97,31 @@ impl Session {
                     self.forward_info(&line, &purpose).await;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove` (passing its last
+    /// `info` lines on), which is then dropped.
+    pub(super) async fn stop_search(&mut self) -> Result<(), Failure> {
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        let side = search.purpose.side();
+        self.io.send_engine("stop").await?;
+        let wait = self.config.margin + QUERY_WAIT;
+        loop {
+            let line = self.io.next_line(wait).await.map_err(|mut f| {
+                f.detail = format!("no bestmove after stop: {}", f.detail);
+                f
+            })?;
+            if line.starts_with("bestmove") {
+                break;
+            }
+            self.forward_info(&line, &search.purpose).await;
+        }
+        if let (Some(s), Some(c)) = (side, self.clocks.as_mut()) {
+            c.halt(s.index(), Instant::now());
         }
         Ok(())
     }
@@ -123,7 +148,7 @@ impl Session {
         let message = json!({
             "t": "info", "purpose": purpose, "pov": pov, "ply": ply, "line": line, "info": info
         });
-        self.send(message).await;
+        self.io.send(message).await;
     }
 
     /// The engine's answer to the running search: a move is checked against the engine's

@@ -3,13 +3,18 @@
 //! three sources (the page's messages, the engine's lines, a timer) and sends the page the
 //! whole state after every change. When the tab closes the engine is ended.
 //!
-//! The loop and the session's data are here; what it does is in `page` (messages to the
-//! page and the state), `lifecycle` (starting the engine, faults), `search` (`go`, `info`,
-//! `bestmove`), `turns` (whose action is awaited, playing tokens, rolls, the reveal),
-//! `actions` (the page's requests) and `talk` (commands and answers). The I/O (the
-//! socket, the engine child and its channel) is `io::Io`; the game's lines (start, main
-//! line, positions, variations, the view) are a plain value, `lines::Lines`, whose
-//! functions know no socket and no engine.
+//! The loop and the session's data are here; what it does is in `page` (the state and
+//! `hello` for the page), `lifecycle` (starting the engine, faults), `search` (`go`,
+//! `info`, `bestmove`, `stop`), `turns` (playing tokens, rolls, the reveal), `head` (the
+//! engine's description of the game's head), `actions` (the page's requests), `viewing`
+//! (looking back, variations), `archive` (records in and out) and `options`.
+//!
+//! The I/O is `io::Io`: the socket and the console for the page, the engine child, its
+//! channel, and the conversation with it (`talk`: fenced commands and their answers read).
+//! The decisions are plain functions that know no socket and no engine, each tested
+//! alone: `decide` (what to start next, a person's move at the head, what a refused joint
+//! turn changes), `flow` (whose action the game awaits, take-backs), `lines::Lines` (the
+//! main line, positions, variations and the view: what is shown and where a move goes).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -124,8 +129,6 @@ pub struct Session {
     pub(super) paused: bool,
     pub(super) analyse: bool,
     pub(super) seed: u64,
-    pub(super) console: Vec<(char, String)>,
-    pub(super) console_dropped: usize,
     pub(super) seq: u64,
     /// Milliseconds from the last move's `go` to its `bestmove`.
     pub(super) reply_ms: Option<u64>,
@@ -186,8 +189,6 @@ fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
         paused: false,
         analyse: false,
         seed,
-        console: Vec::new(),
-        console_dropped: 0,
         seq: 0,
         reply_ms: None,
         state_due: false,
@@ -220,8 +221,7 @@ impl Session {
             self.io.closed = true;
             self.fail(f).await;
         }
-        self.console.clear();
-        self.console_dropped = 0;
+        self.io.clear_console();
     }
 
     /// The loop: start what the game waits for, send the state, then wait for the page,
@@ -229,7 +229,8 @@ impl Session {
     /// starting its engine.
     async fn main(&mut self, resumed: bool) {
         if resumed {
-            self.console('#', "the page is back: the session goes on");
+            self.io
+                .console('#', "the page is back: the session goes on");
             self.send_hello().await;
         } else if let Err(f) = self.start_engine().await {
             self.fail(f).await;
@@ -261,7 +262,7 @@ impl Session {
             if self.state_due {
                 self.send_state().await;
             }
-            self.flush().await;
+            self.io.flush().await;
             let wake = self.wake_time();
             let sleep_until = wake.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             tokio::select! {

@@ -1,15 +1,17 @@
-//! A session's conversation with its engine: lines out and in (each relayed to the page's
-//! console), commands fenced by `isready` so that every answer is matched to its command,
-//! the engine's own description of the position, and stopping a search.
+//! A session's conversation with its engine, on `io::Io`: lines out and in (each relayed
+//! to the page's console), commands fenced by `isready` so that every answer is matched to
+//! its command, and the engine's own description of a position. Reading the answers is
+//! plain functions, tested without an engine.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::Value;
 
 use super::engine::Event;
-use super::flow::{Node, Side};
-use super::session::Session;
+use super::flow::{Actor, Node, Side};
+use super::io::Io;
+use super::variations::ViewMoves;
 
 /// How long a query or `isready` may take before the engine counts as hanging.
 pub const QUERY_WAIT: Duration = Duration::from_secs(5);
@@ -126,11 +128,120 @@ pub fn error_of(group: &[String]) -> Option<String> {
         .cloned()
 }
 
-impl Session {
+/// The position of a fenced `query position` answer and the node kind it states.
+/// Error (the engine's fault): no answer, not JSON, or no valid `node` and `to_act`.
+pub fn read_position(group: &[String]) -> Result<(Value, Node), Failure> {
+    let protocol = |why: String| Failure::new(FaultKind::Protocol, why);
+    let text = answer(group).map_err(|e| protocol(format!("query position: {e}")))?;
+    let position: Value = serde_json::from_str(&text)
+        .map_err(|e| protocol(format!("query position is not JSON: {e}")))?;
+    let node = Node::from_fields(
+        position["node"].as_str().unwrap_or(""),
+        position["to_act"].as_str(),
+    )
+    .ok_or_else(|| protocol("query position: no valid node and to_act".to_string()))?;
+    Ok((position, node))
+}
+
+/// The snapshot of `position` (of node kind `node`, of `game`) from the answers to
+/// `legal_queries(node)`: the legal tokens, each side's at a simultaneous turn, and at a
+/// chance node the outcomes of `query chance` with their weights (the outcomes are then the
+/// legal tokens). Error (the engine's fault): an answer missing or not of its form.
+pub fn read_snapshot(
+    position: Value,
+    node: Node,
+    groups: &[Vec<String>],
+    game: &str,
+) -> Result<Snapshot, Failure> {
+    let protocol = |why: String| Failure::new(FaultKind::Protocol, why);
+    let queries = legal_queries(node);
+    let mut lists = Vec::new();
+    for g in groups {
+        let list = answer(g).map_err(|e| protocol(format!("{}: {e}", queries[0])))?;
+        lists.push(
+            list.split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        );
+    }
+    let chance = match node {
+        Node::Chance(_) => parse_chance(&lists.concat().join(" "))
+            .map_err(|e| protocol(format!("query chance: {e}")))?,
+        _ => Vec::new(),
+    };
+    if let Node::Chance(_) = node {
+        lists = vec![chance.iter().map(|(t, _)| t.clone()).collect()];
+    }
+    let mut lists = lists.into_iter();
+    let (legal, legal_side) = match node {
+        Node::Simultaneous => (
+            Vec::new(),
+            [
+                lists.next().unwrap_or_default(),
+                lists.next().unwrap_or_default(),
+            ],
+        ),
+        _ => (lists.next().unwrap_or_default(), [Vec::new(), Vec::new()]),
+    };
+    Ok(Snapshot {
+        position,
+        node,
+        legal,
+        legal_side,
+        chance,
+        game: game.to_string(),
+    })
+}
+
+/// What a person may play at a position of node kind `node` (`None`: not known), from the
+/// answers to `view_queries(node)`; an answer missing counts as no moves.
+pub fn read_view_moves(node: Option<Node>, groups: &[Vec<String>]) -> ViewMoves {
+    let mut lists = groups.iter().map(|g| {
+        answer(g)
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    });
+    match node {
+        Some(Node::Simultaneous) => ViewMoves {
+            legal: Vec::new(),
+            sides: [
+                lists.next().unwrap_or_default(),
+                lists.next().unwrap_or_default(),
+            ],
+        },
+        _ => ViewMoves {
+            legal: lists.next().unwrap_or_default(),
+            ..ViewMoves::default()
+        },
+    }
+}
+
+/// The queries of what a person may play at a position looked at: `query legalmoves` at a
+/// side's move or roll (a roll's outcomes), each side's at a simultaneous turn, none at the
+/// end or at an unknown node.
+pub fn view_queries(node: Option<Node>) -> Vec<String> {
+    match node {
+        Some(Node::Turn(_) | Node::Chance(_)) => vec!["query legalmoves".to_string()],
+        Some(Node::Simultaneous) => legal_queries(Node::Simultaneous),
+        _ => Vec::new(),
+    }
+}
+
+/// Who acts at a position, from a fenced `query node` answer (`Unknown` when unreadable).
+pub fn read_actor(group: &[String]) -> Actor {
+    let a = answer(group).unwrap_or_default();
+    let mut w = a.split_whitespace();
+    let node = Node::from_fields(w.next().unwrap_or(""), w.next());
+    node.map_or(Actor::Unknown, Actor::at)
+}
+
+impl Io {
     /// Sends one line to the engine (and to the console).
-    pub(super) async fn send_engine(&mut self, line: &str) -> Result<(), Failure> {
+    pub async fn send_engine(&mut self, line: &str) -> Result<(), Failure> {
         self.console('>', line);
-        let Some(engine) = self.io.engine.as_mut() else {
+        let Some(engine) = self.engine.as_mut() else {
             return Err(Failure::new(FaultKind::Crash, "the engine is not running"));
         };
         engine
@@ -140,17 +251,17 @@ impl Session {
     }
 
     /// The engine's next output line within `wait`. Error: it ended or stayed silent.
-    pub(super) async fn next_line(&mut self, wait: Duration) -> Result<String, Failure> {
+    pub async fn next_line(&mut self, wait: Duration) -> Result<String, Failure> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            let event = tokio::time::timeout_at(deadline, self.io.events.recv()).await;
+            let event = tokio::time::timeout_at(deadline, self.events.recv()).await;
             let Ok(Some((generation, event))) = event else {
                 return Err(Failure::new(
                     FaultKind::Hang,
                     format!("no answer within {} ms", wait.as_millis()),
                 ));
             };
-            if Some(generation) != self.io.engine.as_ref().map(|e| e.generation) {
+            if Some(generation) != self.engine.as_ref().map(|e| e.generation) {
                 continue;
             }
             match event {
@@ -165,8 +276,8 @@ impl Session {
     }
 
     /// The failure for an engine whose output closed, with its exit status if known.
-    pub(super) async fn crashed(&mut self) -> Failure {
-        let status = match self.io.engine.as_mut() {
+    pub async fn crashed(&mut self) -> Failure {
+        let status = match self.engine.as_mut() {
             Some(e) => e.wait_exit(Duration::from_millis(200)).await,
             None => None,
         };
@@ -179,7 +290,7 @@ impl Session {
 
     /// Sends each command followed by `isready` and returns, per command, the lines the
     /// engine printed before its `readyok`.
-    pub(super) async fn exchange(&mut self, cmds: &[String]) -> Result<Vec<Vec<String>>, Failure> {
+    pub async fn exchange(&mut self, cmds: &[String]) -> Result<Vec<Vec<String>>, Failure> {
         for c in cmds {
             self.send_engine(c).await?;
             self.send_engine("isready").await?;
@@ -199,125 +310,95 @@ impl Session {
         Ok(groups)
     }
 
-    /// Sets the engine to the game's position and reads its description and legal moves
-    /// into `snap`. The inner error: the engine refused the position (nothing changed).
-    /// The legal move queries the last position's node kind calls for are sent with the
-    /// position, so that a move costs the engine one exchange, not two; a guess the new
-    /// node kind proves wrong is followed by the right queries.
-    pub(super) async fn refresh(&mut self) -> Result<Result<(), String>, Failure> {
-        let guess = self.likely_legal_queries();
-        let mut cmds = vec![
-            self.lines.position_command(self.lines.moves.len()),
-            "query position".to_string(),
-        ];
+    /// Sets the engine to `command` (a `position` command of `game`) and reads the
+    /// position's description and legal moves. The inner error: the engine refused the
+    /// position. The legal move queries `guess` (those the last position's node kind
+    /// called for) are sent with the position, so that a move costs the engine one
+    /// exchange, not two; a guess the new node kind proves wrong is followed by the right
+    /// queries.
+    pub async fn describe(
+        &mut self,
+        command: String,
+        guess: &[String],
+        game: &str,
+    ) -> Result<Result<Snapshot, String>, Failure> {
+        let mut cmds = vec![command, "query position".to_string()];
         cmds.extend(guess.iter().cloned());
         let mut groups = self.exchange(&cmds).await?;
         if let Some(e) = error_of(&groups[0]) {
             return Ok(Err(e));
         }
-        let protocol = |why: String| Failure::new(FaultKind::Protocol, why);
-        let text = answer(&groups[1]).map_err(|e| protocol(format!("query position: {e}")))?;
-        let position: Value = serde_json::from_str(&text)
-            .map_err(|e| protocol(format!("query position is not JSON: {e}")))?;
-        let node = Node::from_fields(
-            position["node"].as_str().unwrap_or(""),
-            position["to_act"].as_str(),
-        )
-        .ok_or_else(|| protocol("query position: no valid node and to_act".to_string()))?;
+        let (position, node) = read_position(&groups[1])?;
         let queries = legal_queries(node);
         let groups = if queries == guess {
             groups.split_off(2)
         } else {
             self.exchange(&queries).await?
         };
-        let mut lists = Vec::new();
-        for g in &groups {
-            let list = answer(g).map_err(|e| protocol(format!("{}: {e}", queries[0])))?;
-            lists.push(
-                list.split_whitespace()
-                    .map(String::from)
-                    .collect::<Vec<_>>(),
-            );
-        }
-        // At a chance node the one answer is `query chance`'s: the outcomes are the legal
-        // tokens, and their weights are kept for the server's die.
-        let chance = match node {
-            Node::Chance(_) => parse_chance(&lists.concat().join(" "))
-                .map_err(|e| protocol(format!("query chance: {e}")))?,
-            _ => Vec::new(),
-        };
-        if let Node::Chance(_) = node {
-            lists = vec![chance.iter().map(|(t, _)| t.clone()).collect()];
-        }
-        let mut lists = lists.into_iter();
-        let (legal, legal_side) = match node {
-            Node::Simultaneous => (
-                Vec::new(),
-                [
-                    lists.next().unwrap_or_default(),
-                    lists.next().unwrap_or_default(),
-                ],
-            ),
-            _ => (lists.next().unwrap_or_default(), [Vec::new(), Vec::new()]),
-        };
-        // The position after each ply, for stepping back through the game (`view`).
-        let n = self.lines.moves.len();
-        self.lines.positions.truncate(n);
-        self.lines.positions.resize(n, Value::Null);
-        self.lines.positions.push(position.clone());
-        self.snap = Some(Snapshot {
-            position,
-            node,
-            legal,
-            legal_side,
-            chance,
-            game: self.game.clone(),
-        });
-        Ok(Ok(()))
+        read_snapshot(position, node, &groups, game).map(Ok)
     }
 
-    /// The legal move queries the next position most likely needs: those of the current
-    /// position's node kind, when it is a position of this game still under way (a game
-    /// keeps its kind of turns); none otherwise.
-    fn likely_legal_queries(&self) -> Vec<String> {
-        match &self.snap {
-            Some(s) if s.node != Node::Over && s.game == self.game => legal_queries(s.node),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The current position string, as the engine wrote it.
-    pub(super) fn fen_now(&self) -> String {
-        self.snap
-            .as_ref()
-            .and_then(|s| s.position["fen"].as_str())
-            .unwrap_or_default()
-            .to_string()
-    }
-
-    /// Stops the running search, if any, and waits for its `bestmove` (passing its last
-    /// `info` lines on), which is then dropped.
-    pub(super) async fn stop_search(&mut self) -> Result<(), Failure> {
-        let Some(search) = self.search.take() else {
-            return Ok(());
-        };
-        let side = search.purpose.side();
-        self.send_engine("stop").await?;
-        let wait = self.config.margin + QUERY_WAIT;
-        loop {
-            let line = self.next_line(wait).await.map_err(|mut f| {
-                f.detail = format!("no bestmove after stop: {}", f.detail);
-                f
+    /// The engine's `query position` and what a person may play there (`view_queries`),
+    /// after the `position` command `command` (the engine is left there).
+    pub async fn ask_position(&mut self, command: String) -> Result<(Value, ViewMoves), Failure> {
+        let groups = self
+            .exchange(&[command, "query position".to_string()])
+            .await?;
+        let position = answer(&groups[1])
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .ok_or_else(|| {
+                Failure::new(
+                    FaultKind::Protocol,
+                    format!("no position for a view: {:?}", groups[1]),
+                )
             })?;
-            if line.starts_with("bestmove") {
-                break;
-            }
-            self.forward_info(&line, &search.purpose).await;
+        let node = Node::from_fields(
+            position["node"].as_str().unwrap_or(""),
+            position["to_act"].as_str(),
+        );
+        let queries = view_queries(node);
+        let groups = if queries.is_empty() {
+            Vec::new()
+        } else {
+            self.exchange(&queries).await?
+        };
+        Ok((position, read_view_moves(node, &groups)))
+    }
+
+    /// Who acted at each of `commands`' positions (`position` commands): the engine's
+    /// node kind there.
+    pub async fn actors(&mut self, commands: Vec<String>) -> Result<Vec<Actor>, Failure> {
+        let mut cmds = Vec::with_capacity(2 * commands.len());
+        for c in commands {
+            cmds.push(c);
+            cmds.push("query node".to_string());
         }
-        if let (Some(s), Some(c)) = (side, self.clocks.as_mut()) {
-            c.halt(s.index(), Instant::now());
-        }
-        Ok(())
+        let groups = self.exchange(&cmds).await?;
+        Ok(groups
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .map(|g| read_actor(g))
+            .collect())
+    }
+
+    /// The outcomes and weights of the chance node at `command` (a `position` command),
+    /// as `query chance` lists them. Error (the engine's fault): an answer not of its form.
+    pub async fn chance_at(&mut self, command: String) -> Result<Vec<(String, u32)>, Failure> {
+        let groups = self
+            .exchange(&[command, "query chance".to_string()])
+            .await?;
+        answer(&groups[1])
+            .and_then(|text| parse_chance(&text))
+            .map_err(|e| Failure::new(FaultKind::Protocol, format!("query chance: {e}")))
+    }
+
+    /// The answer of `query fen` at `command` (the engine is left there); empty when the
+    /// engine gives none.
+    pub async fn fen_at(&mut self, command: String) -> Result<String, Failure> {
+        let groups = self.exchange(&[command, "query fen".to_string()]).await?;
+        Ok(answer(&groups[1]).unwrap_or_default())
     }
 }
 
@@ -383,5 +464,74 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn a_position_answer_names_its_node_or_is_a_protocol_fault() {
+        let (p, node) = read_position(&lines(&[r#"response {"node":"turn","to_act":"p2"}"#]))
+            .expect("a position");
+        assert_eq!(
+            (p["to_act"].as_str(), node),
+            (Some("p2"), Node::Turn(Side::P2))
+        );
+        for bad in ["response {", r#"response {"node":"x"}"#, "info depth 1"] {
+            let f = read_position(&lines(&[bad])).expect_err(bad);
+            assert_eq!(f.kind, FaultKind::Protocol, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_snapshot_reads_the_lists_of_its_node_kind() {
+        let p = serde_json::json!({"fen": "f"});
+        let turn = read_snapshot(
+            p.clone(),
+            Node::Turn(Side::P1),
+            &[lines(&["response a b"])],
+            "g",
+        )
+        .expect("a turn");
+        assert_eq!(
+            (turn.legal, turn.game),
+            (lines(&["a", "b"]), "g".to_string())
+        );
+        let both = [lines(&["response a"]), lines(&["response 0000 c"])];
+        let sim = read_snapshot(p.clone(), Node::Simultaneous, &both, "g").expect("a turn");
+        assert_eq!(sim.legal_side, [lines(&["a"]), lines(&["0000", "c"])]);
+        assert!(sim.legal.is_empty());
+        // A chance node's outcomes are its legal tokens, and their weights are kept.
+        let roll = read_snapshot(
+            p.clone(),
+            Node::Chance(Side::P2),
+            &[lines(&["response r1:1 r2:3"])],
+            "g",
+        )
+        .expect("a roll");
+        assert_eq!(roll.legal, lines(&["r1", "r2"]));
+        assert_eq!(
+            roll.chance,
+            vec![("r1".to_string(), 1), ("r2".to_string(), 3)]
+        );
+        let bad = read_snapshot(p, Node::Chance(Side::P1), &[lines(&["response r1"])], "g");
+        assert_eq!(bad.expect_err("no weight").kind, FaultKind::Protocol);
+    }
+
+    #[test]
+    fn a_view_reads_what_a_person_may_play_there() {
+        assert_eq!(
+            view_queries(Some(Node::Chance(Side::P1))),
+            ["query legalmoves"]
+        );
+        assert_eq!(view_queries(Some(Node::Simultaneous)).len(), 2);
+        assert!(view_queries(Some(Node::Over)).is_empty() && view_queries(None).is_empty());
+        let both = [lines(&["response a"]), lines(&["info string error: x"])];
+        let sim = read_view_moves(Some(Node::Simultaneous), &both);
+        assert_eq!(sim.sides, [lines(&["a"]), vec![]]);
+        let turn = read_view_moves(Some(Node::Turn(Side::P1)), &[lines(&["response a b"])]);
+        assert_eq!(turn.legal, lines(&["a", "b"]));
+        assert_eq!(
+            read_actor(&lines(&["response chance p2"])),
+            Actor::at(Node::Chance(Side::P2))
+        );
+        assert_eq!(read_actor(&lines(&["response what"])), Actor::Unknown);
     }
 }

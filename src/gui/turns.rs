@@ -1,5 +1,6 @@
 //! A session's game flow: what the game waits for, starting the engine's or the dice's
 //! part of it, playing tokens, the server's rolls, and the reveal of a simultaneous turn.
+//! What to start and what a refusal changes are decided by `decide`'s functions.
 
 use std::time::Instant;
 
@@ -7,8 +8,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
+use super::decide::{Step, refused_joint, step};
 use super::flow::{self, Actor, Next, Side};
-use super::request::Who;
 use super::session::{Purpose, Session};
 use super::talk::{Failure, FaultKind};
 
@@ -25,8 +26,8 @@ impl Session {
         }
     }
 
-    /// Starts whatever the game waits for from the engine or the dice, or analysis.
-    /// Returns whether it started something.
+    /// Starts whatever the game waits for from the engine or the dice, or analysis
+    /// (`decide::step`). Returns whether it started something.
     pub(super) async fn advance(&mut self) -> Result<bool, Failure> {
         if self.io.closed
             || self.io.engine.is_none()
@@ -39,54 +40,29 @@ impl Session {
             return Ok(true);
         }
         let now = Instant::now();
-        let next = self.next();
-        match next {
-            Next::Nothing => Ok(false),
-            Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => {
-                if let Some(c) = self.clocks.as_mut() {
-                    c.start(s.index(), now);
-                }
-                if !self.analyse {
-                    return Ok(false);
-                }
-                let side = match self.lines.viewed() {
-                    // An earlier position: its own node kind (a finished one has nothing
-                    // to analyse, and its search would end at once, again and again).
-                    Some((_, position)) => match position["node"].as_str() {
-                        Some("over") | None => return Ok(false),
-                        Some("simultaneous") => Some(Side::P1),
-                        _ => None,
-                    },
-                    None => matches!(next, Next::HumanDeclare(_)).then_some(s),
-                };
-                self.start_go(Purpose::Analysis(side)).await?;
-                Ok(true)
+        let pausing = self.wake.is_some_and(|w| w > now);
+        let viewed = self.lines.viewed().map(|(_, p)| p);
+        let step = step(self.next(), self.analyse, viewed, self.paused, pausing);
+        if let Step::Person(s) | Step::Analyse(s, _) = step
+            && let Some(c) = self.clocks.as_mut()
+        {
+            c.start(s.index(), now);
+        }
+        match step {
+            Step::Wait | Step::Person(_) => return Ok(false),
+            Step::Analyse(_, side) => self.start_go(Purpose::Analysis(side)).await?,
+            Step::Resolve => self.resolve().await?,
+            Step::Go(purpose) => {
+                self.wake = None;
+                self.start_go(purpose).await?;
             }
-            Next::Resolve => {
-                self.resolve().await?;
-                Ok(true)
-            }
-            Next::EngineMove(s) | Next::EngineRoll(s) | Next::EngineDeclare(s) => {
-                if self.paused {
-                    return Ok(false);
-                }
-                if let Some(w) = self.wake {
-                    if w > now {
-                        return Ok(false);
-                    }
-                    self.wake = None;
-                }
-                match next {
-                    Next::EngineMove(_) => self.start_go(Purpose::Move(s)).await?,
-                    Next::EngineDeclare(_) => self.start_go(Purpose::Declare(s)).await?,
-                    _ => {
-                        self.roll(s).await?;
-                        self.wake = Some(Instant::now() + self.delay);
-                    }
-                }
-                Ok(true)
+            Step::Roll(s) => {
+                self.wake = None;
+                self.roll(s).await?;
+                self.wake = Some(Instant::now() + self.delay);
             }
         }
+        Ok(true)
     }
 
     /// Charges side `s`'s clock for a decision now; false when its time had run out.
@@ -158,36 +134,19 @@ impl Session {
                 self.state_changed();
             }
             Err(e) => {
-                // The engine refused the joint turn: it changes nothing, and the refusal is
-                // said once. A void declaration is the cause (the engine listed the others);
-                // a person's is dropped with an error, an engine's is its fault. Nothing
-                // here depends on the words of the refusal, so no refusal can come again.
+                // The engine refused the joint turn: it changes nothing (`refused_joint`).
                 self.lines.moves.pop();
                 self.lines.actors.pop();
                 if let Err(e2) = self.refresh().await? {
                     return Err(Failure::new(FaultKind::Protocol, e2));
                 }
-                if !void.contains(&true) {
-                    return Err(Failure::new(
-                        FaultKind::Protocol,
-                        format!("the engine refused a joint turn of its own lists ({w}/{b}): {e}"),
-                    ));
-                }
-                for side in Side::BOTH {
-                    if !void[side.index()] {
-                        continue;
-                    }
-                    let token = [&w, &b][side.index()];
-                    if self.players[side.index()] == Who::Engine {
-                        return Err(Failure {
-                            kind: FaultKind::Illegal,
-                            side: Some(side),
-                            detail: format!("declaration '{token}' refused: {e}"),
-                        });
-                    }
+                let refusal = refused_joint([&w, &b], void, self.players, &e);
+                for (side, message) in refusal.dropped {
                     self.declared[side.index()] = None;
-                    self.error(format!("declaration '{token}' refused by the engine: {e}"))
-                        .await;
+                    self.io.error(message).await;
+                }
+                if let Some(f) = refusal.fault {
+                    return Err(f);
                 }
                 self.state_changed();
             }
