@@ -110,6 +110,8 @@ impl Session {
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
+        // The position before the last token, for the page to mark what it captured.
+        self.before(None, n).await?;
         self.fault = None;
         // The rolls go on as the record's game would have: they depend on the seed and ply.
         if let Some(seed) = seed {

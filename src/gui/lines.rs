@@ -165,6 +165,26 @@ impl Lines {
     /// The page looks at `position`, after `ply` tokens of `line` (`None`: the main line),
     /// where a person may play `moves`; the position is kept for later views.
     pub fn look_at(&mut self, line: Option<usize>, ply: usize, position: Value, moves: ViewMoves) {
+        self.keep(line, ply, position);
+        self.line = line;
+        self.viewing = Some(ply);
+        self.view_legal = moves;
+    }
+
+    /// The position after `ply` tokens of `line` (`None`: the main line), when seen
+    /// already (a variation's plies up to its fork are the main line's).
+    pub fn seen(&self, line: Option<usize>, ply: usize) -> Option<&Value> {
+        let main = || self.positions.get(ply).filter(|p| !p.is_null());
+        match line.and_then(|i| self.variations.get(i)) {
+            Some(v) => v
+                .position(ply)
+                .or_else(|| (ply <= v.fork).then(main).flatten()),
+            None => main(),
+        }
+    }
+
+    /// Keeps `position` as the one after `ply` tokens of `line` (`None`: the main line).
+    pub fn keep(&mut self, line: Option<usize>, ply: usize, position: Value) {
         match line.and_then(|i| self.variations.get_mut(i)) {
             Some(v) => v.keep(ply, position),
             None => {
@@ -174,9 +194,16 @@ impl Lines {
                 self.positions[ply] = position;
             }
         }
-        self.line = line;
-        self.viewing = Some(ply);
-        self.view_legal = moves;
+    }
+
+    /// `position ...` for the first `ply` tokens of `line` (`None`: the main line; at most
+    /// all of its tokens).
+    pub fn line_command(&self, line: Option<usize>, ply: usize) -> String {
+        let tokens = match line.and_then(|i| self.variations.get(i)) {
+            Some(v) => &v.moves[..],
+            None => &self.moves[..],
+        };
+        self.tokens_command(&tokens[..ply.min(tokens.len())])
     }
 
     /// Plays `token` (a person's move at the position after `ply` tokens of the line looked
@@ -400,5 +427,18 @@ mod tests {
             ["position startpos moves a", "position startpos moves a x"]
         );
         assert!(l.promote(5).is_err());
+    }
+
+    #[test]
+    fn positions_seen_are_kept_per_line_and_a_variation_shares_the_main_lines() {
+        let mut l = with_variation();
+        l.keep(None, 1, json!("m1"));
+        l.keep(Some(0), 2, json!("v2"));
+        assert_eq!(l.seen(None, 1), Some(&json!("m1")));
+        assert_eq!(l.seen(Some(0), 1), Some(&json!("m1")), "before the fork");
+        assert_eq!(l.seen(Some(0), 2), Some(&json!("v2")));
+        assert_eq!(l.seen(None, 2), None);
+        assert_eq!(l.line_command(Some(0), 2), "position startpos moves a x");
+        assert_eq!(l.line_command(None, 9), "position startpos moves a b c");
     }
 }

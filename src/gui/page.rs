@@ -120,6 +120,8 @@ impl Session {
             "variations": self.lines.variations_json(),
             "viewing": viewing,
             "position": snap.map_or(Value::Null, |s| s.position.clone()),
+            // The position before the last token, for the marks of what it captured.
+            "before": self.lines.moves.len().checked_sub(1).and_then(|b| self.lines.seen(None, b)),
             "legal": snap.map_or(Vec::new(), |s| s.legal.clone()),
             "legal_side": snap.map_or(json!([[], []]), |s| {
                 json!([listed(&s.legal_side[0]), listed(&s.legal_side[1])])

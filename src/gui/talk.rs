@@ -338,6 +338,15 @@ impl Io {
         read_snapshot(position, node, &groups, game).map(Ok)
     }
 
+    /// The engine's `query position` after the `position` command `command` (the engine is
+    /// left there). Error (the engine's fault): no position.
+    pub async fn position_at(&mut self, command: String) -> Result<Value, Failure> {
+        let groups = self
+            .exchange(&[command, "query position".to_string()])
+            .await?;
+        read_position(&groups[1]).map(|(p, _)| p)
+    }
+
     /// The engine's `query position` and what a person may play there (`view_queries`),
     /// after the `position` command `command` (the engine is left there).
     pub async fn ask_position(&mut self, command: String) -> Result<(Value, ViewMoves), Failure> {

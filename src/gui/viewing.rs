@@ -4,7 +4,7 @@
 //! What is shown and where a move goes is decided by `lines::Lines`; this asks the engine
 //! and tells the page.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::lines::ViewPlan;
 use super::session::{Purpose, Session};
@@ -56,14 +56,38 @@ impl Session {
         };
         let (legal, legal_side) = moves.json();
         self.lines.look_at(line, ply, position.clone(), moves);
+        let before = self.before(line, ply).await?;
         self.state_changed();
-        self.io
-            .send(
-                json!({"t": "view", "ply": ply, "line": line, "position": position,
-            "legal": legal, "legal_side": legal_side}),
-            )
-            .await;
+        let view = json!({"t": "view", "ply": ply, "line": line, "position": position,
+            "legal": legal, "legal_side": legal_side, "before": before});
+        self.io.send(view).await;
         Ok(())
+    }
+
+    /// The position before the last token to ply `ply` of `line` (`None`: the main line),
+    /// so that the page can mark what that token captured even when it has not seen it (a
+    /// record just loaded): seen already, else asked of the engine (`null` at the start,
+    /// or while the engine is busy with its search).
+    pub(super) async fn before(
+        &mut self,
+        line: Option<usize>,
+        ply: usize,
+    ) -> Result<Value, Failure> {
+        let Some(b) = ply.checked_sub(1) else {
+            return Ok(Value::Null);
+        };
+        if let Some(p) = self.lines.seen(line, b) {
+            return Ok(p.clone());
+        }
+        if self.engine_busy() {
+            return Ok(Value::Null);
+        }
+        let position = self
+            .io
+            .position_at(self.lines.line_command(line, b))
+            .await?;
+        self.lines.keep(line, b, position.clone());
+        Ok(position)
     }
 
     /// Sends the page the position after `ply` tokens of the main line (`view_line`).

@@ -9,6 +9,7 @@ import math
 from selenium.webdriver.common.by import By
 
 from test_board import set_position
+from test_games import download_record
 
 CELL = 64
 
@@ -181,3 +182,35 @@ def test_capture_marks_follow_the_position_shown_while_stepping_back(page):
     p.wait_for(lambda: capture_marks(p) == ["d8"], timeout=5, what="the capture marked going forward")
     body.send_keys(Keys.END)
     p.wait_for(lambda: shown_fen(p) == fens[0] and capture_marks(p) == [], what="the game now")
+
+
+def capture_marks(p):
+    return p.js("return [...document.querySelectorAll('#board .capture-mark')].map(g => g.dataset.square)")
+
+
+def test_a_record_just_loaded_marks_its_captures_at_the_end_and_a_step_back(page, downloads):
+    """The page has not seen the positions of a record it loads: the server sends the one
+    before the position shown (the state's and each view's `before`)."""
+    p = page()
+    p.new_game("duell", "human", "human")
+    set_position(p, "3W13BK4/9/9/9/9/9/9/4WK4 b 0 1")
+    play(p, "e8", "d8")
+    one = downloads / "capture-last.pgn"
+    download_record(p, downloads, "duell").rename(one)
+    # One more move (White's first legal one), so that the capture is a step back.
+    p.js("window.guiSocket().send(JSON.stringify({t: 'move', token: window.guiLastState.legal[0]}))")
+    p.wait_for(lambda: len(p.moves()) == 2, what="White's move")
+    two = download_record(p, downloads, "duell")
+    q = page()
+    q.new_game("duell", "human", "human")
+    q.d.find_element(By.ID, "load").send_keys(str(one))
+    q.wait_for(lambda: len(q.moves()) == 1, what="the one-move record loaded")
+    q.wait_for(lambda: capture_marks(q) == ["d8"], what="the capture marked at the end")
+    r = page()
+    r.new_game("duell", "human", "human")
+    r.d.find_element(By.ID, "load").send_keys(str(two))
+    r.wait_for(lambda: len(r.moves()) == 2, what="the two-move record loaded")
+    r.click_id("nav-prev")
+    r.wait_for(lambda: r.js("return window.guiView && window.guiView()") is not None,
+               what="a step back")
+    r.wait_for(lambda: capture_marks(r) == ["d8"], what="the capture marked a step back")

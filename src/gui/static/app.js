@@ -58,6 +58,8 @@ function handle(m) {
       if (state && (m.line != null || m.ply < state.moves.length)) {
         ui.view = { ply: m.ply, line: m.line ?? null, position: m.position, legal: m.legal || [], legal_side: m.legal_side || null };
         keep(shownTokens(), m.position);
+        // The position before it, for the marks of the last token's captures.
+        if (m.before && m.ply > 0) keep(shownTokens().slice(0, -1), m.before);
         schedule();
       }
       break;
@@ -103,6 +105,7 @@ function onState(s) {
   if (v && (!sameGame || !s.viewing || (v.line === null && v.ply >= s.moves.length))) ui.view = null;
   ui.state = s;
   keep(s.moves, s.position);
+  if (s.before && s.moves.length) keep(s.moves.slice(0, -1), s.before);
   ui.clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
   stateDrawn = false;
   schedule();
