@@ -45,6 +45,9 @@ def test_a_game_without_a_board_module_is_drawn_and_played_by_clicks(page):
     p.new_game("dice", "human", "human")
     assert board_kind(p) == "generic"
     assert not p.d.find_elements(By.CSS_SELECTOR, '#board [data-key^="hand:"]')
+    # No module names its sides: First and Second.
+    names = p.js("return [...document.querySelectorAll('.side-name')].map(s => s.textContent)")
+    assert names[:2] == ["First", "Second"], names
     start = json.loads(Engine("duell").ask("position startpos", "position")[0])
     assert drawn_pieces(p) == sorted(x["square"] for x in start["pieces"])
     assert len(p.d.find_elements(By.CSS_SELECTOR, "#board .hit")) == start["width"] * start["height"]
@@ -144,3 +147,39 @@ def test_the_dice_seed_is_shown_for_a_game_with_dice_whatever_its_name(page):
     assert seed_shown(p)
     p.select("game", "rnb")
     assert not seed_shown(p)
+
+
+def test_the_generic_board_names_the_sides_and_plays_rnbs_joint_setup(server, browser, downloads):
+    """On the generic board a game keeps the side names the page has for it (South and
+    North for R&B; First and Second only for a game without a module), and R&B's
+    `Placement together` is arranged by clicks and declared with Ready, as on its own board."""
+    from test_together import left, ready, together, wait_reveal
+    from test_games import download_record, replay
+
+    s = server()
+    p = Page(browser(), s.url + "?board=generic")
+    together(p)
+    assert board_kind(p) == "generic"
+    names = p.js("return [...document.querySelectorAll('.side-name')].map(s => s.textContent)")
+    assert names[:2] == ["South", "North"], names
+    assert p.targets() == sorted(["a1", "b1", "c1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2"])
+    # The generic board draws no hand: the panel's colour buttons choose from it.
+    p.click_id("arrange-red")
+    for sq in ["a2", "b2", "e2", "f2"]:
+        p.click_key(sq)
+    p.click_id("arrange-black")
+    for sq in ["a1", "b1", "e1", "f1"]:
+        p.click_key(sq)
+    assert left(p, "red") == 0 and left(p, "black") == 0
+    assert drawn_pieces(p) == sorted(["a1", "b1", "e1", "f1", "a2", "b2", "e2", "f2", "d1", "c6"])
+    ready(p)
+    r = wait_reveal(p)
+    assert r["w"] == "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1"
+    assert "South arranged R@a2" in p.d.find_element(By.ID, "reveal").text
+    st = p.js("return window.guiLastState")
+    assert st["position"]["phase"] == "movement" and st["next"] == {"kind": "human_move", "side": "p1"}
+    # South moves by clicks on the generic board, and the record replays.
+    human_act(p, random.Random(1))
+    p.wait_for(lambda: len(p.moves()) >= 3, timeout=60, what="North's move")
+    text = replay("rnb", download_record(p, downloads, "rnb"))
+    assert '[Placement "together"]' in text and r["w"] + "/" + r["b"] in text

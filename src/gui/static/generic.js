@@ -12,6 +12,7 @@
 import { el } from './svg.js';
 import { Grid, CELL, MARGIN, squareName, parseSquare } from './grid.js';
 
+// The sides' names for a game the page has no module for (ui.js, sideName).
 export const sides = { p1: 'First', p2: 'Second' };
 const FILL = { p1: '#fafafa', p2: '#37474f' }, INK = { p1: '#222', p2: '#fafafa' };
 

@@ -47,8 +47,11 @@ export const ui = {
 // The module of the game now.
 export function mod() { return moduleOf(ui.state.game); }
 
+// A side's name: the one the game's own module has for it (White, South, Red...), on the
+// generic board too (the engine's `query position` names no sides); First and Second only
+// for a game the page has no module for.
 export function sideName(side) {
-  return ui.state ? mod().sides[side] : side;
+  return ui.state ? (GAMES[ui.state.game] || generic).sides[side] : side;
 }
 
 // The marks' sizes on a board whose module does not give its own.
