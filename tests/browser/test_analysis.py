@@ -8,6 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from play import human_act, states
+from test_board import set_position
 from test_games import download_record, replay
 
 
@@ -135,6 +136,20 @@ def test_the_analysis_is_cleared_when_the_game_changes(page):
     p.new_game("rnb", "human", "human")
     p.wait_for(lambda: not rows(p), what="no Duell line on the R&B board")
     assert not p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow")
+    # Start from a position, and a new game of the same game after moves: cleared too.
+    for clear in ("start from a position", "a new game"):
+        p.new_game("duell", "human", "human")
+        p.d.find_element(By.ID, "analyse").click()
+        p.wait_for(lambda: rows(p), what="an analysis line")
+        p.d.find_element(By.ID, "analyse").click()
+        if clear == "start from a position":
+            set_position(p, "3W13BK4/9/9/9/9/9/9/4WK4 b 0 1")
+        else:
+            human_act(p, random.Random(1))
+            p.wait_for(lambda: len(p.moves()) == 1, what="a move")
+            p.new_game("duell", "human", "human")
+        p.wait_for(lambda: not rows(p), what=f"no analysis line after {clear}")
+        assert not p.d.find_elements(By.CSS_SELECTOR, "#board .pv-arrow"), clear
 
 
 def test_the_arrows_are_the_first_move_of_each_multipv_line(page):

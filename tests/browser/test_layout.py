@@ -85,3 +85,20 @@ def test_at_1024x768_a_redeploy_choice_keeps_every_control_on_the_page(page):
     picker.select_by_value("c4c5@d3")
     p.click_id("choice-play")
     p.wait_for(lambda: "White has declared" in p.status(), what="the redeploy declared")
+
+
+def test_a_long_message_does_not_move_the_panel(page):
+    """An error of many words (here an unknown option's long name, said back) leaves the
+    board and the panel's controls where they were."""
+    p = page()
+    viewport(p, 1024, 768, False)
+    p.new_game("duell", "human", "engine")
+    p.wait_for(lambda: p.d.find_elements("css selector", "#board .hit"), what="the board")
+    before = {part: box(p, part) for part in ("board", "side", "actions", "setup", "tools")}
+    name = " ".join(["word"] * 120)
+    p.js("window.guiSocket().send(JSON.stringify({t: 'set_option', name: arguments[0], value: '1'}))",
+         name)
+    p.wait_for(lambda: "no option" in p.js("return document.getElementById('message').textContent"),
+               what="the long error shown")
+    after = {part: box(p, part) for part in before}
+    assert after == before, (before, after)
