@@ -3,6 +3,7 @@ the buttons show earlier positions (from the engine's `query position`), with th
 moves (a move there starts a variation, test_variations.py); the game goes on meanwhile; the move list scrolls down, not sideways."""
 
 import random
+import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -92,3 +93,36 @@ def test_the_analysis_runs_on_the_position_shown(page):
     p.wait_for(lambda: last_analysis_position(p) == "startpos moves " + " ".join(moves),
                what="back to the game now")
     p.d.find_element(By.ID, "analyse").click()
+
+
+def clock_texts(p):
+    """Each clock's text, with '*' when it runs."""
+    return p.js("return [...document.querySelectorAll('.clock')]"
+                ".map(c => c.textContent + (c.classList.contains('running') ? '*' : ''))")
+
+
+def test_the_clocks_follow_the_position_shown(page):
+    """Stepping back shows the clocks as they were when that ply was reached, stopped; the
+    game's own clocks come back at its end."""
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    p.set_limit("clock", 60)
+    p.wait_for(lambda: p.js("return !!window.guiLastState.clocks"), what="the clocks")
+    rng = random.Random(4)
+    for _ in range(2):
+        time.sleep(1.2)
+        human_act(p, rng)
+    p.wait_for(lambda: len(p.moves()) == 2, what="two moves")
+    now = clock_texts(p)
+    assert "1:00.0" not in now[1], now
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="1"]').click()
+    p.wait_for(lambda: p.js("return window.guiView()") is not None, what="ply 1 shown")
+    p.wait_for(lambda: clock_texts(p)[1].endswith("1:00.0"), what="the second side's full time then")
+    shown = clock_texts(p)
+    assert not any(t.endswith("*") for t in shown), shown
+    time.sleep(0.5)
+    assert clock_texts(p) == shown, "stopped while looking back"
+    p.d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    p.wait_for(lambda: p.js("return window.guiView()") is None, what="the game now")
+    p.wait_for(lambda: any(t.endswith("*") for t in clock_texts(p)), what="the game's clock running")

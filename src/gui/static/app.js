@@ -106,6 +106,10 @@ function onState(s) {
   ui.state = s;
   keep(s.moves, s.position);
   if (s.before && s.moves.length) keep(s.moves.slice(0, -1), s.before);
+  // The clocks as each ply was reached: a take back forgets those after it.
+  if (!sameGame) ui.clocksAt = [];
+  ui.clocksAt.length = Math.min(ui.clocksAt.length, s.moves.length + 1);
+  if (s.clocks && ui.clocksAt[s.moves.length] === undefined) ui.clocksAt[s.moves.length] = s.clocks.left.slice();
   ui.clockBase = s.clocks ? { left: s.clocks.left.slice(), running: s.clocks.running.slice(), at: performance.now() } : null;
   stateDrawn = false;
   schedule();

@@ -114,15 +114,20 @@ export function evalBar() {
   $('evalbar').dataset.viewer = viewer;
 }
 
+// The clocks: the game's, running; while stepping back through the main line, as they were
+// when that ply was reached (a variation's plies have none: a dash).
 export function tickClocks() {
   const base = ui.clockBase;
   if (!base) return;
-  const dt = performance.now() - base.at;
+  const dt = performance.now() - base.at, v = ui.view;
+  const then = v ? (v.line === null ? ui.clocksAt[v.ply] : undefined) || null : undefined;
   for (const span of document.querySelectorAll('.clock')) {
     const i = span.dataset.side === 'p1' ? 0 : 1;
-    const ms = base.left[i] - (base.running[i] ? dt : 0);
+    const running = then === undefined && base.running[i];
+    const ms = then === undefined ? base.left[i] - (running ? dt : 0) : then && then[i];
     const s = Math.max(0, ms) / 1000;
-    span.textContent = `${sideName(span.dataset.side)} ${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-    span.classList.toggle('running', base.running[i]);
+    const time = then === null ? '–' : `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+    span.textContent = `${sideName(span.dataset.side)} ${time}`;
+    span.classList.toggle('running', running);
   }
 }

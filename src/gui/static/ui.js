@@ -38,6 +38,8 @@ export const ui = {
   drawn: null,
   // The clocks as the state gave them, and when.
   clockBase: null,
+  // The clocks' times left as each ply of the main line was reached (for stepping back).
+  clocksAt: [],
   // A person's move sent, for the reply's measurement.
   moveSentAt: null, movesAtSend: 0,
   // Set by the entry module: draw everything now; draw in the next frame.
