@@ -79,8 +79,8 @@ impl Session {
             Request::View { ply, line } => self.view_line(line, ply).await,
             Request::Promote { line } => self.promote_line(line).await,
             Request::DeleteLine { line } => self.delete_line(line).await,
-            Request::Review { nodes: 0 } => self.cancel_review().await,
-            Request::Review { nodes } => self.start_review(nodes).await,
+            Request::Review { nodes: 0, ms: 0 } => self.cancel_review().await,
+            Request::Review { nodes, ms } => self.start_review(nodes, ms).await,
             Request::Load { text } => self.load(&text).await,
             Request::SetOption { name, value } => self.set_option(&name, value.as_deref()).await,
             Request::Limit(limit) => {

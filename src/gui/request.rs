@@ -106,10 +106,15 @@ pub enum Request {
     Takeback,
     /// The person whose turn it is (or the only person playing) gives the game up.
     Resign,
-    /// Review the game: every position searched at `nodes` nodes (`0` cancels a review).
+    /// Review the game: every position searched for `ms` milliseconds when given, else at
+    /// `nodes` nodes (both `0` cancel a review).
     Review {
         /// Nodes per position.
+        #[serde(default)]
         nodes: u64,
+        /// Milliseconds per position (`go movetime`), in place of nodes.
+        #[serde(default)]
+        ms: u64,
     },
     /// Show the position after the first `ply` tokens (stepping through the game) of the
     /// main line, or of variation `line` (an index of the state's `variations`).

@@ -18,11 +18,27 @@ const REVIEW_LIMIT: Duration = Duration::from_secs(60);
 /// Most nodes a review may ask per position.
 pub const MAX_REVIEW_NODES: u64 = 10_000_000;
 
+/// Most milliseconds a review may take per position (well within `REVIEW_LIMIT`).
+pub const MAX_REVIEW_MS: u64 = 30_000;
+
+/// The `go` of a review's search: `go movetime ms` when `ms` is given, else `go nodes`.
+/// Error (for the page): a value out of its range.
+pub fn review_go(nodes: u64, ms: u64) -> Result<String, String> {
+    match (nodes, ms) {
+        (_, 1..=MAX_REVIEW_MS) => Ok(format!("go movetime {ms}")),
+        (_, 1..) => Err(format!("a review takes 1 to {MAX_REVIEW_MS} ms a position")),
+        (1..=MAX_REVIEW_NODES, 0) => Ok(format!("go nodes {nodes}")),
+        _ => Err(format!(
+            "a review takes 1 to {MAX_REVIEW_NODES} nodes a position"
+        )),
+    }
+}
+
 /// A running review.
 #[derive(Debug, Clone)]
 pub struct Review {
-    /// Nodes per position.
-    pub nodes: u64,
+    /// The `go` of each position's search (`review_go`).
+    pub go: String,
     /// The ply whose position is searched now, or next.
     pub ply: usize,
     /// The side the running search's score is for (`p1`/`p2`).
@@ -32,16 +48,16 @@ pub struct Review {
 }
 
 impl Session {
-    /// Starts a review at `nodes` per position (the running search is stopped first).
-    pub(super) async fn start_review(&mut self, nodes: u64) -> Result<(), Failure> {
-        if !(1..=MAX_REVIEW_NODES).contains(&nodes) {
-            self.io
-                .error(format!(
-                    "a review takes 1 to {MAX_REVIEW_NODES} nodes a position"
-                ))
-                .await;
-            return Ok(());
-        }
+    /// Starts a review at `ms` milliseconds per position when given, else at `nodes` (the
+    /// running search is stopped first).
+    pub(super) async fn start_review(&mut self, nodes: u64, ms: u64) -> Result<(), Failure> {
+        let go = match review_go(nodes, ms) {
+            Ok(go) => go,
+            Err(e) => {
+                self.io.error(e).await;
+                return Ok(());
+            }
+        };
         if self.fault.is_some() {
             self.io
                 .error("the engine had a fault: restart it to review the game")
@@ -50,7 +66,7 @@ impl Session {
         }
         self.stop_search().await?;
         self.review = Some(Review {
-            nodes,
+            go,
             ply: 0,
             pov: "p1",
             last: None,
@@ -118,7 +134,7 @@ impl Session {
         review.pov = pov;
         review.last = None;
         let side = if simultaneous { " side w" } else { "" };
-        let go = format!("go nodes {}{side}", review.nodes);
+        let go = format!("{}{side}", review.go);
         self.io.send_engine(&position).await?;
         self.io.send_engine(&go).await?;
         let now = Instant::now();
@@ -171,5 +187,25 @@ impl Session {
             r.ply += 1;
         }
         self.state_changed();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_review_searches_by_time_when_given_else_by_nodes() {
+        assert_eq!(review_go(20_000, 0).as_deref(), Ok("go nodes 20000"));
+        assert_eq!(review_go(20_000, 500).as_deref(), Ok("go movetime 500"));
+        assert_eq!(
+            review_go(0, MAX_REVIEW_MS).as_deref(),
+            Ok("go movetime 30000")
+        );
+        assert!(review_go(0, MAX_REVIEW_MS + 1).is_err());
+        assert!(review_go(MAX_REVIEW_NODES + 1, 0).is_err());
+        assert!(review_go(0, 0).is_err(), "both 0 is a cancel, not a review");
+        // The deadline of a review search covers the longest time a position may take.
+        assert!(Duration::from_millis(MAX_REVIEW_MS) < REVIEW_LIMIT);
     }
 }

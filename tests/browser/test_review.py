@@ -56,6 +56,30 @@ def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(pag
     p.wait_for(lambda: p.js("return window.guiView()") is not None, what="the start position shown")
 
 
+def test_a_review_at_a_time_per_position_chosen_on_the_page(page):
+    """The review's search is a node count or a time per position, chosen beside the number:
+    at 100 ms a position the engine is asked `go movetime 100` for each."""
+    from selenium.webdriver.support.ui import Select
+
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(8)
+    for _ in range(4):
+        human_act(p, rng)
+    Select(p.d.find_element(By.ID, "review-per")).select_by_value("ms")
+    box = p.d.find_element(By.ID, "review-nodes")
+    box.clear()
+    box.send_keys("100")
+    console = p.d.find_element(By.ID, "console")
+    p.click_id("review")
+    p.wait_for(lambda: reviewed(p), timeout=60, what="the review")
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == 5
+    assert "go movetime 100" in console.get_attribute("textContent")
+    assert "go nodes" not in console.get_attribute("textContent")
+
+
 def test_a_review_can_be_cancelled(page):
     p = page()
     rng = start_review(p, "rnb", 3, 8, 3000000)

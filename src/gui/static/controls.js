@@ -62,7 +62,9 @@ export function wire() {
     if (running) { send({ t: 'review', nodes: 0 }); return; }
     ui.reviewed = [];
     $('review-progress').value = 0;
-    send({ t: 'review', nodes: Number($('review-nodes').value) || 20000 });
+    // A fixed node count or a time per position, as chosen beside the number.
+    const amount = Number($('review-nodes').value) || 20000;
+    send($('review-per').value === 'ms' ? { t: 'review', ms: amount } : { t: 'review', nodes: amount });
   });
   wireNavigation();
   $('download').addEventListener('click', () => send({ t: 'record' }));

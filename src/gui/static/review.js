@@ -116,9 +116,10 @@ function wrap(words) {
 // of both sides' at a joint turn) and a comment with the evaluation after it and, for a
 // marked move, the mark's word, its side's loss and the engine's best move. Comments and
 // marks are PGN's `{...}` and `?!`, `?`, `??`, which `quartet replay` skips. `results`,
-// `actors`: as for judge(); `name(side)`: a side's name; `nodes`: the review's nodes a
-// position, or null. Throws an Error when the record is not the reviewed game's.
-export function annotate(record, results, actors, scale, name, nodes = null) {
+// `actors`: as for judge(); `name(side)`: a side's name; `per`: the review's search a
+// position ("1500 nodes", "500 ms"), or null. Throws an Error when the record is not the
+// reviewed game's.
+export function annotate(record, results, actors, scale, name, per = null) {
   const cut = record.indexOf('\n\n');
   if (cut < 0) throw new Error('the record has no move list');
   const tokens = record.slice(cut + 2).split(/\s+/).filter(Boolean);
@@ -141,7 +142,7 @@ export function annotate(record, results, actors, scale, name, nodes = null) {
     if (notes.length) comment(notes.join('; '));
   });
   words.push(result);
-  const by = nodes ? `, ${nodes} nodes a position` : '';
+  const by = per ? `, ${per} a position` : '';
   return `${record.slice(0, cut).trimEnd()}\n[Annotator "Quartet review${by}"]\n\n${wrap(words)}\n\n`;
 }
 
@@ -152,7 +153,7 @@ export function annotate(record, results, actors, scale, name, nodes = null) {
 export class ReviewExport {
   constructor(ask, download, fail, current) {
     // pending: when the record was asked for (an answer 10 s later is a plain download).
-    Object.assign(this, { ask, download, fail, current, pending: null, nodes: null });
+    Object.assign(this, { ask, download, fail, current, pending: null, per: null });
     const review = document.getElementById('review');
     this.button = document.createElement('button');
     this.button.id = 'export-review';
@@ -161,9 +162,11 @@ export class ReviewExport {
     this.button.classList.add('hidden');
     this.button.addEventListener('click', () => { this.pending = performance.now(); this.ask(); });
     review.after(this.button);
-    // The nodes of a review, noted when it starts (the field may change afterwards).
+    // The search of a review, noted when it starts (the fields may change afterwards).
     review.addEventListener('click', () => {
-      if (review.textContent === 'Review game') this.nodes = Number(document.getElementById('review-nodes').value) || null;
+      if (review.textContent !== 'Review game') return;
+      const n = Number(document.getElementById('review-nodes').value);
+      this.per = n ? `${n} ${document.getElementById('review-per').value}` : null;
     });
   }
 
@@ -177,7 +180,7 @@ export class ReviewExport {
     if (asked === null || performance.now() - asked > 10000) return false;
     const c = this.current();
     try {
-      const text = annotate(m.text, c.results, c.actors, c.scale, c.name, this.nodes);
+      const text = annotate(m.text, c.results, c.actors, c.scale, c.name, this.per);
       this.download(text, m.filename.replace(/\.pgn$/, '-review.pgn'));
     } catch (e) {
       this.fail(`Export review: ${e.message}`);
