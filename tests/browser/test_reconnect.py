@@ -17,6 +17,9 @@ def test_a_reload_keeps_the_game_and_the_engine(page):
     p = page()
     rng = people_game(p, "duell", 3, 5)
     moves, engine = p.moves(), pid(p)
+    # The pid is in the console pane, not the header (issue 22 §5).
+    assert engine and engine not in p.d.find_element(By.TAG_NAME, "header").text
+    assert f"(pid {engine})" in p.d.find_element(By.ID, "console").get_attribute("textContent")
     p.d.refresh()
     p.wait_for(lambda: p.js("return window.guiLastState && window.guiLastState.moves.length") == 3,
                what="the game back after the reload")
