@@ -126,3 +126,35 @@ def test_the_clocks_follow_the_position_shown(page):
     p.d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
     p.wait_for(lambda: p.js("return window.guiView()") is None, what="the game now")
     p.wait_for(lambda: any(t.endswith("*") for t in clock_texts(p)), what="the game's clock running")
+
+
+def move_rows(p):
+    """The move list's rows: the plies of each row's tokens."""
+    return p.js("return [...document.querySelectorAll('#moves .move-row')]"
+                ".map(r => [...r.querySelectorAll('li')].map(li => +li.dataset.ply))")
+
+
+def test_the_move_list_has_a_row_per_move_per_joint_turn_and_per_roll_and_move(page):
+    """A numbered row per move number with a column per side; a row per Apocalypse joint
+    turn; a row per Ludo roll and the move after it (issue 22 §3)."""
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(4)
+    for _ in range(5):
+        human_act(p, rng)
+    p.wait_for(lambda: move_rows(p) == [[1, 2], [3, 4], [5]], what="two plies a row")
+    nums = p.js("return [...document.querySelectorAll('#moves .move-num')].map(n => n.textContent)")
+    assert nums == ["1.", "2.", "3."], nums
+    p.new_game("apocalypse", "human", "human")
+    while len(p.moves()) < 2:
+        human_act(p, rng)
+    p.wait_for(lambda: move_rows(p) == [[1], [2]], what="a row per joint turn")
+    assert p.js("return [...document.querySelectorAll('#moves li')].every(li => li.classList.contains('joint'))")
+    p.new_game("ludo", "human", "human")
+    while len(p.moves()) < 8:
+        human_act(p, rng)
+    rows = p.js("return [...document.querySelectorAll('#moves .move-row')]"
+                ".map(r => [...r.querySelectorAll('li')].map(li => li.classList.contains('roll')))")
+    assert rows and all(r[0] and not any(r[1:]) for r in rows), rows
+    assert sum(len(r) for r in rows) == len(p.moves())

@@ -58,7 +58,8 @@ def test_variation_promote_delete_and_the_record_keeps_the_main_line(page, downl
     assert p.moves() == main, "the main line is kept"
     p.wait_for(lambda: shown_fen(p) == fen_after(main[:2] + [other]), what="the variation's position")
     # Under the row of the move it leaves (plies 3 and 4).
-    assert p.js("return document.querySelector('#moves .variation').previousElementSibling.dataset.ply") == "4"
+    assert p.js("return [...document.querySelector('#moves .variation').previousElementSibling"
+                ".querySelectorAll('li')].map(li => li.dataset.ply)") == ["3", "4"]
     assert "variation 1" in p.d.find_element(By.ID, "nav-text").text
     # It goes on: a second move extends it; the arrows step along it.
     human_act(p, rng)

@@ -172,20 +172,53 @@ export function drawOptions(options, send) {
   }
 }
 
-// The move list: one item per token (a roll, by its actor, greyed); `current` (tokens
-// played up to the position shown) marks its last token, and a click on a token calls
-// `pick` with the ply after it.
+// Where each token of the move list goes, by who acted for it (`actors`): a row per move
+// number with a column per side (the first player's move starts a row, the second's ends
+// it), a row per joint turn (one item across both columns) and a row per roll and the move
+// after it (Ludo's turn). Returns [{ cells: [index or null, ...] }] per row, a cell `null`
+// where a side has no move in that row; a joint turn's row has one cell.
+export function moveRows(actors, n) {
+  const rows = [];
+  let open = null; // the row a next token may still join, and how: 'p2' or 'move'
+  for (let i = 0; i < n; i++) {
+    const a = actors[i] || { kind: 'unknown' };
+    if (a.kind === 'joint') { rows.push({ cells: [i] }); open = null; continue; }
+    if (a.kind === 'roll') { open = { cells: [i, null], join: 'move', side: a.side }; rows.push(open); continue; }
+    const joins = open && (open.join === 'move' ? a.side === open.side || a.kind === 'unknown'
+      : a.side !== 'p1');
+    if (joins) { open.cells[1] = i; open = null; continue; }
+    if (a.kind === 'move' && a.side === 'p2') { rows.push({ cells: [null, i] }); open = null; continue; }
+    open = { cells: [i, null], join: 'p2' };
+    rows.push(open);
+  }
+  return rows;
+}
+
+// The move list (`moveRows`): each row numbered, a roll greyed; `current` (tokens played up
+// to the position shown) marks its last token, and a click on a token calls `pick` with the
+// ply after it.
 export function drawMoves(moves, actors, current, pick) {
   const ol = $('moves');
   ol.innerHTML = '';
-  moves.forEach((m, i) => {
-    const li = document.createElement('li');
-    li.textContent = m;
-    li.dataset.ply = i + 1;
-    if (actors[i] && actors[i].kind === 'roll') li.className = 'roll';
-    if (i + 1 === current) li.classList.add('current');
-    li.addEventListener('click', () => pick(i + 1));
-    ol.appendChild(li);
+  moveRows(actors, moves.length).forEach((r, k) => {
+    const row = document.createElement('div');
+    row.className = 'move-row';
+    const num = document.createElement('span');
+    num.className = 'move-num';
+    num.textContent = `${k + 1}.`;
+    row.appendChild(num);
+    for (const i of r.cells) {
+      if (i === null) { const gap = document.createElement('span'); gap.className = 'move-gap'; row.appendChild(gap); continue; }
+      const li = document.createElement('li');
+      li.textContent = moves[i];
+      li.dataset.ply = i + 1;
+      if (actors[i] && actors[i].kind === 'roll') li.className = 'roll';
+      if (r.cells.length === 1) li.classList.add('joint');
+      if (i + 1 === current) li.classList.add('current');
+      li.addEventListener('click', () => pick(i + 1));
+      row.appendChild(li);
+    }
+    ol.appendChild(row);
   });
   // Scrolled to the token shown once the frame is laid out (reading its height now would
   // lay out the page once more while drawing).

@@ -23,10 +23,10 @@ export function lineEnd(state, i) {
 export function drawVariations(ol, variations, shown, pick, promote, remove) {
   let current = null;
   const items = [...ol.querySelectorAll('li[data-ply]')];
-  // Each row of the list holds two tokens: a variation goes after the row of its move.
+  // A variation goes after the row of the move it leaves (panels.js, moveRows).
   const after = new Map();
   (variations || []).forEach((v, i) => {
-    const anchor = items.length ? Math.min(v.fork | 1, items.length - 1) : -1;
+    const at = items.length ? items[Math.min(v.fork, items.length - 1)].closest('.move-row') : null;
     const row = document.createElement('div');
     row.className = 'variation';
     row.dataset.line = i;
@@ -53,9 +53,9 @@ export function drawVariations(ol, variations, shown, pick, promote, remove) {
     };
     button('promote', 'var-promote', 'make this variation the main line', promote);
     button('✕', 'var-delete', 'delete this variation', remove);
-    const prev = after.get(anchor) || (anchor >= 0 ? items[anchor] : null);
+    const prev = after.get(at) || at;
     if (prev) prev.after(row); else ol.prepend(row);
-    after.set(anchor, row);
+    after.set(at, row);
   });
   return current;
 }
