@@ -8,6 +8,15 @@ use super::searcher::Searcher;
 use super::simultaneous::{At, SLACK};
 use crate::eval::Evaluate;
 
+/// Plies a line's cells are searched shallower first (see `keeps_when_reduced`).
+const LINE_REDUCTION: i32 = 1;
+
+/// A player with fewer declarations than this has no line reduced (its game is small).
+const MIN_LINES_TO_REDUCE: usize = 8;
+
+/// The largest support whose cells a reduced line proof saves and restores.
+const SAVED_CELLS: usize = 16;
+
 /// The result of a column or row check.
 pub(super) enum Check {
     /// Every row or column outside the restricted game keeps to the threshold; the bound on
@@ -50,13 +59,59 @@ impl<G: Evaluate> Searcher<'_, G> {
             if (row && f.has_row(line)) || (!row && f.has_col(line)) {
                 continue;
             }
-            match self.prove_line(f, pos, at, LineProof { line, target, row })? {
+            let proof = LineProof { line, target, row };
+            if self.keeps_when_reduced(f, pos, at, proof)? {
+                continue;
+            }
+            match self.prove_line(f, pos, at, proof)? {
                 Some(sum) if row => proved = proved.max(sum),
                 Some(sum) => proved = proved.min(sum),
                 None => return Some(Check::Joins(line)),
             }
         }
         Some(Check::Proved(proved))
+    }
+
+    /// The line reduction: whether a line outside the restricted game keeps to its
+    /// target when its cells are searched [`LINE_REDUCTION`] plies shallower. Then the
+    /// check takes it as kept, as late-move reductions take a late move that fails low,
+    /// and only a line that seems to beat its target is proved at full depth (it joins
+    /// only if it beats it there too). Lines are not reduced at depth 1, nor for a player
+    /// with fewer than [`MIN_LINES_TO_REDUCE`] declarations, whose game is small enough to
+    /// solve exactly. The reduced searches leave the frame's cell bounds as they were, so
+    /// every bound the frame keeps is one of a full-depth search. Only with
+    /// `Features::reductions`.
+    fn keeps_when_reduced(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        at: At,
+        proof: LineProof,
+    ) -> Option<bool> {
+        let support = proof.support(f);
+        let declarations = if proof.row { f.n } else { f.m };
+        if !self.features.reductions
+            || at.depth <= LINE_REDUCTION
+            || declarations < MIN_LINES_TO_REDUCE
+            || support > SAVED_CELLS
+        {
+            return Some(false);
+        }
+        let mut saved = [(0, 0); SAVED_CELLS];
+        for (k, slot) in saved.iter_mut().enumerate().take(support) {
+            let (i, j) = proof.member(f, k).1;
+            *slot = f.bounds(i, j);
+        }
+        let reduced = At {
+            depth: at.depth - LINE_REDUCTION,
+            ..at
+        };
+        let kept = self.prove_line(f, pos, reduced, proof)?.is_some();
+        for (k, &(l, u)) in saved.iter().enumerate().take(support) {
+            let (i, j) = proof.member(f, k).1;
+            f.set_bounds(i, j, l, u);
+        }
+        Some(kept)
     }
 
     /// For a column `line` (`row == false`): proves `Σ x_i A(i, line) ≥ target` and returns

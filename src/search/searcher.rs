@@ -64,6 +64,8 @@ pub struct Searcher<'a, G: Evaluate> {
     pub(crate) killers: Vec<[Option<G::Move>; 2]>,
     /// History heuristic scores, indexed by player then move code.
     pub(crate) history: Vec<i32>,
+    /// Scratch buffer of the simultaneous search's declaration ordering (packed keys).
+    pub(crate) order_scratch: Vec<i64>,
     /// The last wide simultaneous node solved (its hash) with the restricted declarations
     /// of each side, where its next solve starts (`oracle.rs`).
     pub(crate) wide_start: Option<WideStart<G::Move>>,
@@ -109,6 +111,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * G::MOVE_CODES],
+            order_scratch: Vec::new(),
             wide_start: None,
             null_child: None,
         }

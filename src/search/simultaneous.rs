@@ -14,14 +14,17 @@
 //! 3. Column check: every other column must concede at least `min(vL, β)` against `x`; each
 //!    is proved with windowed searches of the cells in `x`'s support (Star1-style windows
 //!    from the other cells' bounds). The first column that fails joins `C`. Row check: the
-//!    same for the rows against `y` and `max(vU, α)`.
+//!    same for the rows against `y` and `max(vU, α)`. With `Features::reductions` a line
+//!    is first proved one turn shallower, and only one that fails there is proved at full
+//!    depth (`line_check.rs`).
 //! 4. A proved check bounds the node's value by backward induction (a strategy's worst case
 //!    bounds the game value); a bound past the window ends the node (fail-soft). With no
 //!    new row or column and `vL = vU` the value is exact. Otherwise the restricted cells that
 //!    are only bounded are searched exactly.
 //!
 //! The game is finite, `R` and `C` only grow and refined cells stay exact, so the loop ends.
-//! Every conclusion is a bound proved from cell bounds, so inside the window the value is
+//! Without the reductions every conclusion is a bound proved from cell bounds, so inside the
+//! window the value is
 //! that of plain backward induction with [`round_value`] at each node. The pure cases cost
 //! what alpha-beta costs in the serialised game: a fail-high needs one row against every
 //! column, a fail-low one column against every row.
@@ -300,37 +303,40 @@ impl<G: Evaluate> Searcher<'_, G> {
 
     /// Orders rows and columns into the frame's order arrays: the table's pair first, then
     /// the declarations that were best at the last node of this ply (killers), noisy ones by
-    /// the game's hint, and the rest by their history.
+    /// the game's hint, and the rest by their history; ties in generation order. Each key is
+    /// computed once (into the searcher's scratch buffer, packed with its index so that one
+    /// unstable sort gives that order).
     fn order_declarations(
-        &self,
+        &mut self,
         f: &mut Frame<G::Move>,
         pos: &G,
         ply: usize,
         hint: Option<(usize, usize)>,
     ) {
-        let (n, m) = (f.n, f.m);
-        let base = f.ints.len();
-        f.ints.extend(0..n as i32);
-        f.ints.extend(0..m as i32);
-        let key = |moves: &[G::Move], k: usize, p: Player, hinted: Option<usize>| -> i32 {
-            let mv = moves[k];
-            if Some(k) == hinted {
-                i32::MAX
-            } else if self.killers[ply][p.index()] == Some(mv) {
-                KEY_KILLER
-            } else if pos.is_noisy(mv) {
-                KEY_NOISY + pos.order_hint(mv).clamp(-(1 << 24), 1 << 24)
-            } else {
-                self.history[p.index() * G::MOVE_CODES + G::move_code(mv) as usize]
-            }
-        };
-        let (rows, cols) = (&f.rows, &f.cols);
-        let (row_part, col_part) = f.ints[base..].split_at_mut(n);
-        let (row_hint, col_hint) = (hint.map(|h| h.0), hint.map(|h| h.1));
-        row_part
-            .sort_by_key(|&k| std::cmp::Reverse(key(rows, k as usize, Player::First, row_hint)));
-        col_part
-            .sort_by_key(|&k| std::cmp::Reverse(key(cols, k as usize, Player::Second, col_hint)));
+        let mut packed = std::mem::take(&mut self.order_scratch);
+        for (moves, p, hinted) in [
+            (&f.rows, Player::First, hint.map(|h| h.0)),
+            (&f.cols, Player::Second, hint.map(|h| h.1)),
+        ] {
+            packed.clear();
+            packed.extend(moves.iter().enumerate().map(|(k, &mv)| {
+                let key = if Some(k) == hinted {
+                    i32::MAX
+                } else if self.killers[ply][p.index()] == Some(mv) {
+                    KEY_KILLER
+                } else if pos.is_noisy(mv) {
+                    KEY_NOISY + pos.order_hint(mv).clamp(-(1 << 24), 1 << 24)
+                } else {
+                    self.history[p.index() * G::MOVE_CODES + G::move_code(mv) as usize]
+                };
+                // Higher keys first, then lower indices.
+                (-i64::from(key) << 32) | k as i64
+            }));
+            packed.sort_unstable();
+            f.ints
+                .extend(packed.iter().map(|&v| (v & 0xFFFF_FFFF) as i32));
+        }
+        self.order_scratch = packed;
     }
 
     /// Makes the node's best pair the killers of `ply` and raises its history.
