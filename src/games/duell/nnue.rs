@@ -82,12 +82,22 @@ impl Board {
     }
 }
 
-/// The squares `old` and `new` hold different pieces on.
+/// The board splits into words of eight squares.
+const _: () = assert!(SQUARES % 8 == 0);
+
+/// The squares `old` and `new` hold different pieces on, found eight squares at a time.
 #[inline]
 fn differing(old: &Board, new: &Board) -> Bitboard {
+    let (old_words, _) = old.0.as_chunks::<8>();
+    let (new_words, _) = new.0.as_chunks::<8>();
     let mut diff: Bitboard = 0;
-    for (s, (a, b)) in old.0.iter().zip(&new.0).enumerate() {
-        diff |= Bitboard::from(a != b) << s;
+    for (w, (a, b)) in old_words.iter().zip(new_words).enumerate() {
+        let mut x = u64::from_le_bytes(*a) ^ u64::from_le_bytes(*b);
+        while x != 0 {
+            let byte = x.trailing_zeros() / 8;
+            x &= !(0xff << (8 * byte));
+            diff |= 1 << (8 * w + byte as usize);
+        }
     }
     diff
 }
