@@ -83,7 +83,7 @@ impl Board {
 }
 
 /// The board splits into words of eight squares.
-const _: () = assert!(SQUARES % 8 == 0);
+const _: () = assert!(SQUARES.is_multiple_of(8));
 
 /// The squares `old` and `new` hold different pieces on, found eight squares at a time.
 #[inline]
