@@ -164,8 +164,9 @@ duell-network)
     # Speed, the five bench positions to depth 7 in one build (quartet bench --game duell
     # --untimed [--eval network]): classical 317,939 nodes (the bench signature) at a median
     # 0.66 M nodes/s (six runs, 0.49-0.83 M), network 364,917 at 0.73 M (five, 0.63-1.44 M).
-    # The network against the classical evaluation in the same build (option.Eval): not
-    # measured yet.
+    # The network against the classical evaluation in the same build (option.Eval), stopped
+    # by hand after 45 min: 383 games, 176-9-198, -20.9 +/- 32.4 Elo (pairs), LLR -0.40,
+    # SPRT undecided (README, "The networks of R&B and Duell"): not kept as the default.
     nice -n 5 "$Q" match --game duell --engine cmd="$Q" name=network option.Eval=network \
         --engine cmd="$Q" name=classical --movetime 100 --margin 1000 --seed 1 \
         --concurrency 1 --games 1000 --openings file:scripts/books/duell.txt --recover \
