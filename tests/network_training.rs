@@ -1,13 +1,14 @@
 //! The network trainer (`quartet::learn::network`) reaches Ludo's network only through the
 //! capability Ludo's evaluation declares (`Evaluate::NETWORK`): the self-play examples it
-//! makes from a Ludo data file are Ludo's inputs and winning chances. R&B's efficiently
-//! updatable network (`Evaluate::NNUE`) trains from `quartet selfplay` data to the same
-//! integer weights every time.
+//! makes from a Ludo data file are Ludo's inputs and winning chances. R&B's and Duell's
+//! efficiently updatable networks (`Evaluate::NNUE`) train from `quartet selfplay` data to
+//! the same integer weights every time.
 
 mod common;
 
 use common::succeeds_in as quartet;
 use quartet::eval::Evaluate;
+use quartet::games::duell::Duell;
 use quartet::games::ludo::net::Active;
 use quartet::games::ludo::{BASE, Ludo};
 use quartet::games::rnb::Rnb;
@@ -56,16 +57,19 @@ fn a_header_value_out_of_the_rule_option_s_range_is_refused() {
     assert!(err.contains("Pieces"), "{err}");
 }
 
-#[test]
-fn rnb_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
-    let dir = std::env::temp_dir().join(format!("quartet-rnb-net-{}", std::process::id()));
+/// Self-play of `game` (`G`), then `quartet tune --network` twice on copies of the data in
+/// two directories: the same file bit for bit, which `G`'s loader reads, with the command in
+/// its header.
+fn network_trains_to_the_same_integer_weights_every_time<G: Evaluate>(game: &str) {
+    let dir = std::env::temp_dir().join(format!("quartet-{game}-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let data = format!("{game}.txt");
     quartet(
         &dir,
         &[
             "selfplay",
             "--game",
-            "rnb",
+            game,
             "--games",
             "4",
             "--nodes",
@@ -75,7 +79,7 @@ fn rnb_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
             "--per-game",
             "30",
             "--out",
-            "rnb.txt",
+            &data,
             "--no-progress",
         ],
     );
@@ -83,16 +87,16 @@ fn rnb_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
     let tune = |run: &str| {
         let here = dir.join(run);
         std::fs::create_dir_all(&here).expect("a directory");
-        std::fs::copy(dir.join("rnb.txt"), here.join("rnb.txt")).expect("a copy");
+        std::fs::copy(dir.join(&data), here.join(&data)).expect("a copy");
         quartet(
             &here,
             &[
                 "tune",
                 "--game",
-                "rnb",
+                game,
                 "--network",
                 "--data",
-                "rnb.txt",
+                &data,
                 "--lambda",
                 "0.2",
                 "--holdout-every",
@@ -120,14 +124,23 @@ fn rnb_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
     let a = std::fs::read(dir.join("a/net.bin")).expect("a/net.bin");
     let b = std::fs::read(dir.join("b/net.bin")).expect("b/net.bin");
     assert!(a == b, "the same weights bit for bit");
-    let spec = Rnb::NNUE.expect("R&B declares its network");
+    let spec = G::NNUE.expect("the game declares its network");
     let weights = spec.read(&a).expect("the trainer's file is the loader's");
+    let command = format!("quartet tune --game {game} --data {data} --lambda 0.2");
     assert!(
-        weights
-            .header()
-            .starts_with("quartet tune --game rnb --data rnb.txt --lambda 0.2"),
+        weights.header().starts_with(&command),
         "{}",
         weights.header()
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rnb_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
+    network_trains_to_the_same_integer_weights_every_time::<Rnb>("rnb");
+}
+
+#[test]
+fn duell_s_network_trains_from_selfplay_to_the_same_integer_weights_every_time() {
+    network_trains_to_the_same_integer_weights_every_time::<Duell>("duell");
 }

@@ -1,24 +1,30 @@
-//! The `Eval` and `EvalFile` options against the built binary (protocol.md §3): R&B
-//! evaluates with its network when asked, a weights file is loaded, and a bad one is
-//! refused with the reason while the engine goes on with the weights it had.
+//! The `Eval` and `EvalFile` options against the built binary (protocol.md §3): R&B and
+//! Duell evaluate with their networks when asked, a weights file is loaded, and a bad one
+//! is refused with the reason while the engine goes on with the weights it had.
 
 mod common;
 
 use common::Engine;
 
-/// The checked-in weights of R&B's network.
-fn weights() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/rnb/nnue.bin")
+/// The games with a network, each with a position to search.
+const GAMES: [(&str, &str); 2] = [
+    ("rnb", "position startpos moves R@a2 B@a5"),
+    ("duell", "position startpos moves e1e2"),
+];
+
+/// The checked-in weights of `game`'s network.
+fn weights(game: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/games/{game}/nnue.bin"))
 }
 
-/// The score (`cp N`) of `go depth 3` after two placements of R&B, after `setup` lines.
-fn score(setup: &[String]) -> String {
-    let mut e = Engine::start(&["--game", "rnb"]);
+/// The score (`cp N`) of `go depth 3` at `position` of `game`, after `setup` lines.
+fn score(game: &str, position: &str, setup: &[String]) -> String {
+    let mut e = Engine::start(&["--game", game]);
     for line in setup {
         let out = e.ask(line);
         assert!(out.is_empty(), "{line}: {out:?}");
     }
-    e.send("position startpos moves R@a2 B@a5");
+    e.send(position);
     e.send("go depth 3");
     let lines = e.until(|l| l.starts_with("bestmove"));
     let info = lines
@@ -43,24 +49,54 @@ fn the_options_are_declared_with_classical_the_default() {
 
 #[test]
 fn the_network_evaluates_when_chosen_and_loads_a_weights_file() {
-    let classical = score(&[]);
-    let network = score(&["setoption name Eval value network".to_string()]);
-    let loaded = score(&[
-        format!("setoption name EvalFile value {}", weights().display()),
-        "setoption name Eval value Network".to_string(),
-    ]);
-    assert_eq!(
-        network, loaded,
-        "the checked-in file is the built-in weights"
+    for (game, position) in GAMES {
+        let classical = score(game, position, &[]);
+        let network = score(
+            game,
+            position,
+            &["setoption name Eval value network".to_string()],
+        );
+        let loaded = score(
+            game,
+            position,
+            &[
+                format!("setoption name EvalFile value {}", weights(game).display()),
+                "setoption name Eval value Network".to_string(),
+            ],
+        );
+        assert_eq!(
+            network, loaded,
+            "{game}: the checked-in file is the built-in weights"
+        );
+        assert_ne!(classical, network, "{game}");
+    }
+}
+
+#[test]
+fn a_weights_file_of_another_shape_is_refused_with_both_shapes() {
+    // R&B's weights under Duell's magic: a Duell file of R&B's shape.
+    let mut e = Engine::start(&["--game", "duell"]);
+    let path = std::env::temp_dir().join(format!("quartet-shape-net-{}.bin", std::process::id()));
+    let mut bytes = std::fs::read(weights("rnb")).expect("R&B's weights");
+    bytes[..8].copy_from_slice(b"QDUENN01");
+    std::fs::write(&path, &bytes).expect("a temporary file");
+    let out = e.ask(&format!("setoption name EvalFile value {}", path.display()));
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("info string error: ")
+            && out[0].contains("EvalFile: ")
+            && out[0].contains("a network of shape 232x32x2")
+            && out[0].contains("this build reads 3600x32x2"),
+        "{out:?}"
     );
-    assert_ne!(classical, network);
 }
 
 #[test]
 fn a_bad_weights_file_is_refused_with_the_reason() {
     let mut e = Engine::start(&["--game", "rnb"]);
     let path = std::env::temp_dir().join(format!("quartet-bad-net-{}.bin", std::process::id()));
-    let mut bytes = std::fs::read(weights()).expect("the checked-in weights");
+    let mut bytes = std::fs::read(weights("rnb")).expect("the checked-in weights");
     bytes.truncate(bytes.len() - 2);
     std::fs::write(&path, &bytes).expect("a temporary file");
     let out = e.ask(&format!("setoption name EvalFile value {}", path.display()));
@@ -82,9 +118,9 @@ fn a_bad_weights_file_is_refused_with_the_reason() {
     e.until(|l| l.starts_with("bestmove"));
 }
 
-/// The `Nodes searched` of `quartet bench --game rnb --untimed` with `extra` arguments.
-fn rnb_bench_nodes(extra: &[&str]) -> u64 {
-    let mut args = vec!["bench", "--game", "rnb", "--untimed"];
+/// The `Nodes searched` of `quartet bench --game GAME --untimed` with `extra` arguments.
+fn bench_nodes(game: &str, extra: &[&str]) -> u64 {
+    let mut args = vec!["bench", "--game", game, "--untimed"];
     args.extend_from_slice(extra);
     let text = common::succeeds_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &args);
     text.lines()
@@ -95,14 +131,20 @@ fn rnb_bench_nodes(extra: &[&str]) -> u64 {
 
 #[test]
 fn the_bench_searches_with_the_network_when_asked_and_the_signature_otherwise() {
-    let signature = quartet::games::GameKind::Rnb.declaration().bench.signature;
-    assert_eq!(rnb_bench_nodes(&[]), signature);
-    assert_eq!(rnb_bench_nodes(&["--eval", "classical"]), signature);
-    let network = rnb_bench_nodes(&["--eval", "network"]);
-    assert_ne!(network, signature, "the network searches another tree");
-    assert_eq!(
-        rnb_bench_nodes(&["--eval", "network"]),
-        network,
-        "deterministic"
-    );
+    for (game, _) in GAMES {
+        let kind = quartet::games::GameKind::from_name(game).expect("a game");
+        let signature = kind.declaration().bench.signature;
+        assert_eq!(bench_nodes(game, &[]), signature, "{game}");
+        assert_eq!(bench_nodes(game, &["--eval", "classical"]), signature);
+        let network = bench_nodes(game, &["--eval", "network"]);
+        assert_ne!(
+            network, signature,
+            "{game}: the network searches another tree"
+        );
+        assert_eq!(
+            bench_nodes(game, &["--eval", "network"]),
+            network,
+            "{game}: deterministic"
+        );
+    }
 }

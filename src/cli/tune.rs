@@ -1,7 +1,7 @@
 //! `quartet tune --game G --data FILES...`: fit a game's evaluation weights to self-play
 //! data by Texel's method (see `quartet::learn::tune`) and write the generated weights file;
 //! for a game whose evaluation declares a network (Ludo), or with `--network` for a game's
-//! efficiently updatable network (R&B), train it instead (`super::tune_net`).
+//! efficiently updatable network (R&B, Duell), train it instead (`super::tune_net`).
 
 use crate::eval::Evaluate;
 use crate::eval::tunable::{TunableEval, render_weights};
@@ -73,8 +73,8 @@ pub struct TuneArgs {
     /// Network: seeds the network's initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Train the game's efficiently updatable network (R&B; see `Eval`) instead of fitting
-    /// its weighted sum, and write it in integers (e.g. to src/games/rnb/nnue.bin).
+    /// Train the game's efficiently updatable network (R&B, Duell; see `Eval`) instead of
+    /// fitting its weighted sum, and write it in integers (e.g. to src/games/duell/nnue.bin).
     #[arg(long)]
     pub network: bool,
 }

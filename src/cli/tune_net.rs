@@ -1,8 +1,8 @@
 //! `quartet tune` for a game whose evaluation declares a network (`Evaluate::NETWORK`, Ludo;
-//! or, with `--network`, `Evaluate::NNUE`, R&B): trains it (`quartet::learn::network`) on
-//! self-play data and the exact values of the game's solved small versions, reports its
-//! losses against the evaluation in use, and writes the weights file (an efficiently
-//! updatable network's in integers, with the command in its header).
+//! or, with `--network`, `Evaluate::NNUE`, R&B and Duell): trains it
+//! (`quartet::learn::network`) on self-play data and the exact values of the game's solved
+//! small versions, reports its losses against the evaluation in use, and writes the weights
+//! file (an efficiently updatable network's in integers, with the command in its header).
 
 use super::tune::TuneArgs;
 use crate::eval::Evaluate;

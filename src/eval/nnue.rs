@@ -21,10 +21,21 @@
 //!
 //! Which evaluation a game uses is the process's choice ([`InUse`]): the `Eval` and
 //! `EvalFile` options set it, and each search thread reads it at its next evaluation.
+//!
+//! A game describes its inputs by a compact board ([`NnueBoard`]: every feature, and the
+//! features two boards differ by); the rest is shared: the search copies the position before
+//! each move and asks for the static value without saying which move led there, so each
+//! search thread keeps the last board it evaluated with its accumulator ([`Cache`]) and
+//! changes the accumulator by the difference of the two boards ([`evaluate`]), checked
+//! against the accumulator recomputed from scratch under debug assertions.
 
+use super::EVAL_LIMIT;
 use super::network::{HIDDEN, Network, NetworkTraining};
+use crate::game::Player;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, LazyLock, RwLock};
+use std::thread::LocalKey;
 
 /// The accumulator's scale: a first-layer sum of 1.0 (the clipped ReLU's top) is `QA`.
 pub const QA: i32 = 127;
@@ -287,6 +298,127 @@ impl Quantized {
     }
 }
 
+/// The pieces of a position as a game's network inputs see them, small enough to copy at
+/// every evaluation. A feature is one thing set in the position (a piece on a square, say),
+/// given as its input seen from each player (`[first's, second's]`, by `Player::index`).
+pub trait NnueBoard: Copy + PartialEq + std::fmt::Debug {
+    /// Calls `apply` once with every feature of the board.
+    fn each_feature(&self, apply: impl FnMut([u16; 2]));
+
+    /// Calls `apply(feature, false)` for each feature of `old` that `new` lacks, then
+    /// `apply(feature, true)` for each that `new` gains (removals first, so an accumulator
+    /// never holds more than a position's inputs at once).
+    fn changes(old: &Self, new: &Self, apply: impl FnMut([u16; 2], bool));
+}
+
+/// The inputs `board` sets seen from `viewer` (each once), for training.
+pub fn inputs_of<B: NnueBoard>(board: &B, viewer: Player) -> Vec<u16> {
+    let mut out = Vec::new();
+    board.each_feature(|f| out.push(f[viewer.index()]));
+    out
+}
+
+/// The accumulator of `board` under `net`, recomputed from scratch.
+pub fn accumulator<B: NnueBoard>(net: &Quantized, board: &B) -> Accumulator {
+    let mut acc = Accumulator {
+        halves: [net.b1; 2],
+    };
+    board.each_feature(|f| net.add(&mut acc, f));
+    acc
+}
+
+/// Changes `acc`, the accumulator of `old` under `net`, into that of `new`.
+#[inline]
+pub fn update<B: NnueBoard>(net: &Quantized, acc: &mut Accumulator, old: &B, new: &B) {
+    B::changes(old, new, |f, added| {
+        if added {
+            net.add(acc, f);
+        } else {
+            net.remove(acc, f);
+        }
+    });
+}
+
+/// The value from the first player's view, strictly inside `±EVAL_LIMIT`, of a position
+/// whose side to move is `to_move` and whose accumulator under `net` is `acc`: the logit of
+/// P(the side to move wins) times `score_per_logit`, the game's evaluation units per unit
+/// of logit.
+#[inline]
+pub fn value(net: &Quantized, acc: &Accumulator, to_move: Player, score_per_logit: i64) -> i32 {
+    let us = &acc.halves[to_move.index()];
+    let them = &acc.halves[to_move.other().index()];
+    let out = i64::from(net.output(us, them));
+    let score = out * score_per_logit / i64::from(QA * QB);
+    let limit = i64::from(EVAL_LIMIT - 1);
+    (score.clamp(-limit, limit) as i32) * to_move.sign()
+}
+
+/// One search thread's last evaluated board and its accumulator, with the weights they
+/// were computed with (a game keeps one per thread, in a `thread_local!`
+/// `RefCell<Option<Cache<_>>>`, for [`evaluate`]).
+#[derive(Debug)]
+pub struct Cache<B> {
+    /// The [`InUse::generation`] of `net`.
+    generation: u64,
+    /// The weights in use when the cache was made.
+    net: Arc<Quantized>,
+    /// The board last evaluated.
+    board: B,
+    /// Its accumulator under `net`.
+    acc: Accumulator,
+}
+
+/// Where a game's network lives at run time: its choice, its checked-in weights, each
+/// thread's cache and its score scale (for [`evaluate`]).
+pub struct Runtime<B: 'static> {
+    /// Which evaluation the game uses in this process, and the weights loaded.
+    pub in_use: &'static InUse,
+    /// The checked-in weights, used when none were loaded.
+    pub checked_in: &'static LazyLock<Arc<Quantized>>,
+    /// Each search thread's [`Cache`].
+    pub cache: &'static LocalKey<RefCell<Option<Cache<B>>>>,
+    /// The game's evaluation units per unit of the network's logit.
+    pub score_per_logit: i64,
+}
+
+/// The network's value of the position `board` with `to_move` to move, from the first
+/// player's view, strictly inside `±EVAL_LIMIT`: the thread's cached accumulator updated to
+/// `board` (or rebuilt when other weights were loaded). No allocation once the cache is
+/// warm; under debug assertions the update is checked against the recomputed accumulator.
+#[inline]
+pub fn evaluate<B: NnueBoard>(rt: &Runtime<B>, board: B, to_move: Player) -> i32 {
+    rt.cache.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let generation = rt.in_use.generation();
+        let cache = match &mut *cell {
+            Some(cache) if cache.generation == generation => {
+                update(&cache.net, &mut cache.acc, &cache.board, &board);
+                cache.board = board;
+                cache
+            }
+            slot => {
+                let net = rt
+                    .in_use
+                    .loaded()
+                    .unwrap_or_else(|| Arc::clone(rt.checked_in));
+                let acc = accumulator(&net, &board);
+                slot.insert(Cache {
+                    generation,
+                    net,
+                    board,
+                    acc,
+                })
+            }
+        };
+        debug_assert_eq!(
+            cache.acc,
+            accumulator(&cache.net, &board),
+            "the updated accumulator is the recomputed one at {board:?}"
+        );
+        value(&cache.net, &cache.acc, to_move, rt.score_per_logit)
+    })
+}
+
 /// A game's efficiently updatable network, as its evaluation declares it (`Evaluate::NNUE`):
 /// what `quartet tune --network` trains and what the `Eval` and `EvalFile` options switch.
 pub struct NnueSpec<G> {
@@ -379,6 +511,228 @@ impl InUse {
 impl Default for InUse {
     fn default() -> Self {
         InUse::new()
+    }
+}
+
+/// What the games' network tests share: random weights, random playouts, and the checks
+/// that an accumulator kept by updates, and the engine's path through the thread cache,
+/// give what a recomputation from scratch gives.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::game::{MoveList, Node, RuleOptions};
+    use crate::learn::network::initial_network;
+    use crate::notation::Notation;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A network of `inputs` inputs with random weights (the trainer's start), in integers.
+    pub fn random_net(inputs: usize, max_active: usize, seed: u64) -> Quantized {
+        let net = initial_network(Network::zeroed_two_sided(inputs), seed);
+        Quantized::from_float(&net, "test", max_active).expect("fits")
+    }
+
+    /// The positions of `games` random playouts of `G` from the start, at most `plies`
+    /// decisions each, in order, each game's after the last.
+    pub fn playouts<G: Notation>(games: usize, plies: usize, seed: u64) -> Vec<G> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut moves = MoveList::new();
+        for _ in 0..games {
+            let mut pos = G::start(&RuleOptions::default());
+            for _ in 0..plies {
+                let Node::Turn(p) = pos.node() else { break };
+                out.push(pos.clone());
+                pos.legal_moves(p, &mut moves);
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        out
+    }
+
+    /// Asserts that one accumulator updated from each board of `boards` to the next is, at
+    /// every board, the one recomputed from scratch.
+    pub fn assert_updates_match<B: NnueBoard>(net: &Quantized, boards: &[B]) {
+        let mut acc = accumulator(net, &boards[0]);
+        for pair in boards.windows(2) {
+            update(net, &mut acc, &pair[0], &pair[1]);
+            assert_eq!(acc, accumulator(net, &pair[1]), "{:?}", pair[1]);
+        }
+    }
+
+    /// Asserts that [`evaluate`] through `rt`, its thread cache primed with the weights
+    /// `net` (the process's choice untouched), gives at each of `boards` (with its side to
+    /// move) the value of the recomputed accumulator; the cache is emptied afterwards.
+    pub fn assert_engine_path_matches<B: NnueBoard>(
+        rt: &Runtime<B>,
+        net: &Quantized,
+        boards: &[(B, Player)],
+    ) {
+        rt.cache.with(|cell| {
+            *cell.borrow_mut() = Some(Cache {
+                generation: rt.in_use.generation(),
+                net: Arc::new(net.clone()),
+                board: boards[0].0,
+                acc: accumulator(net, &boards[0].0),
+            })
+        });
+        for &(board, to_move) in boards {
+            let want = value(net, &accumulator(net, &board), to_move, rt.score_per_logit);
+            assert_eq!(evaluate(rt, board, to_move), want, "{board:?}");
+            assert!(want.abs() < EVAL_LIMIT);
+        }
+        rt.cache.with(|cell| *cell.borrow_mut() = None);
+    }
+
+    /// How a walk finds the board and the side to move of a position.
+    pub type Describe<G, B> = fn(&G) -> (B, Player);
+
+    /// A full-width walk of `depth` plies below `pos` that keeps an accumulator by
+    /// copy-make (a child's is its parent's copied and updated); the sum of the values.
+    fn walk_copy<G: Notation, B: NnueBoard>(
+        (net, scale): (&Quantized, i64),
+        describe: Describe<G, B>,
+        pos: &G,
+        acc: Accumulator,
+        depth: u32,
+    ) -> i64 {
+        let (board, to_move) = describe(pos);
+        let mut total = i64::from(value(net, &acc, to_move, scale));
+        let Node::Turn(p) = pos.node() else {
+            return total;
+        };
+        if depth == 0 {
+            return total;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(p, &mut moves);
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            let mut child_acc = acc;
+            update(net, &mut child_acc, &board, &describe(&child).0);
+            total += walk_copy((net, scale), describe, &child, child_acc, depth - 1);
+        }
+        total
+    }
+
+    /// The same walk with one accumulator, updated on the way down and back on the way up.
+    fn walk_undo<G: Notation, B: NnueBoard>(
+        (net, scale): (&Quantized, i64),
+        describe: Describe<G, B>,
+        pos: &G,
+        acc: &mut Accumulator,
+        depth: u32,
+    ) -> i64 {
+        let (board, to_move) = describe(pos);
+        let mut total = i64::from(value(net, acc, to_move, scale));
+        let Node::Turn(p) = pos.node() else {
+            return total;
+        };
+        if depth == 0 {
+            return total;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(p, &mut moves);
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            let child_board = describe(&child).0;
+            update(net, acc, &board, &child_board);
+            total += walk_undo((net, scale), describe, &child, acc, depth - 1);
+            update(net, acc, &child_board, &board);
+        }
+        total
+    }
+
+    /// The same walk recomputing every accumulator (`rt` is `None`), or through the
+    /// engine's thread cache of `rt` (whose scale must be `scale`).
+    fn walk_other<G: Notation, B: NnueBoard>(
+        (net, scale): (&Quantized, i64),
+        describe: Describe<G, B>,
+        rt: Option<&Runtime<B>>,
+        pos: &G,
+        depth: u32,
+    ) -> i64 {
+        let (board, to_move) = describe(pos);
+        let mut total = i64::from(match rt {
+            Some(rt) => evaluate(rt, board, to_move),
+            None => value(net, &accumulator(net, &board), to_move, scale),
+        });
+        let Node::Turn(p) = pos.node() else {
+            return total;
+        };
+        if depth == 0 {
+            return total;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(p, &mut moves);
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            total += walk_other((net, scale), describe, rt, &child, depth - 1);
+        }
+        total
+    }
+
+    /// The nodes of a full-width walk of `depth` plies below `pos`.
+    fn count<G: Notation>(pos: &G, depth: u32) -> u64 {
+        let Node::Turn(p) = pos.node() else { return 1 };
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(p, &mut moves);
+        let mut total = 1;
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            total += count(&child, depth - 1);
+        }
+        total
+    }
+
+    /// Prints the time a node of full-width walks of `depth` plies below each of `positions`
+    /// costs with an accumulator kept by copy-make, by update-undo, recomputed at every
+    /// node, and through the engine's thread cache of `rt` (it loads `net` as the weights
+    /// in use: for a measurement run alone); asserts that all give the same values.
+    pub fn measure_strategies<G: Notation, B: NnueBoard>(
+        rt: &Runtime<B>,
+        net: &Quantized,
+        describe: Describe<G, B>,
+        positions: &[G],
+        depth: u32,
+    ) {
+        let nodes: u64 = positions.iter().map(|p| count(p, depth)).sum();
+        let time = |name: &str, f: &dyn Fn(&G) -> i64| {
+            let start = std::time::Instant::now();
+            let total: i64 = positions.iter().map(f).sum();
+            let secs = start.elapsed().as_secs_f64();
+            let ns = secs * 1e9 / nodes as f64;
+            println!("{name:>12}: {secs:.3} s, {ns:.0} ns a node of {nodes} (sum {total})");
+            total
+        };
+        let mut sums = Vec::new();
+        let ns = (net, rt.score_per_logit);
+        time("walk alone", &|pos| count(pos, depth) as i64);
+        for _ in 0..2 {
+            sums.push(time("copy-make", &|pos| {
+                let acc = accumulator(net, &describe(pos).0);
+                walk_copy(ns, describe, pos, acc, depth)
+            }));
+            sums.push(time("update-undo", &|pos| {
+                let mut acc = accumulator(net, &describe(pos).0);
+                walk_undo(ns, describe, pos, &mut acc, depth)
+            }));
+            sums.push(time("recompute", &|pos| {
+                walk_other(ns, describe, None, pos, depth)
+            }));
+        }
+        rt.in_use.load(Some(net.clone()));
+        sums.push(time("cache", &|pos| {
+            walk_other(ns, describe, Some(rt), pos, depth)
+        }));
+        assert!(sums.windows(2).all(|w| w[0] == w[1]), "{sums:?}");
     }
 }
 

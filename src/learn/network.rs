@@ -1,7 +1,7 @@
 //! Training a game's network (the shape of [`crate::eval::network`], declared by the game as
-//! its `Evaluate::NETWORK`, Ludo's, or its `Evaluate::NNUE`, R&B's): minibatch Adam on the
-//! cross-entropy between the network's P(us wins) and a target probability, over examples
-//! that are positions with their targets.
+//! its `Evaluate::NETWORK`, Ludo's, or its `Evaluate::NNUE`, R&B's and Duell's): minibatch
+//! Adam on the cross-entropy between the network's P(us wins) and a target probability, over
+//! examples that are positions with their targets.
 //!
 //! The examples come from two sources:
 //! - the exact solutions of small versions of the game ([`exact_examples`]; Ludo's 1- and

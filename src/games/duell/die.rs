@@ -131,6 +131,16 @@ pub const fn east(o: u8) -> u8 {
     EAST_FACE[top(o) as usize][north(o) as usize]
 }
 
+/// Orientation `o` (< 24) as seen from the other side of the board: the board turned half a
+/// turn about the vertical, so the top stays, the north face becomes the old south face
+/// (7 − N) and the east face the old west face (a rotation: the die stays right-handed).
+pub const fn half_turn(o: u8) -> u8 {
+    match orientation(top(o), 7 - north(o)) {
+        Some(x) => x,
+        None => panic!("a half turn left the 24 orientations"),
+    }
+}
+
 /// Rolls orientation `o` one square towards `d` (the formulas of rules §1.4).
 const fn roll_once(o: u8, d: Dir) -> u8 {
     let (t, n, e) = (top(o), north(o), east(o));
@@ -304,6 +314,18 @@ mod tests {
         assert_eq!(faces(c1), (2, 4, 1));
         assert_eq!(faces(roll(c1, Dir::North, 1)), (3, 2, 1));
         assert_eq!(faces(roll(c1, Dir::North, 2)), (5, 3, 1));
+    }
+
+    #[test]
+    fn a_half_turn_keeps_the_top_and_swaps_north_with_south_and_east_with_west() {
+        for o in 0..24u8 {
+            let (t, n, e) = faces(half_turn(o));
+            assert_eq!((t, n, e), (top(o), 7 - north(o), 7 - east(o)), "{o}");
+            assert_eq!(half_turn(half_turn(o)), o);
+        }
+        // White's a1 die (5, 4) seen from Black is Black's i8 die (5, 3) seen from White.
+        let (white, black) = (orientation(5, 4).unwrap(), orientation(5, 3).unwrap());
+        assert_eq!(half_turn(black), white);
     }
 
     #[test]

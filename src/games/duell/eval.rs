@@ -26,12 +26,15 @@ use super::board::{E1, E8, FILES, NEIGHBOUR, SQUARES, Square, bit, file_of, rank
 use super::movegen::Move;
 use super::piece::{self, EMPTY, VALUE};
 use super::{Duell, NO_SQUARE};
+use crate::eval::nnue::NnueSpec;
 use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::eval::{EVAL_LIMIT, Evaluate};
 use crate::game::{MoveList, Player};
 
 #[path = "hand_weights.rs"]
 mod hand_weights;
+#[path = "nnue.rs"]
+mod nnue;
 #[path = "weights.rs"]
 mod weights;
 use weights::WEIGHTS;
@@ -254,6 +257,7 @@ impl Tunable for Duell {
 
 impl Evaluate for Duell {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    const NNUE: Option<NnueSpec<Self>> = Some(nnue::SPEC);
     /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
     const SKILL_UNIT: f64 = 100.0;
     const MOVE_CODES: usize = SQUARES * SQUARES * 5;
@@ -262,7 +266,11 @@ impl Evaluate for Duell {
         self.generate_noisy(p, out);
     }
 
+    /// The classical sum of terms, or the network when the `Eval` option chose it.
     fn evaluate(&self) -> i32 {
+        if nnue::IN_USE.network() {
+            return nnue::evaluate(self);
+        }
         let mut sum = Sum::new(&WEIGHTS);
         self.eval_terms(&mut sum);
         sum.total.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)

@@ -17,9 +17,8 @@
 //!   added, a few per move, never a full recomputation once the cache is warm. With debug
 //!   assertions each update is checked against the accumulator recomputed from scratch.
 
-use crate::eval::EVAL_LIMIT;
 use crate::eval::network::NetworkTraining;
-use crate::eval::nnue::{Accumulator, InUse, NnueSpec, QA, QB, Quantized};
+use crate::eval::nnue::{self, Cache, InUse, NnueBoard, NnueSpec, Quantized, Runtime};
 use crate::game::Player;
 use crate::games::rnb::Rnb;
 use crate::games::rnb::geometry::{Bitboard, SOLDIERS_PER_COLOUR, SQUARES, squares};
@@ -65,19 +64,42 @@ impl Board {
             hands: pos.hands,
         }
     }
+}
 
-    /// Every feature of the position: the input of each seen from South and from North.
-    fn features(&self) -> impl Iterator<Item = [u16; 2]> + '_ {
-        let board = (0..2 * KINDS).flat_map(move |slot| {
-            squares(self.pieces[slot]).map(move |sq| board_feature(slot, sq.index()))
-        });
-        let hands = (0..2).flat_map(move |owner| {
-            (0..2).flat_map(move |colour| {
-                let held = usize::from(self.hands[owner][colour]);
-                (0..held).map(move |n| hand_feature(owner, colour, n))
-            })
-        });
-        board.chain(hands)
+impl NnueBoard for Board {
+    fn each_feature(&self, mut apply: impl FnMut([u16; 2])) {
+        for slot in 0..2 * KINDS {
+            for sq in squares(self.pieces[slot]) {
+                apply(board_feature(slot, sq.index()));
+            }
+        }
+        for owner in 0..2 {
+            for colour in 0..2 {
+                for n in 0..usize::from(self.hands[owner][colour]) {
+                    apply(hand_feature(owner, colour, n));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn changes(old: &Board, new: &Board, mut apply: impl FnMut([u16; 2], bool)) {
+        for added in [false, true] {
+            let (from, to) = if added { (old, new) } else { (new, old) };
+            for slot in 0..2 * KINDS {
+                for sq in squares(to.pieces[slot] & !from.pieces[slot]) {
+                    apply(board_feature(slot, sq.index()), added);
+                }
+            }
+            for owner in 0..2 {
+                for colour in 0..2 {
+                    let (was, is) = (from.hands[owner][colour], to.hands[owner][colour]);
+                    for n in was..is {
+                        apply(hand_feature(owner, colour, usize::from(n)), added);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -107,68 +129,7 @@ fn hand_feature(owner: usize, colour: usize, n: usize) -> [u16; 2] {
 
 /// The inputs `pos` sets seen from `viewer` (each once), for training.
 pub(super) fn inputs(pos: &Rnb, viewer: Player) -> Vec<u16> {
-    Board::of(pos)
-        .features()
-        .map(|f| f[viewer.index()])
-        .collect()
-}
-
-/// Calls `apply(feature, false)` for each feature of `old` that `new` lacks, then
-/// `apply(feature, true)` for each that `new` gains (removals first, so the accumulator never
-/// holds more than a position's inputs at once).
-#[inline]
-pub(super) fn changes(old: &Board, new: &Board, mut apply: impl FnMut([u16; 2], bool)) {
-    for added in [false, true] {
-        let (from, to) = if added { (old, new) } else { (new, old) };
-        for slot in 0..2 * KINDS {
-            for sq in squares(to.pieces[slot] & !from.pieces[slot]) {
-                apply(board_feature(slot, sq.index()), added);
-            }
-        }
-        for owner in 0..2 {
-            for colour in 0..2 {
-                let (was, is) = (from.hands[owner][colour], to.hands[owner][colour]);
-                for n in was..is {
-                    apply(hand_feature(owner, colour, usize::from(n)), added);
-                }
-            }
-        }
-    }
-}
-
-/// The accumulator of `board` recomputed from scratch.
-pub(super) fn accumulator(net: &Quantized, board: &Board) -> Accumulator {
-    let mut acc = Accumulator {
-        halves: [[0; crate::eval::network::HIDDEN]; 2],
-    };
-    for viewer in 0..2 {
-        net.refresh(&mut acc.halves[viewer], board.features().map(|f| f[viewer]));
-    }
-    acc
-}
-
-/// Changes `acc`, the accumulator of `old`, into that of `new`.
-#[inline]
-pub(super) fn update(net: &Quantized, acc: &mut Accumulator, old: &Board, new: &Board) {
-    changes(old, new, |f, added| {
-        if added {
-            net.add(acc, f);
-        } else {
-            net.remove(acc, f);
-        }
-    });
-}
-
-/// The value from South's view, strictly inside `±EVAL_LIMIT`, of a position whose side to
-/// move is `to_move` and whose accumulator is `acc`.
-#[inline]
-pub(super) fn value(net: &Quantized, acc: &Accumulator, to_move: Player) -> i32 {
-    let us = &acc.halves[to_move.index()];
-    let them = &acc.halves[to_move.other().index()];
-    let out = i64::from(net.output(us, them));
-    let score = out * SCORE_PER_LOGIT / i64::from(QA * QB);
-    let limit = i64::from(EVAL_LIMIT - 1);
-    (score.clamp(-limit, limit) as i32) * to_move.sign()
+    nnue::inputs_of(&Board::of(pos), viewer)
 }
 
 /// The checked-in weights (`nnue.bin`, written by `quartet tune --game rnb --network`).
@@ -200,100 +161,51 @@ fn south_win_probability(score: i32) -> f32 {
     1.0 / (1.0 + (-(score as f32) / SCORE_PER_LOGIT as f32).exp())
 }
 
-/// One search thread's last evaluated position and its accumulator, with the weights they
-/// were computed with.
-struct Cache {
-    generation: u64,
-    net: Arc<Quantized>,
-    board: Board,
-    acc: Accumulator,
-}
-
 thread_local! {
-    /// This thread's [`Cache`], made at its first network evaluation.
-    static CACHE: RefCell<Option<Cache>> = const { RefCell::new(None) };
+    /// This thread's cache of its last evaluated board, made at its first network
+    /// evaluation.
+    static CACHE: RefCell<Option<Cache<Board>>> = const { RefCell::new(None) };
 }
 
-/// The network's value of `pos` from South's view, strictly inside `±EVAL_LIMIT`: the
-/// thread's cached accumulator updated to `pos` (or rebuilt when other weights were loaded).
+/// Where R&B's network lives at run time.
+static RUNTIME: Runtime<Board> = Runtime {
+    in_use: &IN_USE,
+    checked_in: &CHECKED_IN,
+    cache: &CACHE,
+    score_per_logit: SCORE_PER_LOGIT,
+};
+
+/// The network's value of `pos` from South's view, strictly inside `±EVAL_LIMIT`
+/// ([`nnue::evaluate`]: the thread's cached accumulator updated to `pos`).
 pub(super) fn evaluate(pos: &Rnb) -> i32 {
-    let board = Board::of(pos);
-    CACHE.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        let generation = IN_USE.generation();
-        let cache = match &mut *cell {
-            Some(cache) if cache.generation == generation => {
-                update(&cache.net, &mut cache.acc, &cache.board, &board);
-                cache.board = board;
-                cache
-            }
-            slot => {
-                let net = IN_USE.loaded().unwrap_or_else(|| Arc::clone(&CHECKED_IN));
-                let acc = accumulator(&net, &board);
-                slot.insert(Cache {
-                    generation,
-                    net,
-                    board,
-                    acc,
-                })
-            }
-        };
-        debug_assert_eq!(
-            cache.acc,
-            accumulator(&cache.net, &board),
-            "the updated accumulator is the recomputed one"
-        );
-        value(&cache.net, &cache.acc, pos.to_move)
-    })
+    nnue::evaluate(&RUNTIME, Board::of(pos), pos.to_move)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::network::Network;
-    use crate::game::{Game, MoveList, Node, RuleOptions};
-    use crate::learn::network::initial_network;
+    use crate::eval::nnue::testing;
     use crate::notation::Notation;
-    use rand::{RngExt, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-    use std::time::Instant;
 
     /// A network with random weights (the trainer's start), in integers.
     fn random_net(seed: u64) -> Quantized {
-        let net = initial_network(Network::zeroed_two_sided(INPUTS), seed);
-        Quantized::from_float(&net, "test", MAX_ACTIVE).expect("fits")
+        testing::random_net(INPUTS, MAX_ACTIVE, seed)
     }
 
-    /// The positions of `games` random playouts of R&B from the start (placements included),
-    /// in order, each game's after the last.
+    /// The positions of `games` random playouts of R&B from the start (placements included).
     fn playouts(games: usize, seed: u64) -> Vec<Rnb> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        let mut moves = MoveList::new();
-        for _ in 0..games {
-            let mut pos = Rnb::start(&RuleOptions::default());
-            for _ in 0..200 {
-                let Node::Turn(p) = pos.node() else { break };
-                out.push(pos.clone());
-                pos.legal_moves(p, &mut moves);
-                pos.play(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-        out
+        testing::playouts(games, 200, seed)
+    }
+
+    /// The board and the side to move of `pos`.
+    fn describe(pos: &Rnb) -> (Board, Player) {
+        (Board::of(pos), pos.to_move)
     }
 
     #[test]
     fn the_updated_accumulator_is_the_recomputed_one_along_random_playouts() {
-        let net = random_net(5);
-        let positions = playouts(30, 1);
-        let mut board = Board::of(&positions[0]);
-        let mut acc = accumulator(&net, &board);
-        for pos in &positions {
-            let next = Board::of(pos);
-            update(&net, &mut acc, &board, &next);
-            board = next;
-            assert_eq!(acc, accumulator(&net, &board), "{pos:?}");
-        }
+        let boards: Vec<Board> = playouts(30, 1).iter().map(Board::of).collect();
+        testing::assert_updates_match(&random_net(5), &boards);
     }
 
     #[test]
@@ -316,24 +228,8 @@ mod tests {
 
     #[test]
     fn the_engine_path_gives_the_recomputed_value() {
-        // The thread's cache, loaded with random weights, against a fresh accumulator.
-        let net = random_net(7);
-        let q = net.clone();
-        let positions = playouts(3, 3);
-        CACHE.with(|cell| {
-            *cell.borrow_mut() = Some(Cache {
-                generation: IN_USE.generation(),
-                net: Arc::new(q),
-                board: Board::of(&positions[0]),
-                acc: accumulator(&net, &Board::of(&positions[0])),
-            })
-        });
-        for pos in &positions {
-            let want = value(&net, &accumulator(&net, &Board::of(pos)), pos.to_move);
-            assert_eq!(evaluate(pos), want);
-            assert!(want.abs() < EVAL_LIMIT);
-        }
-        CACHE.with(|cell| *cell.borrow_mut() = None);
+        let boards: Vec<(Board, Player)> = playouts(3, 3).iter().map(describe).collect();
+        testing::assert_engine_path_matches(&RUNTIME, &random_net(7), &boards);
     }
 
     #[test]
@@ -342,138 +238,19 @@ mod tests {
         assert!(CHECKED_IN.header().contains("quartet tune --game rnb"));
     }
 
-    /// A full-width walk of `depth` plies below `pos` that keeps an accumulator by
-    /// copy-make (a child's is its parent's copied and updated); the sum of the values.
-    fn walk_copy(net: &Quantized, pos: &Rnb, board: &Board, acc: Accumulator, depth: u32) -> i64 {
-        let mut total = i64::from(value(net, &acc, pos.to_move));
-        let Node::Turn(p) = pos.node() else {
-            return total;
-        };
-        if depth == 0 {
-            return total;
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(p, &mut moves);
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play(m);
-            let child_board = Board::of(&child);
-            let mut child_acc = acc;
-            update(net, &mut child_acc, board, &child_board);
-            total += walk_copy(net, &child, &child_board, child_acc, depth - 1);
-        }
-        total
-    }
-
-    /// The same walk with one accumulator, updated on the way down and back on the way up.
-    fn walk_undo(
-        net: &Quantized,
-        pos: &Rnb,
-        board: &Board,
-        acc: &mut Accumulator,
-        depth: u32,
-    ) -> i64 {
-        let mut total = i64::from(value(net, acc, pos.to_move));
-        let Node::Turn(p) = pos.node() else {
-            return total;
-        };
-        if depth == 0 {
-            return total;
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(p, &mut moves);
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play(m);
-            let child_board = Board::of(&child);
-            update(net, acc, board, &child_board);
-            total += walk_undo(net, &child, &child_board, acc, depth - 1);
-            update(net, acc, &child_board, board);
-        }
-        total
-    }
-
-    /// The same walk recomputing every accumulator, or through the engine's thread cache.
-    fn walk_other(net: &Quantized, pos: &Rnb, depth: u32, cached: bool) -> i64 {
-        let mut total = i64::from(if cached {
-            evaluate(pos)
-        } else {
-            value(net, &accumulator(net, &Board::of(pos)), pos.to_move)
-        });
-        let Node::Turn(p) = pos.node() else {
-            return total;
-        };
-        if depth == 0 {
-            return total;
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(p, &mut moves);
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play(m);
-            total += walk_other(net, &child, depth - 1, cached);
-        }
-        total
-    }
-
-    /// The nodes of a full-width walk of `depth` plies below `pos`.
-    fn count(pos: &Rnb, depth: u32) -> u64 {
-        let Node::Turn(p) = pos.node() else { return 1 };
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = MoveList::new();
-        pos.legal_moves(p, &mut moves);
-        let mut total = 1;
-        for &m in &moves {
-            let mut child = pos.clone();
-            child.play(m);
-            total += count(&child, depth - 1);
-        }
-        total
-    }
-
     /// Copy-make against update-undo (and a recomputation at every node, and the engine's
-    /// cache) over full-width walks of R&B's bench positions:
-    /// `cargo test --release --lib accumulator_strategies -- --ignored --nocapture`.
+    /// cache) over full-width depth-4 walks of R&B's bench positions:
+    /// `cargo test --release --lib rnb::eval::nnue::tests::accumulator_strategies --
+    /// --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement, not a check"]
     fn accumulator_strategies() {
-        let net = random_net(11);
         let positions: Vec<Rnb> = crate::games::rnb::DECLARATION
             .bench
             .positions
             .iter()
-            .map(|p| Rnb::parse_position(p, &RuleOptions::default()).expect("bench position"))
+            .map(|p| Rnb::parse_position(p, &Default::default()).expect("bench position"))
             .collect();
-        let depth = 4;
-        let nodes: u64 = positions.iter().map(|p| count(p, depth)).sum();
-        let time = |name: &str, f: &dyn Fn(&Rnb) -> i64| {
-            let start = Instant::now();
-            let total: i64 = positions.iter().map(f).sum();
-            let secs = start.elapsed().as_secs_f64();
-            let ns = secs * 1e9 / nodes as f64;
-            println!("{name:>12}: {secs:.3} s, {ns:.0} ns a node of {nodes} (sum {total})");
-            total
-        };
-        let mut sums = Vec::new();
-        time("walk alone", &|pos| count(pos, depth) as i64);
-        for _ in 0..2 {
-            sums.push(time("copy-make", &|pos| {
-                let board = Board::of(pos);
-                walk_copy(&net, pos, &board, accumulator(&net, &board), depth)
-            }));
-            sums.push(time("update-undo", &|pos| {
-                let board = Board::of(pos);
-                let mut acc = accumulator(&net, &board);
-                walk_undo(&net, pos, &board, &mut acc, depth)
-            }));
-            sums.push(time("recompute", &|pos| {
-                walk_other(&net, pos, depth, false)
-            }));
-        }
-        IN_USE.load(Some(net.clone()));
-        sums.push(time("cache", &|pos| walk_other(&net, pos, depth, true)));
-        assert!(sums.windows(2).all(|w| w[0] == w[1]), "{sums:?}");
+        testing::measure_strategies(&RUNTIME, &random_net(11), describe, &positions, 4);
     }
 }
