@@ -597,17 +597,17 @@ blocks! {
         check: None,
     };
     the_apocalypse_depth_runs: "README.md",
-        "printf 'setoption name Game value apocalypse\\nposition startpos\\ngo depth 4\\n' \\"
+        "printf 'setoption name Game value apocalypse\\nposition startpos\\ngo depth 5 side w\\n' \\"
         => How::Run {
         subs: &[],
-        sizes: &[("go depth 4", "go depth 2")],
-        expect: &["info depth 2 seldepth 2 multipv 1 score cp 0 nodes 542"],
+        sizes: &[("go depth 5", "go depth 3")],
+        expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 611"],
         check: None,
     };
     the_apocalypse_speed_match_runs | the_apocalypse_speed_match_as_written: "README.md",
-        "BASE=../baseline-fd0b484/target/release/quartet" => How::Run {
+        "BASE=../baseline-b08ddc2/target/release/quartet" => How::Run {
         // No baseline build here: this build stands in for it.
-        subs: &[("BASE=../baseline-fd0b484/target/release/quartet", "BASE=quartet")],
+        subs: &[("BASE=../baseline-b08ddc2/target/release/quartet", "BASE=quartet")],
         sizes: &[("--games 800", "--games 2"), ("--movetime 100", "--movetime 20")],
         expect: &["Games: 2 of 2", "LLR"],
         check: None,

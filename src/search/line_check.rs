@@ -79,8 +79,9 @@ impl<G: Evaluate> Searcher<'_, G> {
     /// only if it beats it there too). Lines are not reduced at depth 1, nor for a player
     /// with fewer than [`MIN_LINES_TO_REDUCE`] declarations, whose game is small enough to
     /// solve exactly. The reduced searches leave the frame's cell bounds as they were, so
-    /// every bound the frame keeps is one of a full-depth search. Only with
-    /// `Features::reductions`.
+    /// every bound the frame keeps is one of a full-depth search, but at the root, where a
+    /// kept line keeps the bounds of its reduced search for the report of its payoff. Only
+    /// with `Features::reductions`.
     fn keeps_when_reduced(
         &mut self,
         f: &mut Frame<G::Move>,
@@ -107,6 +108,11 @@ impl<G: Evaluate> Searcher<'_, G> {
             ..at
         };
         let kept = self.prove_line(f, pos, reduced, proof)?.is_some();
+        if kept && at.ply == 0 {
+            // The root reports each declaration's payoff from its cells' bounds: a kept
+            // line keeps its reduced ones rather than none.
+            return Some(true);
+        }
         for (k, &(l, u)) in saved.iter().enumerate().take(support) {
             let (i, j) = proof.member(f, k).1;
             f.set_bounds(i, j, l, u);
