@@ -514,6 +514,69 @@ impl Default for InUse {
     }
 }
 
+/// Declares the run-time wiring of a game's network in the game's `nnue.rs`, which must
+/// define `MAGIC`, `INPUTS`, `MAX_ACTIVE`, `SCORE_PER_LOGIT`, its `Board` and
+/// `inputs(pos, viewer)`: the checked-in weights (`CHECKED_IN`, from `$bytes`), the
+/// process's choice (`IN_USE`), the trainer's and options' [`NnueSpec`] (`SPEC`), each
+/// thread's cache and `evaluate(pos)`, the network's value from the first player's view.
+/// `$side` names the side to move of a position `$pos`.
+macro_rules! game_network {
+    ($game:ty, $bytes:expr, |$pos:ident| $side:expr) => {
+        /// The checked-in weights (`nnue.bin`, written by `quartet tune --network`).
+        static CHECKED_IN: std::sync::LazyLock<std::sync::Arc<$crate::eval::nnue::Quantized>> =
+            std::sync::LazyLock::new(|| {
+                let weights =
+                    $crate::eval::nnue::Quantized::from_bytes($bytes, MAGIC, INPUTS, MAX_ACTIVE)
+                        .expect("the checked-in nnue.bin is readable");
+                std::sync::Arc::new(weights)
+            });
+
+        /// Which evaluation the game uses in this process (the `Eval` and `EvalFile`
+        /// options).
+        pub(super) static IN_USE: $crate::eval::nnue::InUse = $crate::eval::nnue::InUse::new();
+
+        /// The game's network as `quartet tune --network` trains it and the options
+        /// switch it.
+        pub(super) const SPEC: $crate::eval::nnue::NnueSpec<$game> = $crate::eval::nnue::NnueSpec {
+            training: $crate::eval::network::NetworkTraining {
+                magic: MAGIC,
+                inputs: INPUTS,
+                features: |$pos| inputs($pos, $side),
+                first_win_probability: |score| {
+                    1.0 / (1.0 + (-(score as f32) / SCORE_PER_LOGIT as f32).exp())
+                },
+                exact: None,
+            },
+            other_features: |$pos| inputs($pos, $side.other()),
+            max_active: MAX_ACTIVE,
+            in_use: &IN_USE,
+        };
+
+        thread_local! {
+            /// This thread's cache of its last evaluated board, made at its first network
+            /// evaluation.
+            static CACHE: std::cell::RefCell<Option<$crate::eval::nnue::Cache<Board>>> =
+                const { std::cell::RefCell::new(None) };
+        }
+
+        /// Where the game's network lives at run time.
+        static RUNTIME: $crate::eval::nnue::Runtime<Board> = $crate::eval::nnue::Runtime {
+            in_use: &IN_USE,
+            checked_in: &CHECKED_IN,
+            cache: &CACHE,
+            score_per_logit: SCORE_PER_LOGIT,
+        };
+
+        /// The network's value of `pos` from the first player's view, strictly inside
+        /// `±EVAL_LIMIT` ([`nnue::evaluate`]: the thread's cached accumulator updated to
+        /// `pos`).
+        pub(super) fn evaluate($pos: &$game) -> i32 {
+            $crate::eval::nnue::evaluate(&RUNTIME, Board::of($pos), $side)
+        }
+    };
+}
+pub(crate) use game_network;
+
 /// What the games' network tests share: random weights, random playouts, and the checks
 /// that an accumulator kept by updates, and the engine's path through the thread cache,
 /// give what a recomputation from scratch gives.

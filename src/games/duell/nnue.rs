@@ -15,15 +15,12 @@
 //!   differ on: a move changes two or three features (the mover leaves its square, arrives
 //!   rolled, and a captured piece goes).
 
-use crate::eval::network::NetworkTraining;
-use crate::eval::nnue::{self, Cache, InUse, NnueBoard, NnueSpec, Quantized, Runtime};
+use crate::eval::nnue::{self, NnueBoard};
 use crate::game::Player;
 use crate::games::duell::Duell;
 use crate::games::duell::board::{Bitboard, SQUARES};
 use crate::games::duell::die::{ORIENTATIONS, half_turn};
 use crate::games::duell::piece::{self, EMPTY, KEY_KIND, PIECE_CODES, Piece};
-use std::cell::RefCell;
-use std::sync::{Arc, LazyLock};
 
 /// The first bytes of a Duell network file.
 pub const MAGIC: &[u8; 8] = b"QDUENN01";
@@ -133,54 +130,7 @@ fn inputs(pos: &Duell, viewer: Player) -> Vec<u16> {
     nnue::inputs_of(&Board::of(pos), viewer)
 }
 
-/// The checked-in weights (`nnue.bin`, written by `quartet tune --game duell --network`).
-static CHECKED_IN: LazyLock<Arc<Quantized>> = LazyLock::new(|| {
-    let weights = Quantized::from_bytes(include_bytes!("nnue.bin"), MAGIC, INPUTS, MAX_ACTIVE)
-        .expect("the checked-in nnue.bin is readable");
-    Arc::new(weights)
-});
-
-/// Which evaluation Duell uses in this process (the `Eval` and `EvalFile` options).
-pub(super) static IN_USE: InUse = InUse::new();
-
-/// Duell's network as `quartet tune --network` trains it and the options switch it.
-pub(super) const SPEC: NnueSpec<Duell> = NnueSpec {
-    training: NetworkTraining {
-        magic: MAGIC,
-        inputs: INPUTS,
-        features: |pos| inputs(pos, pos.side),
-        first_win_probability: white_win_probability,
-        exact: None,
-    },
-    other_features: |pos| inputs(pos, pos.side.other()),
-    max_active: MAX_ACTIVE,
-    in_use: &IN_USE,
-};
-
-/// White's winning chance that a score from White's view means.
-fn white_win_probability(score: i32) -> f32 {
-    1.0 / (1.0 + (-(score as f32) / SCORE_PER_LOGIT as f32).exp())
-}
-
-thread_local! {
-    /// This thread's cache of its last evaluated board, made at its first network
-    /// evaluation.
-    static CACHE: RefCell<Option<Cache<Board>>> = const { RefCell::new(None) };
-}
-
-/// Where Duell's network lives at run time.
-static RUNTIME: Runtime<Board> = Runtime {
-    in_use: &IN_USE,
-    checked_in: &CHECKED_IN,
-    cache: &CACHE,
-    score_per_logit: SCORE_PER_LOGIT,
-};
-
-/// The network's value of `pos` from White's view, strictly inside `±EVAL_LIMIT`
-/// ([`nnue::evaluate`]: the thread's cached accumulator updated to `pos`).
-pub(super) fn evaluate(pos: &Duell) -> i32 {
-    nnue::evaluate(&RUNTIME, Board::of(pos), pos.side)
-}
+nnue::game_network!(Duell, include_bytes!("nnue.bin"), |pos| pos.side);
 
 #[cfg(test)]
 mod tests {
@@ -189,7 +139,7 @@ mod tests {
     use crate::notation::Notation;
 
     /// A network with random weights (the trainer's start), in integers.
-    fn random_net(seed: u64) -> Quantized {
+    fn random_net(seed: u64) -> nnue::Quantized {
         testing::random_net(INPUTS, MAX_ACTIVE, seed)
     }
 

@@ -17,13 +17,10 @@
 //!   added, a few per move, never a full recomputation once the cache is warm. With debug
 //!   assertions each update is checked against the accumulator recomputed from scratch.
 
-use crate::eval::network::NetworkTraining;
-use crate::eval::nnue::{self, Cache, InUse, NnueBoard, NnueSpec, Quantized, Runtime};
+use crate::eval::nnue::{self, NnueBoard};
 use crate::game::Player;
 use crate::games::rnb::Rnb;
 use crate::games::rnb::geometry::{Bitboard, SOLDIERS_PER_COLOUR, SQUARES, squares};
-use std::cell::RefCell;
-use std::sync::{Arc, LazyLock};
 
 /// The first bytes of an R&B network file.
 pub const MAGIC: &[u8; 8] = b"QRNBNN01";
@@ -132,54 +129,7 @@ pub(super) fn inputs(pos: &Rnb, viewer: Player) -> Vec<u16> {
     nnue::inputs_of(&Board::of(pos), viewer)
 }
 
-/// The checked-in weights (`nnue.bin`, written by `quartet tune --game rnb --network`).
-static CHECKED_IN: LazyLock<Arc<Quantized>> = LazyLock::new(|| {
-    let weights = Quantized::from_bytes(include_bytes!("nnue.bin"), MAGIC, INPUTS, MAX_ACTIVE)
-        .expect("the checked-in nnue.bin is readable");
-    Arc::new(weights)
-});
-
-/// Which evaluation R&B uses in this process (the `Eval` and `EvalFile` options).
-pub(super) static IN_USE: InUse = InUse::new();
-
-/// R&B's network as `quartet tune --network` trains it and the options switch it.
-pub(super) const SPEC: NnueSpec<Rnb> = NnueSpec {
-    training: NetworkTraining {
-        magic: MAGIC,
-        inputs: INPUTS,
-        features: |pos| inputs(pos, pos.to_move),
-        first_win_probability: south_win_probability,
-        exact: None,
-    },
-    other_features: |pos| inputs(pos, pos.to_move.other()),
-    max_active: MAX_ACTIVE,
-    in_use: &IN_USE,
-};
-
-/// South's winning chance that a score from South's view means.
-fn south_win_probability(score: i32) -> f32 {
-    1.0 / (1.0 + (-(score as f32) / SCORE_PER_LOGIT as f32).exp())
-}
-
-thread_local! {
-    /// This thread's cache of its last evaluated board, made at its first network
-    /// evaluation.
-    static CACHE: RefCell<Option<Cache<Board>>> = const { RefCell::new(None) };
-}
-
-/// Where R&B's network lives at run time.
-static RUNTIME: Runtime<Board> = Runtime {
-    in_use: &IN_USE,
-    checked_in: &CHECKED_IN,
-    cache: &CACHE,
-    score_per_logit: SCORE_PER_LOGIT,
-};
-
-/// The network's value of `pos` from South's view, strictly inside `±EVAL_LIMIT`
-/// ([`nnue::evaluate`]: the thread's cached accumulator updated to `pos`).
-pub(super) fn evaluate(pos: &Rnb) -> i32 {
-    nnue::evaluate(&RUNTIME, Board::of(pos), pos.to_move)
-}
+nnue::game_network!(Rnb, include_bytes!("nnue.bin"), |pos| pos.to_move);
 
 #[cfg(test)]
 mod tests {
@@ -188,7 +138,7 @@ mod tests {
     use crate::notation::Notation;
 
     /// A network with random weights (the trainer's start), in integers.
-    fn random_net(seed: u64) -> Quantized {
+    fn random_net(seed: u64) -> nnue::Quantized {
         testing::random_net(INPUTS, MAX_ACTIVE, seed)
     }
 
