@@ -3,11 +3,13 @@ the buttons show earlier positions (from the engine's `query position`), with th
 moves (a move there starts a variation, test_variations.py); the game goes on meanwhile; the move list scrolls down, not sideways."""
 
 import random
+import subprocess
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from conftest import QUARTET
 from play import human_act, people_game
 
 
@@ -47,23 +49,72 @@ def test_step_through_a_game_by_click_keys_and_buttons(page):
     assert p.keys("source"), "the person can move again"
 
 
-def test_the_move_list_scrolls_down_after_many_plies(page):
+def long_ludo_record(tmp_path, plies=400):
+    """A Ludo record of `plies` plies, the game not over: the start of the longest of a few
+    games between the engine's random players (`quartet match`, well under a second)."""
+    path = tmp_path / "long-ludo.pgn"
+    subprocess.run([QUARTET, "match", "--game", "ludo", "--games", "6", "--depth", "1", "--seed", "3",
+                    "--engine", f"cmd={QUARTET}", "args=--player random",
+                    "--engine", f"cmd={QUARTET}", "args=--player random",
+                    "--pgnout", str(path), "--no-progress"],
+                   check=True, capture_output=True, text=True, timeout=60)
+    games = []
+    for rec in path.read_text().split("\n\n[")[0:]:
+        head, _, body = rec.partition("\n\n")
+        games.append((head, body.split()[:-1]))  # the tokens, without the result
+    head, tokens = max(games, key=lambda g: len(g[1]))
+    assert len(tokens) > plies, f"no game longer than {plies} plies"
+    tags = [t for t in head.lstrip("[").split("\n[")
+            if t.split()[0] in ("Event", "Game", "Pieces", "FEN")]
+    path.write_text("".join(f"[{t}\n" for t in tags) + "\n" + " ".join(tokens[:plies]) + " *\n")
+    return path
+
+
+def move_list_layout(p):
+    """The move list's box and contents: its scroll and client sizes, the tokens cut off
+    (ellipsised, or reaching past the box's right edge) and the newest token's place."""
+    return p.js("""
+        const m = document.getElementById('moves'), b = m.getBoundingClientRect();
+        const lis = [...m.querySelectorAll('li')];
+        const cut = lis.filter(li => li.scrollWidth > li.clientWidth + 1
+                                   || li.getBoundingClientRect().right > b.right + 1).length;
+        const r = lis.length ? lis[lis.length - 1].getBoundingClientRect() : null;
+        return {scrollWidth: m.scrollWidth, clientWidth: m.clientWidth,
+                scrollHeight: m.scrollHeight, clientHeight: m.clientHeight,
+                tokens: lis.length, cut,
+                lastInView: !!r && r.top >= b.top - 1 && r.bottom <= b.bottom + 1,
+                rowHeights: [...new Set([...m.querySelectorAll('.move-num')]
+                    .map(n => Math.round(n.getBoundingClientRect().height)))]};
+    """)
+
+
+def test_the_move_list_scrolls_down_after_400_plies(page, tmp_path):
+    """Issue 22 §3: after 400 plies the move list scrolls down, never sideways, every token
+    reads whole on one line, and the newest move is in view; so after a few more plies
+    played by clicks."""
+    plies = 400
+    record = long_ludo_record(tmp_path, plies)
     p = page()
     p.set_delay(0)
     p.new_game("ludo", "human", "human")
+    p.d.find_element(By.ID, "load").send_keys(str(record))
+    p.wait_for(lambda: len(p.moves()) == plies, timeout=60, what=f"the {plies}-ply record loaded")
+    p.wait_for(lambda: move_list_layout(p)["lastInView"], what="the newest move scrolled into view")
+    lay = move_list_layout(p)
+    assert lay["tokens"] >= 400, lay
+    assert lay["scrollWidth"] <= lay["clientWidth"], f"sideways overflow: {lay}"
+    assert lay["scrollHeight"] > lay["clientHeight"], f"it scrolls down: {lay}"
+    assert lay["cut"] == 0, f"tokens cut off: {lay}"
+    assert len(lay["rowHeights"]) == 1 and lay["rowHeights"][0] >= 12, f"rows of one readable line: {lay}"
+    # The game goes on from the record and the list follows it.
+    assert not p.over()
     rng = random.Random(2)
-    for _ in range(60):
-        if p.over():
-            break
+    for _ in range(4):
         human_act(p, rng)
-    box = p.d.find_element(By.ID, "moves")
-    width = p.js("const m = arguments[0]; return [m.scrollWidth, m.clientWidth, m.scrollHeight, m.clientHeight]", box)
-    assert width[0] <= width[1], f"sideways overflow: {width}"
-    assert width[2] > width[3], f"it scrolls down: {width}"
-    # The newest move is in view.
-    last = p.d.find_elements(By.CSS_SELECTOR, "#moves li")[-1]
-    assert p.js("const r = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();"
-                "return r.top >= b.top - 1 && r.bottom <= b.bottom + 1", last, box)
+    p.wait_for(lambda: len(p.moves()) == plies + 4, what="four more plies")
+    p.wait_for(lambda: move_list_layout(p)["lastInView"], what="the newest move in view")
+    lay = move_list_layout(p)
+    assert lay["scrollWidth"] <= lay["clientWidth"] and lay["cut"] == 0, lay
 
 
 def last_analysis_position(p):
