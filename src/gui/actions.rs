@@ -6,12 +6,13 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
+use super::answers::error_of;
 use super::clock::Clocks;
 use super::decide::{HeadMove, head_move};
+use super::fault::{Failure, FaultKind};
 use super::flow::{self, Actor, Next, Side};
 use super::request::{self, Limit, Request, Who};
 use super::session::{Purpose, Session, fresh_seed};
-use super::talk::{Failure, FaultKind, error_of};
 
 impl Session {
     pub(super) async fn on_request(&mut self, text: &str) -> Result<(), Failure> {

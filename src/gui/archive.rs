@@ -2,12 +2,12 @@
 //! --pgnout`'s format, with the rule options and the dice seed), and loading one (its
 //! rules, its start, its tokens and who acted for each).
 
+use super::fault::{Failure, FaultKind};
 use super::flow::{Actor, Node};
 use super::record::Record;
 use super::recording::{self, End, Facts};
 use super::request::{self, Who};
 use super::session::{Fault, Session};
-use super::talk::{Failure, FaultKind};
 
 impl Session {
     /// The game as a record in the `quartet match --pgnout` format: a finished game with

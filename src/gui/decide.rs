@@ -5,10 +5,10 @@
 
 use serde_json::Value;
 
+use super::fault::{Failure, FaultKind};
 use super::flow::{Next, Side};
 use super::request::{self, Who};
 use super::session::Purpose;
-use super::talk::{Failure, FaultKind};
 
 /// What the session's loop starts next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,11 @@
 //! The game's head (the position the game goes on from) as the engine describes it: the
-//! session sets the engine there and keeps its answers (`talk::Snapshot`) and the position
+//! session sets the engine there and keeps its answers (`snapshot::Snapshot`) and the position
 //! for stepping back later.
 
+use super::fault::Failure;
 use super::flow::Node;
 use super::session::Session;
-use super::talk::{Failure, legal_queries};
+use super::snapshot::legal_queries;
 
 impl Session {
     /// Sets the engine to the game's position and reads its description and legal moves

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::engine::Engine;
+use super::fault::{Failure, FaultKind};
 use super::session::{Fault, Ident, Session};
-use super::talk::{Failure, FaultKind};
 use super::uci::{self, OptionDecl, OptionKind};
 
 /// How long an engine may take to answer `uci`.

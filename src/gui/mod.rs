@@ -16,7 +16,9 @@
 //! `actions` (what the page
 //! may ask of it), `page` (its messages to the page, the state), `lifecycle` (starting its
 //! engine, faults), `search` (`go`, `info`, `bestmove`), `turns` (the game's flow: moves,
-//! rolls, the reveal); `engine` (the child process), `talk` (commands and answers), `uci`
+//! rolls, the reveal); `engine` (the child process), `talk` (commands to it, fenced by
+//! `isready`), `answers` (reading its answers), `snapshot` (the queries a position is drawn
+//! with, and its description), `fault` (what can go wrong with it), `uci`
 //! (option and info lines), `request` (what the page may send, validated), `flow` (whose
 //! action is awaited), `variations` (lines that leave the main line), `clock`, `record`
 //! (game records in the `quartet match --pgnout` format), `review` (a game review's
@@ -25,11 +27,13 @@
 //! test `tests/gui_isolation.rs` fails if it does.
 
 mod actions;
+mod answers;
 mod archive;
 mod assets;
 mod clock;
 mod decide;
 mod engine;
+mod fault;
 mod flow;
 mod head;
 mod io;
@@ -45,6 +49,7 @@ mod search;
 mod server;
 mod session;
 mod sessions;
+mod snapshot;
 mod talk;
 mod turns;
 pub mod uci;

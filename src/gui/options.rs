@@ -1,9 +1,10 @@
 //! The engine options a person sets on the page, and the rule options a record names;
 //! each is kept for a restarted engine.
 
+use super::answers::{answer, error_of};
+use super::fault::{Failure, FaultKind};
 use super::record::Record;
 use super::session::Session;
-use super::talk::{Failure, FaultKind, answer, error_of};
 use super::uci::OptionKind;
 
 impl Session {

@@ -2,10 +2,10 @@
 //! them), as a pure function of what the session knows: who played, how the game ended,
 //! its rules, its limit and its tokens. No I/O: the tests build one from plain values.
 
+use super::fault::Failure;
 use super::flow::Side;
 use super::record::Record;
 use super::request::Limit;
-use super::talk::Failure;
 
 /// How a game ended, as its record says.
 #[derive(Debug, Clone, Copy)]
@@ -136,7 +136,7 @@ pub fn time_control(limit: &Limit) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::talk::FaultKind;
+    use crate::gui::fault::FaultKind;
 
     #[test]
     fn time_control_tags() {

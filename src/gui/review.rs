@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use super::answers::answer;
+use super::fault::{Failure, FaultKind};
 use super::session::{Purpose, Search, Session};
-use super::talk::{Failure, FaultKind, answer};
 use super::uci::{self, Info, SearchInfo};
 
 /// How long one review search may run before the engine counts as hanging.

@@ -5,10 +5,11 @@ use std::time::{Duration, Instant};
 
 use super::clock::Clocks;
 use super::engine::Event;
+use super::fault::{Failure, FaultKind};
 use super::flow::{Actor, Node, Side};
 use super::request::{self, Limit};
 use super::session::{Purpose, Search, Session};
-use super::talk::{Failure, FaultKind, QUERY_WAIT};
+use super::talk::QUERY_WAIT;
 use super::uci;
 use serde_json::json;
 

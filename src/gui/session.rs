@@ -25,13 +25,14 @@ use serde_json::Value;
 
 use super::Config;
 use super::clock::Clocks;
+use super::fault::{Failure, FaultKind};
 use super::flow::Side;
 use super::io::Io;
 use super::lines::Lines;
 use super::request::{Limit, Who};
 use super::review::Review;
 use super::sessions::Sessions;
-use super::talk::{Failure, FaultKind, Snapshot};
+use super::snapshot::Snapshot;
 use super::uci::OptionDecl;
 
 /// Most actions the session starts without waiting for the page, the engine or the timer

@@ -9,9 +9,9 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::decide::{Step, refused_joint, step};
+use super::fault::{Failure, FaultKind};
 use super::flow::{self, Actor, Next, Side};
 use super::session::{Purpose, Session};
-use super::talk::{Failure, FaultKind};
 
 impl Session {
     /// What the game waits for now (nothing once it is over or a clock has run out).

@@ -6,9 +6,9 @@
 
 use serde_json::{Value, json};
 
+use super::fault::{Failure, FaultKind};
 use super::lines::ViewPlan;
 use super::session::{Purpose, Session};
-use super::talk::{Failure, FaultKind};
 use super::turns::roll_at;
 use super::variations::ViewMoves;
 
