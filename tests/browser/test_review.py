@@ -54,6 +54,30 @@ def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(pag
     from selenium import webdriver
     webdriver.ActionChains(p.d).move_to_element_with_offset(g, -g.size["width"] // 2 + 2, 0).click().perform()
     p.wait_for(lambda: p.js("return window.guiView()") is not None, what="the start position shown")
+    # The graph marks the position shown.
+    p.wait_for(lambda: graph_cursor(p) == 0, what="the graph's line at the start")
+
+
+def graph_cursor(p):
+    """The ply the review graph's vertical line marks (the position shown), or None."""
+    return p.js("const l = document.querySelector('#review-graph .review-at'); return l ? +l.dataset.ply : null")
+
+
+def view_in_the_middle(p, n):
+    """Clicks the review graph about 60 % of the way through the game's `n` plies, as a
+    person studying the game would, and waits for that position to show."""
+    from selenium import webdriver
+
+    g = p.d.find_element(By.ID, "review-graph")
+    ply = round(0.6 * n)
+    dx = round(ply / n * (g.size["width"] - 2)) - g.size["width"] // 2 + 1
+    webdriver.ActionChains(p.d).move_to_element_with_offset(g, dx, 0).click().perform()
+    p.wait_for(lambda: p.js("return window.guiView()") is not None and graph_cursor(p) not in (None, n),
+               what="a position in the middle of the game shown")
+    shown = graph_cursor(p)
+    assert abs(shown - ply) <= 1, (shown, ply)
+    p.wait_for(lambda: p.js("const c = document.querySelector('#moves li.current'); return c && +c.dataset.ply") == shown,
+               what="the move list marks the move shown")
 
 
 def test_a_review_at_a_time_per_position_chosen_on_the_page(page):
@@ -94,7 +118,8 @@ def test_a_review_can_be_cancelled(page):
 
 @pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
 def test_every_game_is_reviewed_with_its_graph(page, game):
-    """Ludo's rolls and Apocalypse's joint turns included; the README's screenshots."""
+    """Ludo's rolls and Apocalypse's joint turns included; the README's screenshots, taken
+    while the reviewed game is studied: a position in its middle shown from the graph."""
     p = page("--seed", "4")
     p.set_delay(0)
     p.new_game(game, "human", "human")
@@ -108,5 +133,6 @@ def test_every_game_is_reviewed_with_its_graph(page, game):
     points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
     assert points == n + 1, (points, n)
     assert p.js("return document.querySelectorAll('.review-side').length") >= 1
+    view_in_the_middle(p, n)
     SHOTS.mkdir(parents=True, exist_ok=True)
     p.d.save_screenshot(str(SHOTS / f"review-{game}.png"))

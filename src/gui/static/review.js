@@ -49,11 +49,17 @@ export function summary(judged) {
   return by;
 }
 
-// Draws the graph into `svg` (400 x 100 units); a click calls `pick` with the nearest ply.
-export function drawGraph(svg, results, scale, pick) {
+// Draws the graph into `svg` (400 x 100 units) with a vertical line at ply `at` (the
+// position shown, when it is on the main line; null: none); a click calls `pick` with the
+// nearest ply.
+export function drawGraph(svg, results, scale, pick, at = null) {
   svg.replaceChildren();
   const n = Math.max(1, results.length - 1);
   el('line', { x1: 0, y1: 50, x2: 400, y2: 50, class: 'review-mid' }, svg);
+  if (at !== null) {
+    const x = (Math.min(at, n) / n) * 400;
+    el('line', { x1: x, y1: 0, x2: x, y2: 100, class: 'review-at', 'data-ply': at }, svg);
+  }
   const pts = [];
   results.forEach((r, i) => { const w = winP1(r, scale); if (w !== null) pts.push(`${(i / n) * 400},${(1 - w) * 100}`); });
   el('polyline', { points: pts.join(' '), class: 'review-line' }, svg);

@@ -86,7 +86,8 @@ function renderReview() {
   $('review-graph').classList.toggle('hidden', done.length < 2);
   ui.reviewExport.show(done.length >= 2 && !running);
   if (done.length < 2) { $('review-summary').textContent = ''; return; }
-  drawGraph($('review-graph'), reviewed, scale(), goTo);
+  const onMain = !ui.view || ui.view.line === null;
+  drawGraph($('review-graph'), reviewed, scale(), goTo, onMain ? shownPly() : null);
   const judged = judge(reviewed, state.actors, scale());
   markMoves($('moves'), judged);
   const by = summary(judged);
