@@ -46,6 +46,10 @@ def test_a_pieces_2_record_round_trip(page, downloads, browser):
     assert pieces_on_board(q) == 8
     q.d.find_element(By.ID, "load").send_keys(str(path))
     q.wait_for(lambda: pieces_on_board(q) == 4 and q.moves() == moves, what="the record loaded")
+    # And its dice seed, not the new tab's: the seed shown is the record's.
+    seed = text.split('[DiceSeed "')[1].split('"')[0]
+    q.wait_for(lambda: q.js("return String(window.guiLastState.seed)") == seed, what="the record's dice seed")
+    assert q.d.find_element(By.ID, "seed").get_attribute("value") == seed
 
 
 def tokens(p):

@@ -136,3 +136,34 @@ def test_every_game_is_reviewed_with_its_graph(page, game):
     view_in_the_middle(p, n)
     SHOTS.mkdir(parents=True, exist_ok=True)
     p.d.save_screenshot(str(SHOTS / f"review-{game}.png"))
+
+
+def judged(p, results, actors):
+    """review.js's judge() on made-up results (each a first-player winning chance, or None)
+    and actors, run in the page as the page runs it."""
+    return p.d.execute_async_script("""
+        const [chances, actors, done] = arguments;
+        import('/review.js').then(m => {
+          const results = chances.map(c => c === null ? null
+            : { score: { cp: 0 }, wdl: [Math.round(1000 * c), 0, 1000 - Math.round(1000 * c)], pov: 'p1' });
+          done(m.judge(results, actors, null).map(j => [j.ply, j.side, Math.round(100 * j.loss), j.mark]));
+        }).catch(e => done(String(e)));
+    """, results, actors)
+
+
+def test_a_roll_is_no_ones_decision_and_a_joint_turn_is_judged_for_both_sides(page):
+    """Issue 22 §4: in Ludo the loss is measured over the decisions only (a bad roll marks
+    no one); at a joint turn each side's loss is measured against the value before it (the
+    mixed strategy's); the marks are lichess's 0.1, 0.2 and 0.3."""
+    p = page()
+    roll = {"kind": "roll", "side": "p1"}
+    # A roll that drops the first player from 0.9 to 0.2, then a move that keeps 0.2.
+    assert judged(p, [0.9, 0.2, 0.2], [roll, {"kind": "move", "side": "p1"}]) == [[2, "p1", 0, None]]
+    # The second player's move that raises the first player's chances by 0.35: a blunder.
+    assert judged(p, [0.5, 0.85], [{"kind": "move", "side": "p2"}]) == [[1, "p2", 35, "??"]]
+    for after, mark in [(0.41, None), (0.39, "?!"), (0.29, "?"), (0.19, "??")]:
+        got = judged(p, [0.5, after], [{"kind": "move", "side": "p1"}])
+        assert got == [[1, "p1", round(100 * (0.5 - after)), mark]], (after, got)
+    # A joint turn from a position worth 0.5 (the mixed strategy's value) to 0.25: White
+    # lost 0.25, Black lost nothing.
+    assert judged(p, [0.5, 0.25], [{"kind": "joint"}]) == [[1, "p1", 25, "?"], [1, "p2", 0, None]]
