@@ -209,3 +209,27 @@ def test_the_move_list_has_a_row_per_move_per_joint_turn_and_per_roll_and_move(p
                 ".map(r => [...r.querySelectorAll('li')].map(li => li.classList.contains('roll')))")
     assert rows and all(r[0] and not any(r[1:]) for r in rows), rows
     assert sum(len(r) for r in rows) == len(p.moves())
+
+
+def test_the_die_follows_the_position_shown(page):
+    """Issue 22 §3: stepping back in Ludo shows the die as it was at that ply: after each
+    roll `rN` the die shows N, and the game's own die comes back at its end."""
+    p = page()
+    p.set_delay(0)
+    p.new_game("ludo", "human", "human")
+    rng = random.Random(5)
+    while len(p.moves()) < 6:
+        human_act(p, rng)
+    tokens = p.js("return window.guiLastState.moves")
+    die = lambda: p.js("const d = document.getElementById('ludo-die'); return d && d.dataset.value")
+    now = die()
+    body = p.d.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    p.wait_for(lambda: p.js("return window.guiView()") is not None and die() == "", what="no die at the start")
+    for ply, token in enumerate(tokens, 1):
+        body.send_keys(Keys.ARROW_RIGHT)
+        if token.startswith("r"):
+            p.wait_for(lambda: p.js("const c = document.querySelector('#moves li.current'); return c && +c.dataset.ply") == ply
+                       and die() == token[1:], what=f"the die of {token} after ply {ply}")
+    body.send_keys(Keys.END)
+    p.wait_for(lambda: p.js("return window.guiView()") is None and die() == now, what="the game's die again")
