@@ -39,3 +39,33 @@ def test_a_dropped_socket_reconnects_by_itself(page):
                what="reconnecting")
     p.wait_for(lambda: p.d.find_element(By.ID, "conn").text == "connected", what="connected again")
     p.wait_for(lambda: p.js("return window.guiLastState.moves.length") == 1, what="the game kept")
+
+
+def test_a_second_tab_naming_a_session_in_use_gets_its_own(page):
+    """Issue 22 §6, the choice made: a socket that names a session another tab holds (a
+    duplicated tab) gets a new session of its own; the first tab keeps its game and engine."""
+    p = page()
+    rng = people_game(p, "duell", 2, 5)
+    held = p.js("return sessionStorage.getItem('quartet-session')")
+    assert held and len(held) == 32, held
+    got = p.d.execute_async_script("""
+        const [id, done] = arguments;
+        const ws = new WebSocket(`ws://${location.host}/ws?session=${id}`);
+        const seen = [];
+        ws.onmessage = ev => {
+          const m = JSON.parse(ev.data);
+          seen.push(m);
+          if (m.t === 'state') { ws.close(); done(seen); }
+        };
+        ws.onclose = () => done(seen);
+        setTimeout(() => done(seen), 10000);
+    """, held)
+    hello = next(m for m in got if m["t"] == "hello")
+    state = next(m for m in got if m["t"] == "state")
+    assert hello["session"] and hello["session"] != held, hello
+    assert state["moves"] == [], "the new session's own game, not the held one's"
+    # The first tab still holds its session, its game and its engine, and plays on.
+    assert p.d.find_element(By.ID, "conn").text == "connected"
+    assert len(p.moves()) == 2
+    human_act(p, rng)
+    assert len(p.moves()) == 3
