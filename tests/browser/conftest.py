@@ -121,6 +121,18 @@ class Engine:
         return [l[len("response"):].strip() for l in out.splitlines() if l.startswith("response")]
 
 
+def retype(field, text):
+    """Replaces a text field's value as a person does (select all, type), keeping the focus
+    throughout: WebDriver's clear() blurs the field, and the page rewrites an unfocused
+    position or seed field from the next state, so a state arriving between clear() and the
+    typing would put the old value before the new one."""
+    from selenium.webdriver.common.keys import Keys
+
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(str(text))
+
+
 class Page:
     """The GUI page in a browser, with helpers that act as a person would: clicks."""
 
@@ -190,8 +202,7 @@ class Page:
                 # The seed shows for a game with dice once the page has seen its dice, as a
                 # person sees it: after a first game of it.
                 self.new_game(game, p1, p2)
-            s.clear()
-            s.send_keys(str(seed))
+            retype(s, seed)
         before = self.js("return window.guiStats.states")
         self.click_id("new-game")
         self.wait_for(lambda: self.js("return window.guiStats.states") > before and self.js(

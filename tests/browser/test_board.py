@@ -5,7 +5,7 @@ import random
 
 from selenium.webdriver.common.by import By
 
-from conftest import Engine
+from conftest import Engine, retype
 from play import human_act, states
 
 
@@ -15,9 +15,7 @@ def grid_targets(tokens, source):
 
 
 def set_position(p, fen):
-    f = p.d.find_element(By.ID, "fen")
-    f.clear()
-    f.send_keys(fen)
+    retype(p.d.find_element(By.ID, "fen"), fen)
     n0 = states(p)
     p.click_id("set-fen")
     p.wait_for(lambda: states(p) > n0 and p.fen() == fen, what=f"position {fen}")
