@@ -172,3 +172,32 @@ def test_the_evaluation_number_is_legible(page):
     assert size >= 12, size
     assert color == "rgb(17, 17, 17)" and back.startswith("rgba(255, 255, 255"), (color, back)
     p.d.find_element(By.ID, "analyse").click()
+
+
+def test_the_evaluation_bar_is_from_the_viewers_side(page):
+    """Issue 22 §5: the bar and its number are from the side of the person at the board (the
+    one person against an engine; between two people, the side at the bottom: flipping the
+    board turns the bar over and the number's sign)."""
+    p = page()
+    p.new_game("duell", "human", "human")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: p.d.find_element(By.ID, "evaltext").text, what="a number on the bar")
+    p.d.find_element(By.ID, "analyse").click()  # stopped: the last score stays
+    time.sleep(0.5)
+    bar = lambda: p.js("return [document.getElementById('evalbar').dataset.viewer,"
+                       "parseFloat(document.getElementById('evalfill').style.height),"
+                       "document.getElementById('evaltext').textContent]")
+    viewer, height, text = bar()
+    assert viewer == "p1", viewer
+    p.click_id("flip")
+    p.wait_for(lambda: bar()[0] == "p2", what="the bar from the second player's side")
+    _, flipped, flipped_text = bar()
+    assert abs(height + flipped - 100) < 0.2, (height, flipped)
+    number = lambda t: float(t.lstrip("+").replace("−", "-") or 0) if t[:1] in "+-−0123456789" else None
+    if number(text) not in (None, 0.0):
+        assert number(flipped_text) == -number(text), (text, flipped_text)
+    # One person, playing Black against the engine: the bar is Black's.
+    p.new_game("duell", "engine", "human")
+    p.d.find_element(By.ID, "analyse").click()
+    p.wait_for(lambda: p.d.find_element(By.ID, "evaltext").text and bar()[0] == "p2", what="Black's bar")
+    p.d.find_element(By.ID, "analyse").click()
