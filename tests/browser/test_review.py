@@ -49,6 +49,10 @@ def test_a_review_draws_the_graph_marks_moves_and_goes_to_a_clicked_position(pag
     # Random moves lose something: at least one is marked, with the engine's best move.
     marked = p.js("return [...document.querySelectorAll('#moves li[data-mark]')].map(li => [li.dataset.mark, li.title])")
     assert marked and all(m in ("?!", "?", "??") and "best" in t for m, t in marked), marked
+    # The best move is shown beside each marked move that has one, not only in its tooltip.
+    beside = p.js("return [...document.querySelectorAll('#moves li[data-mark][data-best]')]"
+                  ".map(li => [li.dataset.best, getComputedStyle(li, '::after').content])")
+    assert beside and all(f"best {b}" in c for b, c in beside), beside
     # A click on the graph's left end shows the start position.
     g = p.d.find_element(By.ID, "review-graph")
     from selenium import webdriver

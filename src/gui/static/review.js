@@ -75,11 +75,13 @@ function severity(mark) {
   return i < 0 ? MARKS.length : i;
 }
 
-// Marks the move list's items with `?!`, `?`, `??` and the engine's best move (at a joint
-// turn the worse of both sides' marks, as the export writes it).
+// Marks the move list's items with `?!`, `?`, `??` and the engine's best move, shown beside
+// the mark (`data-best`, drawn by the style sheet) and in the tooltip with the loss (at a
+// joint turn the worse of both sides' marks, as the export writes it).
 export function markMoves(ol, judged) {
   for (const li of ol.querySelectorAll('li[data-mark]')) {
     delete li.dataset.mark;
+    delete li.dataset.best;
     li.classList.remove(...MARKS.map(m => 'mark-' + m[2]));
     li.removeAttribute('title');
   }
@@ -89,6 +91,8 @@ export function markMoves(ol, judged) {
     if (!li || severity(li.dataset.mark) < severity(j.mark)) continue;
     li.dataset.mark = j.mark;
     li.classList.add('mark-' + j.word);
+    if (j.best) li.dataset.best = j.best;
+    else delete li.dataset.best;
     li.title = `${j.word} (${j.side}: -${(100 * j.loss).toFixed(0)} %)${j.best ? '; best ' + j.best : ''}`;
   }
 }
