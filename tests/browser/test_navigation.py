@@ -49,6 +49,42 @@ def test_step_through_a_game_by_click_keys_and_buttons(page):
     assert p.keys("source"), "the person can move again"
 
 
+
+def test_the_position_string_is_the_position_shown(page):
+    """As on lichess, the position-string box shows the position looked at while stepping
+    back, the game's own at its head, and Start from this position starts from the one
+    shown (it showed the game's position whatever was viewed)."""
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    rng = random.Random(4)
+    fens = [p.js("return window.guiLastState.position.fen")]
+    for _ in range(6):
+        human_act(p, rng)
+        fens.append(p.js("return window.guiLastState.position.fen"))
+    assert len(set(fens)) == len(fens), fens
+    assert p.fen() == fens[6]
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="2"]').click()
+    p.wait_for(lambda: shown_fen(p) == fens[2], what="the position after ply 2")
+    p.wait_for(lambda: p.fen() == fens[2], what="the box showing the position after ply 2")
+    body = p.d.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    p.wait_for(lambda: p.fen() == fens[0], what="the box showing the start")
+    p.click_id("nav-next")
+    p.wait_for(lambda: p.fen() == fens[1], what="the box after the forward button")
+    body.send_keys(Keys.END)
+    p.wait_for(lambda: p.js("return window.guiView()") is None and p.fen() == fens[6],
+               what="End: the box showing the game now")
+    # Start from this position, looking back at ply 3: a new game from that position.
+    p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="3"]').click()
+    p.wait_for(lambda: p.fen() == fens[3], what="the box showing the position after ply 3")
+    p.click_id("set-fen")
+    p.wait_for(lambda: p.js("return window.guiLastState.start_fen") == fens[3] and p.moves() == [],
+               what="a new game from the position after ply 3")
+    assert p.js("return window.guiView()") is None
+    assert p.fen() == fens[3]
+    assert p.js("return window.guiLastState.position.fen") == fens[3]
+
 def long_ludo_record(tmp_path, plies=400):
     """A Ludo record of `plies` plies, the game not over: the start of the longest of a few
     games between the engine's random players (`quartet match`, well under a second)."""

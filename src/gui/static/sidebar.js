@@ -51,8 +51,11 @@ export function renderPanels() {
   $('nav-text').textContent = !view ? '' : view.line !== null
     ? `variation ${view.line + 1}, after ${view.ply}${declares} · End: the game now`
     : `after ${view.ply} of ${state.moves.length}${declares} · End: the game now`;
+  // The position string is the position shown (looked back at, or the game's now), as
+  // lichess has it, so that Copy and Start from this position take the one on the board.
   const fen = $('fen');
-  if (document.activeElement !== fen && state.position) fen.value = state.position.fen;
+  const shown = view && view.position ? view.position : state.position;
+  if (document.activeElement !== fen && shown) fen.value = shown.fen;
   const seed = $('seed');
   if (document.activeElement !== seed) seed.value = state.seed;
   noteDice(state);
