@@ -18,6 +18,7 @@ set -eu
 Q=${QUARTET:-./target/release/quartet}
 case "${1:-}" in
 rnb-network | duell-network) ;; # measured against the classical evaluation of the same build
+pruning) ;; # measured against PREV
 *) BASE=${BASE:?the baseline build} ;;
 esac
 match() { # game name engine opponent seed extra...: results in m-GAME-NAME-sSEED.json
@@ -173,8 +174,19 @@ duell-network)
         --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --results m-duell-network-s1.json \
         --no-progress
     ;;
+pruning)
+    # Not a fit: the shallow pruning of Duell's and R&B's turn nodes (src/search/pruning.rs:
+    # reverse futility, futility and late-move pruning, logarithmic late-move reductions;
+    # issue 24 §3), an SPRT against the build before it (PREV, main at a48a207, whose
+    # Duell and R&B searches give the bench node counts of a000a6d). The R&B book is
+    # scripts/books/rnb.txt (python3 scripts/make_book.py --game rnb --count 1000 --plies 6
+    # --depth 7 --max-score 100 --seed 1 --out scripts/books/rnb.txt).
+    PREV=${PREV:?the build before the pruning}
+    match duell pruning "$Q" "$PREV" 12 --games 1200 --openings file:scripts/books/duell.txt
+    match rnb pruning "$Q" "$PREV" 12 --games 1200 --openings file:scripts/books/rnb.txt
+    ;;
 *)
-    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network" >&2
+    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|pruning" >&2
     exit 2
     ;;
 esac

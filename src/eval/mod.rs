@@ -109,6 +109,21 @@ pub trait Evaluate: Game {
     fn value_bounds() -> (i32, i32) {
         (-MATE, MATE)
     }
+
+    /// Whether turn nodes may be pruned by the static value and their late moves reduced
+    /// by the logarithmic table (`crate::search::pruning`), with the margin a ply in this
+    /// evaluation's unit; `None` (the default) for a game whose static value is too rough
+    /// a guide, which keeps the plain late-move reductions.
+    const PRUNING: Option<Pruning> = None;
+}
+
+/// A game's shallow pruning ([`Evaluate::PRUNING`]): search knowledge, not rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// How much the static value may change in one ply, in the evaluation's unit: a node
+    /// whose static value beats beta by this much a ply of depth is cut, and quiet moves
+    /// are skipped where it cannot lift the static value to alpha.
+    pub margin: i32,
 }
 
 /// A score from `p`'s point of view, given one from the first player's.

@@ -1,11 +1,12 @@
 //! Turn nodes: principal variation search with a transposition table, move ordering
 //! (table move, noisy moves by their hint, killers, history), null-move pruning where the
-//! game offers a pass and late-move reductions (both switched by `Features::reductions`),
-//! and quiescence on noisy moves at the horizon.
+//! game offers a pass, late-move reductions and the shallow pruning of `pruning.rs` (all
+//! switched by `Features::reductions`), and quiescence on noisy moves at the horizon.
 //!
 //! The window arrives in first-player values; inside a node it is turned to the mover's
 //! view (`side_window`), and each child's first-player value is turned back.
 
+use super::pruning;
 use super::searcher::Searcher;
 use super::tt::{Bound, Entry};
 use crate::eval::{Evaluate, MATE, MATE_BOUND};
@@ -57,11 +58,19 @@ impl<G: Evaluate> Searcher<'_, G> {
             Ok(entry) => entry,
             Err(value) => return value,
         };
-        if let Some(value) = self.null_move_cut(pos, s, depth, ply, alpha, beta) {
-            return value;
-        }
         let (mut a, b) = side_window(s, alpha, beta);
         let alpha_orig = a;
+        let pv_node = b - a > 1;
+        // The mover's static value, where the game's shallow pruning may use it.
+        let stand =
+            (self.features.reductions && !pv_node && pruning::wants_static_value::<G>(depth))
+                .then(|| s * pos.evaluate());
+        if let Some(v) = stand.and_then(|st| pruning::reverse_futility::<G>(depth, st, b)) {
+            return s * v;
+        }
+        if let Some(value) = self.null_move_cut(pos, s, stand, depth, ply, (a, b)) {
+            return value;
+        }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut keys = std::mem::take(&mut self.keys[ply]);
@@ -87,12 +96,22 @@ impl<G: Evaluate> Searcher<'_, G> {
             } else {
                 keys[i] >= KEY_NOISY - NOISY_HINT_MAX
             };
+            let late_quiet = i > 0 && !noisy && keys[i] < KEY_KILLER - 1;
+            if late_quiet
+                && best > -MATE_BOUND
+                && let Some(st) = stand
+                && pruning::skip_quiets::<G>(depth, st, a, quiets_tried)
+            {
+                // The moves left are quiet too: their keys are lower. Not while every move
+                // tried loses: one of those left may save the game.
+                break;
+            }
             let mut child = pos.clone();
             child.play(m);
             let v = if i == 0 {
                 self.child_value(&child, s, depth, ply, None, (a, b))
             } else {
-                let reduction = self.reduction(depth, i, noisy, keys[i]);
+                let reduction = self.reduction(depth, i, noisy, keys[i], pv_node);
                 self.child_value(&child, s, depth, ply, Some(reduction), (a, b))
             };
             if self.aborted {
@@ -171,8 +190,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         Ok(entry)
     }
 
-    /// Null-move pruning at a non-PV node of the mover with sign `s` whose static value
-    /// reaches beta: if even passing the turn ([`Evaluate::null_move`]), searched
+    /// Null-move pruning at a non-PV node (the window `(a, b)` in the mover's view) of the
+    /// mover with sign `s` whose static value (`stand`, if the node has computed it
+    /// already) reaches beta: if even passing the turn ([`Evaluate::null_move`]), searched
     /// `R = 2 + depth / 4` plies shallower with a null window at beta, fails high, the node
     /// is cut (`Some`: a first-player lower bound for the mover, capped below the mate
     /// band, since a mate found after a pass is no proof). Only with
@@ -183,12 +203,11 @@ impl<G: Evaluate> Searcher<'_, G> {
         &mut self,
         pos: &G,
         s: i32,
+        stand: Option<i32>,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
+        (a, b): (i32, i32),
     ) -> Option<i32> {
-        let (a, b) = side_window(s, alpha, beta);
         if !self.features.reductions
             || depth < NULL_MOVE_MIN_DEPTH
             || b - a > 1
@@ -199,7 +218,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         // Asked before the static value, which a game without passes need not compute.
         let child = pos.null_move()?;
-        if s * pos.evaluate() < b {
+        if stand.unwrap_or_else(|| s * pos.evaluate()) < b {
             return None;
         }
         let reduction = 2 + depth / 4;
@@ -211,11 +230,21 @@ impl<G: Evaluate> Searcher<'_, G> {
         (v >= b).then(|| s * v.min(MATE_BOUND - 1))
     }
 
-    /// The late-move reduction of the `i`-th move (ordering key `key`) at `depth`: quiet
-    /// moves after the first three that are neither the table's move nor killers.
+    /// The late-move reduction of the `i`-th move (ordering key `key`) at `depth`, at a
+    /// node with an open window if `pv_node`: quiet moves that are neither the table's
+    /// move nor killers, after the first two by the game's table ([`Evaluate::PRUNING`]),
+    /// or else after the first three by one ply (two from depth 6 and the ninth move).
     #[inline(always)]
-    fn reduction(&self, depth: i32, i: usize, noisy: bool, key: i32) -> i32 {
-        if self.features.reductions && depth >= 3 && i >= 3 && !noisy && key < KEY_KILLER - 1 {
+    fn reduction(&self, depth: i32, i: usize, noisy: bool, key: i32, pv_node: bool) -> i32 {
+        if !self.features.reductions || noisy || key >= KEY_KILLER - 1 {
+            0
+        } else if G::PRUNING.is_some() {
+            if depth >= 3 && i >= 2 {
+                self.reductions.of(depth, i, pv_node)
+            } else {
+                0
+            }
+        } else if depth >= 3 && i >= 3 {
             1 + i32::from(depth >= 6 && i >= 8)
         } else {
             0

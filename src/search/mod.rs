@@ -16,6 +16,7 @@ pub mod chance;
 pub mod frame;
 pub mod line_check;
 pub mod oracle;
+pub mod pruning;
 pub mod root;
 pub mod searcher;
 pub mod simultaneous;

@@ -4,6 +4,7 @@
 //! search; [`Searcher::value`] dispatches on the node kind.
 
 use super::oracle::WideStart;
+use super::pruning::Reductions;
 use super::tt::TranspositionTable;
 use super::{Features, Limits, MAX_PLY};
 use crate::eval::Evaluate;
@@ -64,6 +65,8 @@ pub struct Searcher<'a, G: Evaluate> {
     pub(crate) killers: Vec<[Option<G::Move>; 2]>,
     /// History heuristic scores, indexed by player then move code.
     pub(crate) history: Vec<i32>,
+    /// The late-move reductions of games that declare their pruning.
+    pub(crate) reductions: Reductions,
     /// Scratch buffer of the simultaneous search's declaration ordering (packed keys).
     pub(crate) order_scratch: Vec<i64>,
     /// The last wide simultaneous node solved (its hash) with the restricted declarations
@@ -111,6 +114,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * G::MOVE_CODES],
+            reductions: Reductions::new(),
             order_scratch: Vec::new(),
             wide_start: None,
             null_child: None,

@@ -28,7 +28,7 @@ use super::piece::{self, EMPTY, VALUE};
 use super::{Duell, NO_SQUARE};
 use crate::eval::nnue::NnueSpec;
 use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
-use crate::eval::{EVAL_LIMIT, Evaluate};
+use crate::eval::{EVAL_LIMIT, Evaluate, Pruning};
 use crate::game::{MoveList, Player};
 
 #[path = "hand_weights.rs"]
@@ -260,6 +260,9 @@ impl Evaluate for Duell {
     const NNUE: Option<NnueSpec<Self>> = Some(nnue::SPEC);
     /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
     const SKILL_UNIT: f64 = 100.0;
+
+    /// About a pawn's worth a ply.
+    const PRUNING: Option<Pruning> = Some(Pruning { margin: 100 });
     const MOVE_CODES: usize = SQUARES * SQUARES * 5;
 
     fn noisy_moves(&self, p: Player, out: &mut MoveList<Move>) {

@@ -12,7 +12,7 @@ use super::position::{Rnb, step_count};
 use super::threats::threatened_by;
 use crate::eval::nnue::NnueSpec;
 use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
-use crate::eval::{EVAL_LIMIT, Evaluate};
+use crate::eval::{EVAL_LIMIT, Evaluate, Pruning};
 use crate::game::Player;
 
 /// The king: present on both sides in every running game (its capture ends it), so it
@@ -116,6 +116,9 @@ impl Evaluate for Rnb {
     const NNUE: Option<NnueSpec<Self>> = Some(nnue::SPEC);
     /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
     const SKILL_UNIT: f64 = 100.0;
+
+    /// About a pawn's worth a ply.
+    const PRUNING: Option<Pruning> = Some(Pruning { margin: 100 });
     /// Placements `colour·SQUARES + to`, then steps `2·SQUARES + from·SQUARES + to`, then
     /// arrangements by their rank (each side's codes are its own: history is per player).
     const MOVE_CODES: usize = 2 * SQUARES + SQUARES * SQUARES + ARRANGEMENTS as usize;
