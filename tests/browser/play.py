@@ -2,10 +2,13 @@
 highlighted targets (or a choice button), roll the die with the Roll button."""
 
 import random
+import subprocess
 import time
 
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
+
+from conftest import QUARTET
 
 
 def states(p):
@@ -93,3 +96,25 @@ def play_random(p, rng, plies):
                  rng.choice(st["legal"]))
         p.wait_for(lambda: len(p.js("return window.guiLastState.moves")) > n
                    or p.js("return window.guiLastState.over"), what="the action played")
+
+
+def random_ludo_records(path, games, seed):
+    """Writes to `path` the records of `games` Ludo games between the engine's random
+    players (`quartet match`, seeded: the same games each time, well under a second)."""
+    subprocess.run([QUARTET, "match", "--game", "ludo", "--games", str(games), "--depth", "1",
+                    "--seed", str(seed),
+                    "--engine", f"cmd={QUARTET}", "args=--player random",
+                    "--engine", f"cmd={QUARTET}", "args=--player random",
+                    "--pgnout", str(path), "--no-progress"],
+                   check=True, capture_output=True, text=True, timeout=60)
+    return path
+
+
+def people_plies(p, rng, plies):
+    """Plays `plies` random actions of the people by clicks; returns the position before
+    the first and after each."""
+    fens = [p.js("return window.guiLastState.position.fen")]
+    for _ in range(plies):
+        human_act(p, rng)
+        fens.append(p.js("return window.guiLastState.position.fen"))
+    return fens

@@ -3,14 +3,12 @@ the buttons show earlier positions (from the engine's `query position`), with th
 moves (a move there starts a variation, test_variations.py); the game goes on meanwhile; the move list scrolls down, not sideways."""
 
 import random
-import subprocess
 import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import QUARTET
-from play import human_act, people_game
+from play import human_act, people_game, people_plies, random_ludo_records
 
 
 def shown_fen(p):
@@ -23,10 +21,7 @@ def test_step_through_a_game_by_click_keys_and_buttons(page):
     p.set_delay(0)
     p.new_game("duell", "human", "human")
     rng = random.Random(4)
-    fens = [p.js("return window.guiLastState.position.fen")]
-    for _ in range(6):
-        human_act(p, rng)
-        fens.append(p.js("return window.guiLastState.position.fen"))
+    fens = people_plies(p, rng, 6)
     # A click on the second token shows the position after it.
     p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="2"]').click()
     p.wait_for(lambda: shown_fen(p) == fens[2], what="the position after ply 2")
@@ -58,10 +53,7 @@ def test_the_position_string_is_the_position_shown(page):
     p.set_delay(0)
     p.new_game("duell", "human", "human")
     rng = random.Random(4)
-    fens = [p.js("return window.guiLastState.position.fen")]
-    for _ in range(6):
-        human_act(p, rng)
-        fens.append(p.js("return window.guiLastState.position.fen"))
+    fens = people_plies(p, rng, 6)
     assert len(set(fens)) == len(fens), fens
     assert p.fen() == fens[6]
     p.d.find_element(By.CSS_SELECTOR, '#moves li[data-ply="2"]').click()
@@ -89,11 +81,7 @@ def long_ludo_record(tmp_path, plies=400):
     """A Ludo record of `plies` plies, the game not over: the start of the longest of a few
     games between the engine's random players (`quartet match`, well under a second)."""
     path = tmp_path / "long-ludo.pgn"
-    subprocess.run([QUARTET, "match", "--game", "ludo", "--games", "6", "--depth", "1", "--seed", "3",
-                    "--engine", f"cmd={QUARTET}", "args=--player random",
-                    "--engine", f"cmd={QUARTET}", "args=--player random",
-                    "--pgnout", str(path), "--no-progress"],
-                   check=True, capture_output=True, text=True, timeout=60)
+    random_ludo_records(path, 6, 3)
     games = []
     for rec in path.read_text().split("\n\n[")[0:]:
         head, _, body = rec.partition("\n\n")

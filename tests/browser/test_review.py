@@ -6,15 +6,14 @@ timing is measured here."""
 
 import random
 import re
-import subprocess
 import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import QUARTET, SHOTS
+from conftest import SHOTS
 
-from play import human_act, play_random
+from play import human_act, play_random, random_ludo_records
 
 
 def reviewed(p):
@@ -148,13 +147,7 @@ def test_every_game_is_reviewed_with_its_graph(page, game):
 def random_ludo_game(tmp_path):
     """A whole Ludo game between the engine's random players (`quartet match`, seeded: the
     same 410 plies each time)."""
-    path = tmp_path / "random-ludo.pgn"
-    subprocess.run([QUARTET, "match", "--game", "ludo", "--games", "1", "--depth", "1", "--seed", "5",
-                    "--engine", f"cmd={QUARTET}", "args=--player random",
-                    "--engine", f"cmd={QUARTET}", "args=--player random",
-                    "--pgnout", str(path), "--no-progress"],
-                   check=True, capture_output=True, text=True, timeout=60)
-    return path
+    return random_ludo_records(tmp_path / "random-ludo.pgn", 1, 5)
 
 
 def test_a_review_of_random_ludo_play_finds_its_losses(page, tmp_path):
