@@ -16,8 +16,8 @@ const LATE_MOVE_MAX_DEPTH: i32 = 3;
 /// Rows and columns of the reduction table; deeper nodes and later moves use its last.
 const TABLE: usize = 64;
 
-/// The static value a shallow node needs before its pruning is tried: whether the node
-/// is shallow enough for any of it.
+/// Whether a node of `depth` is shallow enough for any of the game's pruning, so that
+/// its static value is wanted.
 pub(crate) fn wants_static_value<G: Evaluate>(depth: i32) -> bool {
     G::PRUNING.is_some() && depth <= REVERSE_FUTILITY_MAX_DEPTH
 }
@@ -91,6 +91,45 @@ impl Default for Reductions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::duell::Duell;
+    use crate::toys::TicTacToe;
+
+    /// Duell's margin a ply.
+    fn margin() -> i32 {
+        Duell::PRUNING.map(|p| p.margin).unwrap_or(0)
+    }
+
+    #[test]
+    fn a_static_value_a_margin_a_ply_above_beta_cuts_up_to_depth_six() {
+        let m = margin();
+        assert!(m > 0);
+        assert_eq!(reverse_futility::<Duell>(3, 3 * m, 0), Some(3 * m));
+        assert_eq!(reverse_futility::<Duell>(3, 3 * m - 1, 0), None);
+        assert_eq!(reverse_futility::<Duell>(7, 100 * m, 0), None);
+        // Never against a mate score, and never for a game without the declaration.
+        assert_eq!(
+            reverse_futility::<Duell>(1, 5000, crate::eval::MATE_BOUND),
+            None
+        );
+        assert_eq!(reverse_futility::<TicTacToe>(1, 5000, 0), None);
+        assert!(wants_static_value::<Duell>(6) && !wants_static_value::<Duell>(7));
+        assert!(!wants_static_value::<TicTacToe>(1));
+    }
+
+    #[test]
+    fn quiet_moves_are_skipped_by_futility_or_by_count_near_the_horizon() {
+        let m = margin();
+        // Futility: at depth 2 the static value plus two margins must reach past alpha.
+        assert!(skip_quiets::<Duell>(2, -2 * m, 0, 0));
+        assert!(!skip_quiets::<Duell>(2, -2 * m + 1, 0, 0));
+        assert!(!skip_quiets::<Duell>(3, -10 * m, 0, 0));
+        // By count: 3 + depth² quiet moves tried, up to depth 3.
+        assert!(!skip_quiets::<Duell>(3, 10 * m, 0, 11));
+        assert!(skip_quiets::<Duell>(3, 10 * m, 0, 12));
+        assert!(skip_quiets::<Duell>(1, 10 * m, 0, 4));
+        assert!(!skip_quiets::<Duell>(4, 10 * m, 0, 1000));
+        assert!(!skip_quiets::<TicTacToe>(1, -10 * m, 0, 1000));
+    }
 
     #[test]
     fn reductions_grow_with_depth_and_rank_and_leave_a_ply() {
