@@ -68,11 +68,12 @@ pub fn read_actor(group: &[String]) -> Actor {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::gui::flow::Side;
 
-    fn lines(v: &[&str]) -> Vec<String> {
+    /// An engine's answer lines, as the conversation collects them.
+    pub(crate) fn lines(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
     }
 

@@ -126,11 +126,8 @@ pub fn read_view_moves(node: Option<Node>, groups: &[Vec<String>]) -> ViewMoves 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::answers::tests::lines;
     use crate::gui::flow::Side;
-
-    fn lines(v: &[&str]) -> Vec<String> {
-        v.iter().map(|s| s.to_string()).collect()
-    }
 
     #[test]
     fn legal_move_queries_per_node_kind() {
