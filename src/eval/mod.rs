@@ -104,6 +104,16 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// Whether the side to move stands to lose at once: its opponent, were it the
+    /// opponent's turn, could win with one move (chess's check). The search extends such a
+    /// turn node by a ply (at the horizon too, instead of standing pat) and neither passes
+    /// nor prunes it by its static value. The default (`false`) is for games without such
+    /// threats; a game answers from its rules alone, cheaply (asked at every turn node of
+    /// a game that declares [`Evaluate::PRUNING`]). Must not allocate.
+    fn in_danger(&self) -> bool {
+        false
+    }
+
     /// The bounds every value of this game lies in (used by chance-node pruning, where
     /// tighter bounds prune more). The default covers mate scores.
     fn value_bounds() -> (i32, i32) {

@@ -21,10 +21,19 @@ const KEY_NOISY: i32 = 1 << 28;
 const NOISY_HINT_MAX: i32 = 1 << 24;
 /// Ordering key of the first killer (the second gets one less).
 const KEY_KILLER: i32 = 1 << 27;
+/// Ordering key of the countermove (below the second killer).
+const KEY_COUNTER: i32 = KEY_KILLER - 2;
 /// History scores stay within ± this (below the killer keys).
 const HISTORY_MAX: i32 = 1 << 20;
 /// Null-move pruning is tried from this depth on.
 const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// Nodes in danger ([`Evaluate::in_danger`]) are extended only this close to the root, so
+/// that a long series of threats cannot deepen a path without end.
+const EXTENSION_MAX_PLY: usize = crate::search::MAX_PLY / 2;
+/// Without a table move, nodes from this depth on are searched a ply shallower (internal
+/// iterative reduction: a node the last iteration did not reach is likely unimportant, and
+/// its shallower search finds a move to try first next time).
+const IIR_MIN_DEPTH: i32 = 4;
 
 /// The first-player window corresponding to the open window (`a`, `b`) of the player
 /// with sign `s` (and back: the map is its own inverse).
@@ -54,6 +63,8 @@ impl<G: Evaluate> Searcher<'_, G> {
     ) -> i32 {
         let s = p.sign();
         let key = pos.hash();
+        let danger = self.extends(pos, ply);
+        let mut depth = depth + i32::from(danger);
         let entry = match self.turn_probe(pos, key, depth, ply, alpha, beta) {
             Ok(entry) => entry,
             Err(value) => return value,
@@ -61,14 +72,24 @@ impl<G: Evaluate> Searcher<'_, G> {
         let (mut a, b) = side_window(s, alpha, beta);
         let alpha_orig = a;
         let pv_node = b - a > 1;
-        // The mover's static value, where the game's shallow pruning may use it.
-        let stand =
-            (self.features.reductions && !pv_node && pruning::wants_static_value::<G>(depth))
-                .then(|| s * pos.evaluate());
+        if self.features.reductions
+            && G::PRUNING.is_some()
+            && depth >= IIR_MIN_DEPTH
+            && entry.and_then(|e| e.move_code).is_none()
+        {
+            depth -= 1;
+        }
+        // The mover's static value, where the game's shallow pruning may use it (never at
+        // a node in danger: its static value says nothing about the threat).
+        let stand = (self.features.reductions
+            && !pv_node
+            && !danger
+            && pruning::wants_static_value::<G>(depth))
+        .then(|| s * pos.evaluate());
         if let Some(v) = stand.and_then(|st| pruning::reverse_futility::<G>(depth, st, b)) {
             return s * v;
         }
-        if let Some(value) = self.null_move_cut(pos, s, stand, depth, ply, (a, b)) {
+        if !danger && let Some(value) = self.null_move_cut(pos, s, stand, depth, ply, (a, b)) {
             return value;
         }
 
@@ -108,6 +129,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             }
             let mut child = pos.clone();
             child.play(m);
+            self.played[ply + 1] = Some(G::move_code(m));
             let v = if i == 0 {
                 self.child_value(&child, s, depth, ply, None, (a, b))
             } else {
@@ -158,6 +180,17 @@ impl<G: Evaluate> Searcher<'_, G> {
             },
         );
         s * best
+    }
+
+    /// Whether the turn node `pos` at `ply` is extended by a ply: the side to move is in
+    /// danger ([`Evaluate::in_danger`]), in a game that declares its pruning, with
+    /// `Features::reductions`, below [`EXTENSION_MAX_PLY`].
+    #[inline(always)]
+    pub(crate) fn extends(&self, pos: &G, ply: usize) -> bool {
+        self.features.reductions
+            && G::PRUNING.is_some()
+            && ply < EXTENSION_MAX_PLY
+            && pos.in_danger()
     }
 
     /// Before a turn node's moves: a repetition draw or a table cut-off ends the node with
@@ -223,6 +256,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         let reduction = 2 + depth / 4;
         let (lo, hi) = side_window(s, b - 1, b);
+        self.played[ply + 1] = None;
         let v = s * self.null_value(&child, (depth - 1 - reduction).max(0), ply + 1, lo, hi);
         if self.aborted {
             return Some(0);
@@ -301,6 +335,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             pick_next(&mut moves, &mut keys, i);
             let mut child = pos.clone();
             child.play(moves[i]);
+            self.played[ply + 1] = Some(G::move_code(moves[i]));
             let (lo, hi) = side_window(s, a, b);
             let v = s * self.value(&child, 0, ply + 1, lo, hi);
             if self.aborted {
@@ -333,6 +368,7 @@ impl<G: Evaluate> Searcher<'_, G> {
     ) {
         keys.clear();
         let killers = self.killers[ply];
+        let counter = self.countermove(p, ply);
         let history = &self.history[p.index() * G::MOVE_CODES..];
         keys.extend(moves.iter().map(|&m| {
             let code = G::move_code(m);
@@ -344,10 +380,27 @@ impl<G: Evaluate> Searcher<'_, G> {
                 KEY_KILLER
             } else if killers[1] == Some(m) {
                 KEY_KILLER - 1
+            } else if counter == Some(m) {
+                KEY_COUNTER
             } else {
                 history[code as usize]
             }
         }));
+    }
+
+    /// The index of `p`'s countermove to the move that led to `ply`, if the game keeps
+    /// countermoves and that move is known.
+    #[inline(always)]
+    fn countermove_index(&self, p: Player, ply: usize) -> Option<usize> {
+        let code = self.played[ply]?;
+        (!self.countermoves.is_empty()).then(|| p.index() * G::MOVE_CODES + code as usize)
+    }
+
+    /// `p`'s countermove at `ply`: the quiet move that last refuted the move that led here.
+    #[inline(always)]
+    fn countermove(&self, p: Player, ply: usize) -> Option<G::Move> {
+        self.countermove_index(p, ply)
+            .and_then(|i| self.countermoves[i])
     }
 
     /// Makes `m` followed by the child's line the principal variation at `ply`.
@@ -359,8 +412,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// A quiet move (the last of `tried`) caused a cut-off: make it a killer, raise its
-    /// history and lower that of the quiet moves tried before it.
+    /// A quiet move (the last of `tried`) caused a cut-off: make it a killer and the
+    /// countermove to the move that led here, raise its history and lower that of the
+    /// quiet moves tried before it.
     fn reward_quiet(
         &mut self,
         p: Player,
@@ -377,6 +431,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         if killers[0] != Some(m) {
             killers[1] = killers[0];
             killers[0] = Some(m);
+        }
+        if let Some(i) = self.countermove_index(p, ply) {
+            self.countermoves[i] = Some(m);
         }
         let bonus = (depth * depth).min(400);
         let base = p.index() * G::MOVE_CODES;

@@ -78,7 +78,11 @@ pub fn search_turn_root<G: Evaluate>(
     s.push_root(root.hash());
     for depth in 1..=max_depth(limits) {
         for line in 0..lines {
-            let line_best = search_line(s, root, p.sign(), &mut root_moves, line, depth);
+            let line_best = if lines == 1 {
+                aspirated_line(s, root, p.sign(), &mut root_moves, depth, result.score)
+            } else {
+                search_line(s, root, p.sign(), &mut root_moves, line, depth, FULL_WINDOW)
+            };
             if s.aborted {
                 // An interrupted iteration still counts for a first line whose best move
                 // was searched to the end (it beat the previous best under a full window).
@@ -137,10 +141,58 @@ fn ordered_root_moves<G: Evaluate>(
     keyed.into_iter().map(|(_, r)| r).collect()
 }
 
-/// Searches MultiPV line `line` of one iteration: the moves from `line` on, the first with
-/// the full window, the others with a null window and a re-search when they beat it (sign
-/// `sign` is the mover's). Returns the index of the line's best move that finished with a
-/// value; moves that did not are left [`UNSEARCHED`].
+/// The whole window of root values, in the mover's view.
+const FULL_WINDOW: (i32, i32) = (UNSEARCHED, MATE + 1);
+/// Aspiration windows start from this depth (the iteration before has a value).
+const ASPIRATION_MIN_DEPTH: u32 = 4;
+
+/// The single line of one iteration at `depth` searched with an aspiration window around
+/// `last`, the value of the iteration before (the mover's view): a window of a quarter of
+/// the game's pruning margin ([`Evaluate::PRUNING`]) on each side, widened on the side
+/// the search fell out of, twice as far each time, until the value falls inside. Games
+/// without the declaration, shallow iterations and mate scores take the whole window.
+/// Returns what [`search_line`] returns for the last window searched.
+fn aspirated_line<G: Evaluate>(
+    s: &mut Searcher<'_, G>,
+    root: &G,
+    sign: i32,
+    root_moves: &mut [RootMove<G::Move>],
+    depth: u32,
+    last: i32,
+) -> Option<usize> {
+    let Some(pruning) = G::PRUNING else {
+        return search_line(s, root, sign, root_moves, 0, depth, FULL_WINDOW);
+    };
+    if depth < ASPIRATION_MIN_DEPTH || last.abs() >= crate::eval::MATE_BOUND {
+        return search_line(s, root, sign, root_moves, 0, depth, FULL_WINDOW);
+    }
+    let mut delta = (pruning.margin / 4).max(1);
+    let (mut lo, mut hi) = (last - delta, last + delta);
+    loop {
+        let best = search_line(s, root, sign, root_moves, 0, depth, (lo, hi));
+        if s.aborted {
+            return best;
+        }
+        match best {
+            None => lo = (lo - delta).max(UNSEARCHED),
+            Some(i) if root_moves[i].score >= hi => {
+                // The move that failed high is searched first next time.
+                root_moves[..=i].rotate_right(1);
+                hi = (hi + delta).min(MATE + 1);
+            }
+            found => return found,
+        }
+        delta = delta.saturating_mul(2);
+    }
+}
+
+/// Searches MultiPV line `line` of one iteration within the window `(lo, hi)` of the
+/// mover's values (sign `sign`): the moves from `line` on, the first with the window, the
+/// others with a null window and a re-search when they beat it. Returns the index of the
+/// line's best move that finished with a value above `lo` (`None`: every move failed
+/// low); moves that did not are left [`UNSEARCHED`]. A move reaching `hi` ends the line
+/// (a fail-high: its value is a lower bound, and the moves after it keep their values of
+/// the iteration before).
 fn search_line<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     root: &G,
@@ -148,13 +200,15 @@ fn search_line<G: Evaluate>(
     root_moves: &mut [RootMove<G::Move>],
     line: usize,
     depth: u32,
+    (lo, hi): (i32, i32),
 ) -> Option<usize> {
     let mut line_best = None;
-    let mut alpha = UNSEARCHED;
-    let beta = MATE + 1;
+    let mut alpha = lo;
+    let beta = hi;
     for (i, rm) in root_moves.iter_mut().enumerate().skip(line) {
         let mut child = root.clone();
         child.play(rm.m);
+        s.played[1] = Some(G::move_code(rm.m));
         let d = depth as i32 - 1;
         let mut v = if i == line {
             let (lo, hi) = side_window(sign, alpha, beta);
@@ -170,13 +224,16 @@ fn search_line<G: Evaluate>(
         if s.aborted {
             break;
         }
-        if i == line || v > alpha {
+        if v > alpha {
             rm.score = v;
             rm.pv.clear();
             rm.pv.push(rm.m);
             rm.pv.extend_from_slice(&s.pv[1]);
             alpha = v;
             line_best = Some(i);
+            if v >= beta {
+                break;
+            }
         } else {
             rm.score = UNSEARCHED;
         }

@@ -65,6 +65,13 @@ pub struct Searcher<'a, G: Evaluate> {
     pub(crate) killers: Vec<[Option<G::Move>; 2]>,
     /// History heuristic scores, indexed by player then move code.
     pub(crate) history: Vec<i32>,
+    /// The quiet move that last refuted each move (countermove heuristic), indexed by the
+    /// replying player then the refuted move's code; empty for games without
+    /// [`Evaluate::PRUNING`].
+    pub(crate) countermoves: Vec<Option<G::Move>>,
+    /// The code of the move that led to each ply's node from a turn node above it
+    /// (`None` at the root, after a null move, or below another kind of node).
+    pub(crate) played: Vec<Option<u32>>,
     /// The late-move reductions of games that declare their pruning.
     pub(crate) reductions: Reductions,
     /// Scratch buffer of the simultaneous search's declaration ordering (packed keys).
@@ -114,6 +121,12 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * G::MOVE_CODES],
+            countermoves: if G::PRUNING.is_some() {
+                vec![None; 2 * G::MOVE_CODES]
+            } else {
+                Vec::new()
+            },
+            played: vec![None; MAX_PLY + 2],
             reductions: Reductions::new(),
             order_scratch: Vec::new(),
             wide_start: None,
@@ -139,10 +152,18 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
         self.hashes.push(pos.hash());
         let v = match node {
-            Node::Turn(p) if depth > 0 => self.turn(pos, p, depth, ply, alpha, beta),
+            Node::Turn(p) if depth > 0 || self.extends(pos, ply) => {
+                self.turn(pos, p, depth, ply, alpha, beta)
+            }
             Node::Turn(p) if self.features.quiescence => self.quiesce(pos, p, ply, alpha, beta),
-            Node::Chance if depth > 0 => self.chance(pos, depth, ply, alpha, beta),
-            Node::Simultaneous if depth > 0 => self.simultaneous(pos, depth, ply, alpha, beta),
+            Node::Chance if depth > 0 => {
+                self.played[ply + 1] = None;
+                self.chance(pos, depth, ply, alpha, beta)
+            }
+            Node::Simultaneous if depth > 0 => {
+                self.played[ply + 1] = None;
+                self.simultaneous(pos, depth, ply, alpha, beta)
+            }
             _ => pos.evaluate(),
         };
         self.hashes.pop();

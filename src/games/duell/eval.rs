@@ -321,6 +321,12 @@ impl Evaluate for Duell {
         Some(child)
     }
 
+    /// The enemy could take the key of the side to move, or step its key onto the key
+    /// square of the side to move.
+    fn in_danger(&self) -> bool {
+        self.wins_next_move(self.side.other())
+    }
+
     fn move_code(m: Move) -> u32 {
         let suffix = m.suffix().map_or(0, |d| 1 + d as u32);
         (m.from() as u32 * SQUARES as u32 + m.to() as u32) * 5 + suffix

@@ -157,6 +157,19 @@ impl Evaluate for Rnb {
         }
     }
 
+    /// In the movement phase: the enemy could capture the king of the side to move, or
+    /// step its king onto the empty base of the side to move.
+    fn in_danger(&self) -> bool {
+        if self.in_placement() {
+            return false;
+        }
+        let enemy = self.to_move.other();
+        let home = base(self.to_move).bit();
+        let enemy_king = self.kings & self.sides[enemy.index()];
+        threatened_by(self, enemy) & self.kings != 0
+            || (home & self.empty() != 0 && spread(enemy_king) & home != 0)
+    }
+
     fn move_code(m: Move) -> u32 {
         let code = match m {
             Move::Place { colour, to } => colour.index() * SQUARES + to.index(),
