@@ -352,3 +352,86 @@ fn null_moves_are_tried_only_with_reductions() {
     assert!(NULL_MOVES_ASKED.with(Cell::get) > 0);
     assert!(matches!(r.best, Some(Action::Single(_))));
 }
+
+/// Unfinished Duell positions of up to 40 random plies, and unfinished R&B positions of
+/// up to 40 past their placements.
+fn middle_games() -> (Vec<Duell>, Vec<Rnb>) {
+    let rules = RuleOptions::default();
+    let duell = sample_positions(&Duell::start(&rules), 12, 40)
+        .into_iter()
+        .filter(|p| !matches!(p.node(), Node::Terminal(_)))
+        .collect();
+    let rnb = sample_positions(&Rnb::start(&rules), 12, 40)
+        .into_iter()
+        .filter(|p| !matches!(p.node(), Node::Terminal(_)) && !p.in_placement())
+        .collect();
+    (duell, rnb)
+}
+
+/// The root's values at depths 4 and 5 with the given number of lines, exact features.
+fn last_two_scores<G: Evaluate>(pos: &G, multipv: usize) -> (i32, i32) {
+    let settings = Settings {
+        multipv,
+        ..exact_features()
+    };
+    let mut scores = [0; 6];
+    run(pos, &depth(5), &settings, &mut |info| {
+        if info.multipv == 1 {
+            scores[info.depth as usize] = info.score;
+        }
+    });
+    (scores[4], scores[5])
+}
+
+#[test]
+fn aspiration_windows_find_the_values_of_the_whole_window() {
+    // One line searches with aspiration windows (from depth 4), two lines with the whole
+    // window; the search is exact (no pruning, no table cut-offs), so the first line's
+    // value must agree. Where the value moved by more than the window (a quarter of the
+    // pruning margin) from depth 4 to 5, a widened re-search was needed.
+    let window = Duell::PRUNING.map_or(0, |p| p.margin / 4);
+    let mut re_searched = 0;
+    let (duell, rnb) = middle_games();
+    let mut check = |one: (i32, i32), two: (i32, i32)| {
+        assert_eq!(one, two);
+        re_searched += usize::from((one.1 - one.0).abs() > window);
+    };
+    for pos in &duell {
+        check(last_two_scores(pos, 1), last_two_scores(pos, 2));
+    }
+    for pos in &rnb {
+        check(last_two_scores(pos, 1), last_two_scores(pos, 2));
+    }
+    assert!(duell.len() + rnb.len() >= 8, "too few positions");
+    assert!(re_searched > 0, "no position needed a wider window");
+}
+
+/// The nodes a depth-0 search of `pos` visits with `features`.
+fn horizon_nodes<G: Evaluate>(pos: &G, features: Features) -> u64 {
+    let tt = TranspositionTable::new(1).expect("table");
+    let stop = AtomicBool::new(false);
+    let mut s = super::searcher::Searcher::new(&tt, &stop, None, &depth(1), features, &[]);
+    s.value(pos, 0, 1, -MATE - 1, MATE + 1);
+    s.nodes()
+}
+
+#[test]
+fn a_node_in_danger_at_the_horizon_is_searched_a_ply_deeper() {
+    let rules = RuleOptions::default();
+    let parse = |text: &str| Duell::parse_position(text, &rules).expect("a position");
+    // A Black die showing 1 on e2 attacks White's key on e1, White to move.
+    let danger = parse("4BK4/9/9/9/9/9/4B124/4WK4 w 0 1");
+    let calm = parse("4BK4/9/9/9/9/9/9/4WK4 w 0 1");
+    let no_quiescence = Features {
+        quiescence: false,
+        ..Features::default()
+    };
+    assert!(horizon_nodes(&danger, no_quiescence) > 1);
+    assert_eq!(horizon_nodes(&calm, no_quiescence), 1);
+    // Only with the selective features, which exact searches switch off.
+    let exact = Features {
+        reductions: false,
+        ..no_quiescence
+    };
+    assert_eq!(horizon_nodes(&danger, exact), 1);
+}

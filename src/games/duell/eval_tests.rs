@@ -387,3 +387,18 @@ fn a_null_move_passes_the_turn_only_with_three_dice() {
         None
     );
 }
+
+#[test]
+fn a_side_is_in_danger_when_the_enemy_could_win_at_once() {
+    // A Black die showing 1 on e2 can take White's key on e1: White, to move, is in
+    // danger; Black is not (White's key could take the die, which wins nothing).
+    let key_attacked = "4BK4/9/9/9/9/9/4B124/4WK4";
+    assert!(pos(&format!("{key_attacked} w 0 1")).in_danger());
+    assert!(!pos(&format!("{key_attacked} b 0 1")).in_danger());
+    // Black's key on e2 can step onto e1, White's key square (rules 1.10(b)), empty or
+    // by taking a White die there; a Black die there closes it.
+    assert!(pos("9/9/9/9/9/9/4BK4/WK8 w 0 1").in_danger());
+    assert!(pos("9/9/9/9/9/9/4BK4/WK3W144 w 0 1").in_danger());
+    assert!(!pos("9/9/9/9/9/9/4BK4/WK3B544 w 0 1").in_danger());
+    assert!(!Duell::start(&RuleOptions::default()).in_danger());
+}

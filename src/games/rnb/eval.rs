@@ -437,6 +437,20 @@ mod tests {
     }
 
     #[test]
+    fn a_side_is_in_danger_when_the_enemy_could_win_at_once() {
+        // North's king on d2 steps onto South's empty base d1 (rule 1.6-3).
+        assert!(parse("6/6/K5/6/3k2/6 s 0000 0").in_danger());
+        assert!(!parse("6/6/K5/6/3k2/6 n 0000 0").in_danger());
+        // North's red soldier c4 steps to c3 and closes a red run around South's king on b3
+        // (a3 red): the king would be captured (rule 1.5).
+        assert!(parse("2k3/6/2r3/rK4/6/6 s 0000 0").in_danger());
+        // With a black soldier on a3 the two ends are of different colours: no capture.
+        assert!(!parse("2k3/6/2r3/bK4/6/6 s 0000 0").in_danger());
+        // Nothing is captured while soldiers are placed.
+        assert!(!parse("2k3/rbrb2/6/6/6/RBRKB1 s 2222 0").in_danger());
+    }
+
+    #[test]
     fn placements_that_invite_a_dual_capture_of_the_king_score_lower() {
         // With c1 empty, an enemy r landing there would take the king (R e1 behind it);
         // with the B on c1 both sides of the king are closed, though it moves less.
