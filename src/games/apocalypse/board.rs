@@ -100,6 +100,12 @@ pub const fn rank_mask(rank: u8) -> u32 {
     0b11111 << (rank * SIZE)
 }
 
+/// The squares of file indices `file` and `4 - file` (`file` in `0..3`), as a bit set: a
+/// file folded onto a..c.
+pub const fn folded_file_mask(file: u8) -> u32 {
+    (FILE_A << file) | (FILE_A << (SIZE - 1 - file))
+}
+
 /// The squares one step forward for `p` of the squares of `set` (squares past the last rank
 /// drop out).
 pub fn step_forward(p: Player, set: u32) -> u32 {
@@ -350,6 +356,7 @@ mod tests {
             let bit = 1u32 << sq;
             let (file, rank) = (file_of(sq), rank_of(sq));
             assert_eq!(rank_mask(rank) & bit, bit, "square {sq}");
+            assert_eq!(folded_file_mask(file.min(4 - file)) & bit, bit, "square {sq}");
             for p in [Player::First, Player::Second] {
                 let ahead = forward(p, rank).map_or(0, |r| 1 << square(file, r));
                 assert_eq!(step_forward(p, bit), ahead, "square {sq} {p:?}");
@@ -364,6 +371,7 @@ mod tests {
             }
         }
         assert_eq!((0..5).fold(0, |m, r| m | rank_mask(r)), BOARD);
+        assert_eq!((0..3).fold(0, |m, f| m | folded_file_mask(f)), BOARD);
     }
 
     /// Whether `a` and `b` are a knight's leap apart: the reference for the leap tables.
