@@ -15,24 +15,30 @@ use std::ops::ControlFlow;
 /// side can have, and the rules define nothing for more.
 pub const MAX_KNIGHTS: u8 = 2;
 
+// `arrival_redeploys` tests for two knights with a bit trick.
+const _: () = assert!(MAX_KNIGHTS == 2);
+
 /// At most this many pawns per side: the start position's count, never increased.
 pub const MAX_PAWNS: u8 = 5;
 
 /// An Apocalypse position: the board, both penalty counts, the no-progress counter and the
 /// `DoubleStep` rule option. Every turn is a simultaneous node until the game ends.
 ///
-/// The board is kept as four bit sets (bit `sq` for square `sq`), one per side and piece
-/// kind, so that the questions of the search (has a side a legal move, which squares does it
-/// attack) are a few word operations.
+/// The board is kept as bit sets (bit `sq` for square `sq`): each side's pieces and every
+/// knight, so that the questions of the search (has a side a legal move, which squares does
+/// it attack) are a few word operations. Three words rather than one per side and kind: the
+/// compiler turns the union of four words into a vector load, which stalls when it reads
+/// words just stored one by one (as resolving a turn does).
 ///
 /// The hash covers the board, the penalty points, `DoubleStep` and the no-progress counter
 /// (the counter decides when the game ends, so search results depend on it);
 /// [`Apocalypse::board_hash`] leaves the counter out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Apocalypse {
-    /// `men[side][kind]`: the squares of that side's pieces of that kind (by
-    /// `Player::index` and `Piece::index`); the four sets are disjoint.
-    men: [[u32; 2]; 2],
+    /// The squares of each side's pieces, by `Player::index` (disjoint).
+    sides: [u32; 2],
+    /// The squares of every knight, of either side (the others hold pawns).
+    knights: u32,
     penalties: [u8; 2],
     counter: u16,
     double_step: bool,
@@ -61,7 +67,8 @@ impl Apocalypse {
         double_step: bool,
     ) -> Apocalypse {
         let mut pos = Apocalypse {
-            men: [[0; 2]; 2],
+            sides: [0; 2],
+            knights: 0,
             penalties,
             counter,
             double_step,
@@ -82,33 +89,35 @@ impl Apocalypse {
         if (self.occupied() & bit) == 0 {
             return None;
         }
-        let side = if self.side_pieces(Player::First) & bit != 0 {
+        let side = if self.sides[0] & bit != 0 {
             Player::First
         } else {
             Player::Second
         };
-        let piece = if self.men[side.index()][Piece::Pawn.index()] & bit != 0 {
-            Piece::Pawn
-        } else {
+        let piece = if self.knights & bit != 0 {
             Piece::Knight
+        } else {
+            Piece::Pawn
         };
         Some((side, piece))
     }
 
     /// The squares of `p`'s pieces of kind `piece`, as a bit set (bit `sq` for square `sq`).
     pub fn pieces_of(&self, p: Player, piece: Piece) -> u32 {
-        self.men[p.index()][piece.index()]
+        match piece {
+            Piece::Pawn => self.sides[p.index()] & !self.knights,
+            Piece::Knight => self.sides[p.index()] & self.knights,
+        }
     }
 
     /// The squares of every piece of `p`, as a bit set.
     fn side_pieces(&self, p: Player) -> u32 {
-        let [pawns, knights] = self.men[p.index()];
-        pawns | knights
+        self.sides[p.index()]
     }
 
     /// The occupied squares, as a bit set.
     fn occupied(&self) -> u32 {
-        self.side_pieces(Player::First) | self.side_pieces(Player::Second)
+        self.sides[0] | self.sides[1]
     }
 
     /// `p`'s penalty points.
@@ -215,7 +224,7 @@ impl Apocalypse {
         let captures = pawn_attacks(p, pawns) & self.side_pieces(p.other());
         let arrivals = (steps | captures) & rank_mask(last_rank(p));
         (steps | captures) & !arrivals != 0
-            || (arrivals != 0 && (self.arrival_redeploys(p) || self.pawns(p) >= 2))
+            || (arrivals != 0 && (self.arrival_redeploys(p) || self.has_two_pawns(p)))
     }
 
     fn is_enemy(&self, p: Player, sq: u8) -> bool {
@@ -250,7 +259,15 @@ impl Apocalypse {
     /// Whether a pawn of `p` reaching its last rank redeploys rather than promotes (§1.3):
     /// `p` already has [`MAX_KNIGHTS`] knights.
     pub(super) fn arrival_redeploys(&self, p: Player) -> bool {
-        self.knights(p) >= MAX_KNIGHTS
+        // MAX_KNIGHTS is 2: a set holds two squares or more when removing its lowest leaves one.
+        let knights = self.pieces_of(p, Piece::Knight);
+        knights & knights.wrapping_sub(1) != 0
+    }
+
+    /// Whether `p` has at least two pawns (the last one may not promote, §1.3).
+    fn has_two_pawns(&self, p: Player) -> bool {
+        let pawns = self.pieces_of(p, Piece::Pawn);
+        pawns & pawns.wrapping_sub(1) != 0
     }
 
     /// The last-rank rules (§1.3) for a pawn declaration whose step is legal.
@@ -262,7 +279,7 @@ impl Apocalypse {
             m.redeploy()
                 .is_some_and(|r| self.is_redeploy_square(p, m.from(), r))
         } else {
-            m.redeploy().is_none() && self.pawns(p) >= 2
+            m.redeploy().is_none() && self.has_two_pawns(p)
         }
     }
 
@@ -323,7 +340,7 @@ impl Apocalypse {
                 }
             }
             ControlFlow::Continue(())
-        } else if self.pawns(p) >= 2 {
+        } else if self.has_two_pawns(p) {
             f(plain(from, to))
         } else {
             ControlFlow::Continue(())
@@ -334,11 +351,15 @@ impl Apocalypse {
     fn set(&mut self, sq: u8, cell: Cell) {
         let old = self.cell(sq);
         let bit = 1u32 << sq;
-        if let Some((p, piece)) = old {
-            self.men[p.index()][piece.index()] &= !bit;
+        if let Some((p, _)) = old {
+            self.sides[p.index()] &= !bit;
+            self.knights &= !bit;
         }
         if let Some((p, piece)) = cell {
-            self.men[p.index()][piece.index()] |= bit;
+            self.sides[p.index()] |= bit;
+            if piece == Piece::Knight {
+                self.knights |= bit;
+            }
         }
         self.hash ^= ZOBRIST.cell(sq, old) ^ ZOBRIST.cell(sq, cell);
     }
@@ -371,11 +392,12 @@ impl Apocalypse {
     fn outcome_why(&self) -> Option<(Outcome, EndReason)> {
         let [white, black] = [Player::First, Player::Second];
         let decided = |outcome| Some((outcome, NO_PAWNS));
-        match (self.pawns(white), self.pawns(black)) {
-            (0, 0) => return decided(Outcome::Draw),
-            (0, _) => return decided(Outcome::Win(black)),
-            (_, 0) => return decided(Outcome::Win(white)),
-            _ => {}
+        let no_pawns = |p| self.pieces_of(p, Piece::Pawn) == 0;
+        match (no_pawns(white), no_pawns(black)) {
+            (true, true) => return decided(Outcome::Draw),
+            (true, false) => return decided(Outcome::Win(black)),
+            (false, true) => return decided(Outcome::Win(white)),
+            (false, false) => {}
         }
         let lost = |p| self.penalties(p) >= PENALTY_LIMIT;
         let decided = |outcome| Some((outcome, PENALTIES));
@@ -400,20 +422,22 @@ impl Apocalypse {
         let mut progress = false;
         for p in [Player::First, Player::Second] {
             let m = declarations[p.index()];
-            match self.cell(m.from()) {
-                Some((_, piece)) if self.is_legal_declaration(p, m) => {
-                    movers[p.index()] = Some(Mover {
-                        player: p,
-                        piece,
-                        from: m.from(),
-                        to: m.to(),
-                        redeploy: m.redeploy(),
-                    });
-                }
-                _ => {
-                    self.add_penalty(p);
-                    progress = true;
-                }
+            if self.is_legal_declaration(p, m) {
+                let piece = if self.knights & (1 << m.from()) != 0 {
+                    Piece::Knight
+                } else {
+                    Piece::Pawn
+                };
+                movers[p.index()] = Some(Mover {
+                    player: p,
+                    piece,
+                    from: m.from(),
+                    to: m.to(),
+                    redeploy: m.redeploy(),
+                });
+            } else {
+                self.add_penalty(p);
+                progress = true;
             }
         }
         // A1: lift both movers.
