@@ -416,13 +416,14 @@ impl Apocalypse {
         None
     }
 
-    /// Resolves one turn (§1.4–1.5) of two declarations (illegal ones count as void).
-    fn resolve(&mut self, declarations: [Move; 2]) {
+    /// Resolves one turn (§1.4–1.5) of two declarations: with `judge`, illegal ones count
+    /// as void; without, both must be legal.
+    fn resolve(&mut self, declarations: [Move; 2], judge: bool) {
         let mut movers: [Option<Mover>; 2] = [None; 2];
         let mut progress = false;
         for p in [Player::First, Player::Second] {
             let m = declarations[p.index()];
-            if self.is_legal_declaration(p, m) {
+            if !judge || self.is_legal_declaration(p, m) {
                 let piece = if self.knights & (1 << m.from()) != 0 {
                     Piece::Knight
                 } else {
@@ -549,7 +550,22 @@ impl Game for Apocalypse {
         if self.outcome.is_some() {
             return;
         }
-        self.resolve([first, second]);
+        self.resolve([first, second], true);
+        self.outcome = self.compute_outcome();
+    }
+
+    /// Resolves a turn of two legal declarations (neither VOID) without judging them again.
+    fn play_legal_joint(&mut self, first: Move, second: Move) {
+        debug_assert!(
+            self.outcome.is_none()
+                && self.is_legal_declaration(Player::First, first)
+                && self.is_legal_declaration(Player::Second, second),
+            "play_legal_joint needs two legal declarations"
+        );
+        if self.outcome.is_some() {
+            return;
+        }
+        self.resolve([first, second], false);
         self.outcome = self.compute_outcome();
     }
 

@@ -451,6 +451,25 @@ fn a_side_has_a_legal_declaration_iff_one_is_generated() {
 }
 
 #[test]
+fn legal_joint_turns_play_as_the_judged_ones() {
+    for double_step in [true, false] {
+        for pos in random_positions(double_step, 6, 13).iter().step_by(3) {
+            let (mut white, mut black) = (Vec::new(), Vec::new());
+            pos.legal_moves(Player::First, &mut white);
+            pos.legal_moves(Player::Second, &mut black);
+            for &w in &white {
+                for &b in &black {
+                    let (mut judged, mut trusted) = (pos.clone(), pos.clone());
+                    judged.play_joint(w, b);
+                    trusted.play_legal_joint(w, b);
+                    assert_eq!(trusted, judged, "{}", pos.format_position());
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn incremental_hash_equals_a_fresh_computation() {
     for double_step in [true, false] {
         for pos in random_positions(double_step, 20, 5) {
