@@ -347,7 +347,9 @@ impl Apocalypse {
         }
     }
 
-    /// Puts `cell` on `sq` (`sq < 25`), keeping the hash up to date.
+    /// Puts `cell` on `sq` (`sq < 25`), keeping the hash up to date. Inlined: resolve calls
+    /// it with known cells, and a call stores and reloads the words it changes.
+    #[inline(always)]
     fn set(&mut self, sq: u8, cell: Cell) {
         let old = self.cell(sq);
         let bit = 1u32 << sq;
