@@ -356,7 +356,11 @@ mod tests {
             let bit = 1u32 << sq;
             let (file, rank) = (file_of(sq), rank_of(sq));
             assert_eq!(rank_mask(rank) & bit, bit, "square {sq}");
-            assert_eq!(folded_file_mask(file.min(4 - file)) & bit, bit, "square {sq}");
+            assert_eq!(
+                folded_file_mask(file.min(4 - file)) & bit,
+                bit,
+                "square {sq}"
+            );
             for p in [Player::First, Player::Second] {
                 let ahead = forward(p, rank).map_or(0, |r| 1 << square(file, r));
                 assert_eq!(step_forward(p, bit), ahead, "square {sq} {p:?}");

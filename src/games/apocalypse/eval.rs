@@ -4,8 +4,8 @@
 //! last-rank arrivals.
 
 use super::board::{
-    KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, folded_file_mask,
-    last_rank, pawn_attacks, rank_mask, rank_of, step_forward,
+    KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, folded_file_mask, last_rank,
+    pawn_attacks, rank_mask, rank_of, step_forward,
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
@@ -275,11 +275,11 @@ impl Masks {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::{SQUARES, forward, knight_targets, square};
     use super::*;
     use crate::eval::EVAL_LIMIT;
     use crate::game::RuleOptions;
     use crate::notation::Notation;
-    use super::super::board::{SQUARES, forward, knight_targets, square};
 
     fn parse(text: &str) -> Apocalypse {
         Apocalypse::parse_position(text, &RuleOptions::default()).unwrap()
@@ -319,7 +319,10 @@ mod tests {
     fn attacked(pos: &Apocalypse, sq: u8, by: Player) -> (bool, bool) {
         let (masks, bit) = (Masks::of(pos), 1 << sq);
         let i = by.index();
-        (masks.attacks[i] & bit != 0, masks.pawn_attacks[i] & bit != 0)
+        (
+            masks.attacks[i] & bit != 0,
+            masks.pawn_attacks[i] & bit != 0,
+        )
     }
 
     #[test]
@@ -366,7 +369,11 @@ mod tests {
             for sq in 0..SQUARES as u8 {
                 for by in [Player::First, Player::Second] {
                     let (knights, pawns) = scanned_attackers(pos, sq, by);
-                    assert_eq!(attacked(pos, sq, by), (knights || pawns, pawns), "{sq} {by:?}");
+                    assert_eq!(
+                        attacked(pos, sq, by),
+                        (knights || pawns, pawns),
+                        "{sq} {by:?}"
+                    );
                     attacks += usize::from(pawns) + usize::from(knights);
                 }
             }
@@ -412,7 +419,8 @@ mod tests {
                 t.add(PAWN_DEFENDED, sign * i32::from(dk || dp));
             } else {
                 t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
-                let reach = knight_targets(sq).filter(|&t| !matches!(pos.cell(t), Some((q, _)) if q == p));
+                let reach =
+                    knight_targets(sq).filter(|&t| !matches!(pos.cell(t), Some((q, _)) if q == p));
                 t.add(KNIGHT_MOBILITY, sign * reach.count() as i32);
                 t.add(KNIGHT_ATTACKED, -sign * i32::from(ek || ep));
                 t.add(KNIGHT_ATTACKED_BY_PAWN, -sign * i32::from(ep));
@@ -431,7 +439,12 @@ mod tests {
             scanned_side_terms(pos, Player::Second, -1, &mut reference);
             let mut terms = crate::eval::tunable::Coefficients::default();
             pos.terms(&mut terms);
-            assert_eq!(terms.merged(), reference.merged(), "{}", pos.format_position());
+            assert_eq!(
+                terms.merged(),
+                reference.merged(),
+                "{}",
+                pos.format_position()
+            );
         }
     }
 

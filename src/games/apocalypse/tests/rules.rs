@@ -426,7 +426,12 @@ fn random_sparse_boards(count: usize, seed: u64) -> Vec<Apocalypse> {
                 }
             }
         }
-        boards.push(Apocalypse::from_parts(board, [0, 0], 0, rng.random_bool(0.5)));
+        boards.push(Apocalypse::from_parts(
+            board,
+            [0, 0],
+            0,
+            rng.random_bool(0.5),
+        ));
     }
     boards
 }
@@ -438,7 +443,12 @@ fn a_side_has_a_legal_declaration_iff_one_is_generated() {
     for pos in positions.iter().chain(&random_sparse_boards(20_000, 3)) {
         for p in [Player::First, Player::Second] {
             let generated = pos.count_legal(p) > 0;
-            assert_eq!(pos.has_legal(p), generated, "{} {p:?}", pos.format_position());
+            assert_eq!(
+                pos.has_legal(p),
+                generated,
+                "{} {p:?}",
+                pos.format_position()
+            );
             if generated {
                 with += 1;
             } else {
