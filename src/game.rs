@@ -129,6 +129,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = (first, second);
     }
 
+    /// Plays a joint turn of two declarations that [`Game::legal_moves`] gave for this
+    /// position: the search's path. The default is [`Game::play_joint`]; a game whose
+    /// `play_joint` judges each declaration (to play an illegal one as a forfeit, as the
+    /// record of a game may hold) skips that work here.
+    fn play_legal_joint(&mut self, first: Self::Move, second: Self::Move) {
+        self.play_joint(first, second);
+    }
+
     /// Why the game is over, when [`Game::node`] is `Terminal`: one of the reasons the
     /// game declares (never [`EndReason::REPETITION`], which needs the history); `None`
     /// while it goes on.

@@ -125,7 +125,7 @@ fn count<G: Game>(
             for &x in &a {
                 for &y in &b {
                     let mut child = pos.clone();
-                    child.play_joint(x, y);
+                    child.play_legal_joint(x, y);
                     total += count(&child, depth - 1, ply + 1, buffers, stop);
                 }
             }

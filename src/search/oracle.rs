@@ -272,7 +272,7 @@ impl<G: Evaluate> Searcher<'_, G> {
                 Line::Col(j) => (rows[k], cols[j]),
             };
             let mut child = pos.clone();
-            child.play_joint(a, b);
+            child.play_legal_joint(a, b);
             let v = self.value(&child, depth - 1, ply + 1, lo - 1, hi + 1);
             if self.aborted {
                 return None;

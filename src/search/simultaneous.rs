@@ -365,7 +365,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             return Some(());
         }
         let mut child = pos.clone();
-        child.play_joint(f.rows[i], f.cols[j]);
+        child.play_legal_joint(f.rows[i], f.cols[j]);
         let v = self.value(&child, depth - 1, ply + 1, wa, wb);
         if self.aborted {
             return None;

@@ -86,6 +86,44 @@ pub fn is_pawn_start(p: Player, sq: u8) -> bool {
     (rank == back && (1..=3).contains(&file)) || (rank == front && (file == 0 || file == 4))
 }
 
+/// Every square of the board as a bit set: bit `sq` stands for square `sq`.
+pub const BOARD: u32 = (1 << SQUARES) - 1;
+
+/// The squares of file a as a bit set.
+const FILE_A: u32 = 0b00001_00001_00001_00001_00001;
+
+/// The squares of file e as a bit set.
+const FILE_E: u32 = FILE_A << 4;
+
+/// The squares of rank index `rank` (`0..5`) as a bit set.
+pub const fn rank_mask(rank: u8) -> u32 {
+    0b11111 << (rank * SIZE)
+}
+
+/// The squares of file indices `file` and `4 - file` (`file` in `0..3`), as a bit set: a
+/// file folded onto a..c.
+pub const fn folded_file_mask(file: u8) -> u32 {
+    (FILE_A << file) | (FILE_A << (SIZE - 1 - file))
+}
+
+/// The squares one step forward for `p` of the squares of `set` (squares past the last rank
+/// drop out).
+pub fn step_forward(p: Player, set: u32) -> u32 {
+    match p {
+        Player::First => (set << SIZE) & BOARD,
+        Player::Second => set >> SIZE,
+    }
+}
+
+/// The squares that pawns of `p` on the squares of `set` attack: one step diagonally forward.
+pub fn pawn_attacks(p: Player, set: u32) -> u32 {
+    let (left, right) = (set & !FILE_A, set & !FILE_E);
+    match p {
+        Player::First => ((left << 4) | (right << 6)) & BOARD,
+        Player::Second => (left >> 6) | (right >> 4),
+    }
+}
+
 /// The knight leaps from each square, in a fixed order, padded with `NO_SQUARE`.
 const KNIGHT_LEAPS: [[u8; 8]; SQUARES] = knight_leaps();
 
@@ -141,13 +179,6 @@ pub fn knight_targets(sq: u8) -> impl Iterator<Item = u8> {
     KNIGHT_LEAPS[sq as usize]
         .into_iter()
         .take_while(|&t| t != NO_SQUARE)
-}
-
-/// Whether `a` and `b` are a knight's leap apart.
-pub fn is_knight_leap(a: u8, b: u8) -> bool {
-    let df = file_of(a).abs_diff(file_of(b));
-    let dr = rank_of(a).abs_diff(rank_of(b));
-    (df == 1 && dr == 2) || (df == 2 && dr == 1)
 }
 
 /// One player's declaration for a turn: `<from><to>`, `<from><to>@<redeploy>`, or VOID.
@@ -317,6 +348,41 @@ mod tests {
             assert_eq!(KNIGHT_MASKS[usize::from(sq)], from_targets, "square {sq}");
             assert!(KNIGHT_MASKS[usize::from(sq)].count_ones() >= 2);
         }
+    }
+
+    #[test]
+    fn bit_set_helpers_agree_with_the_square_arithmetic() {
+        for sq in 0..25u8 {
+            let bit = 1u32 << sq;
+            let (file, rank) = (file_of(sq), rank_of(sq));
+            assert_eq!(rank_mask(rank) & bit, bit, "square {sq}");
+            assert_eq!(
+                folded_file_mask(file.min(4 - file)) & bit,
+                bit,
+                "square {sq}"
+            );
+            for p in [Player::First, Player::Second] {
+                let ahead = forward(p, rank).map_or(0, |r| 1 << square(file, r));
+                assert_eq!(step_forward(p, bit), ahead, "square {sq} {p:?}");
+                let diagonals = forward(p, rank).map_or(0, |r| {
+                    [file.checked_sub(1), Some(file + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter(|&f| f < SIZE)
+                        .fold(0, |m, f| m | 1 << square(f, r))
+                });
+                assert_eq!(pawn_attacks(p, bit), diagonals, "square {sq} {p:?}");
+            }
+        }
+        assert_eq!((0..5).fold(0, |m, r| m | rank_mask(r)), BOARD);
+        assert_eq!((0..3).fold(0, |m, f| m | folded_file_mask(f)), BOARD);
+    }
+
+    /// Whether `a` and `b` are a knight's leap apart: the reference for the leap tables.
+    fn is_knight_leap(a: u8, b: u8) -> bool {
+        let df = file_of(a).abs_diff(file_of(b));
+        let dr = rank_of(a).abs_diff(rank_of(b));
+        (df == 1 && dr == 2) || (df == 2 && dr == 1)
     }
 
     #[test]

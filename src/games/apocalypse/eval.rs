@@ -4,8 +4,8 @@
 //! last-rank arrivals.
 
 use super::board::{
-    KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, SQUARES, file_of, forward, last_rank,
-    rank_of, square,
+    KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, folded_file_mask, last_rank,
+    pawn_attacks, rank_mask, rank_of, step_forward,
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
@@ -178,9 +178,11 @@ fn reaches_last_rank(pos: &Apocalypse, m: Move) -> bool {
 }
 
 /// Feeds `p`'s share of the evaluation (positive is good for `p`) to `t`, counted `sign`
-/// times; `masks` are `pos`'s.
+/// times; `masks` are `pos`'s. The pawn terms are counted on whole bit sets at once (a term
+/// may be fed a count of 0), the knight terms that depend on the square one knight at a time.
 #[inline(always)]
 fn side_terms<T: Terms>(pos: &Apocalypse, masks: &Masks, p: Player, sign: i32, t: &mut T) {
+    let count = |set: u32| set.count_ones() as i32;
     let pawns = usize::from(pos.pawns(p).min(5));
     if pawns > 0 {
         t.add(PAWN_SET + pawns - 1, sign);
@@ -192,138 +194,88 @@ fn side_terms<T: Terms>(pos: &Apocalypse, masks: &Masks, p: Player, sign: i32, t
     } else {
         PROMOTES
     };
-    let own = masks.pieces(p);
-    let mut left = own;
+    let (i, o) = (p.index(), p.other().index());
+    let (own_pawns, own_knights) = (masks.pawns[i], masks.knights[i]);
+    let own = own_pawns | own_knights;
+    let occupied = own | masks.pieces(p.other());
+    // Pawns never stand on their last rank, so each one's advance is 0 to 3.
+    let back = last_rank(p.other());
+    for advanced in 1..=3u8 {
+        let rank = if back == 0 { advanced } else { back - advanced };
+        let on_rank = count(own_pawns & rank_mask(rank));
+        t.add(ADVANCE + usize::from(advanced) - 1, sign * on_rank);
+    }
+    for file in 0..3u8 {
+        let on_file = count(own_pawns & folded_file_mask(file));
+        t.add(PAWN_FILE + usize::from(file), sign * on_file);
+    }
+    // A step square of each pawn; occupied, the pawn is blocked; empty on the last rank, its
+    // step promotes or redeploys.
+    let ahead = step_forward(p, own_pawns);
+    t.add(PAWN_BLOCKED, sign * count(ahead & occupied));
+    let last_steps = ahead & !occupied & rank_mask(last_rank(p));
+    t.add(last_step, sign * count(last_steps));
+    let (enemy, defended) = (masks.attacks[o], masks.attacks[i]);
+    t.add(PAWN_ATTACKED, -sign * count(own_pawns & enemy));
+    t.add(PAWN_DEFENDED, sign * count(own_pawns & defended));
+    t.add(KNIGHT_ATTACKED, -sign * count(own_knights & enemy));
+    let by_pawns = own_knights & masks.pawn_attacks[o];
+    t.add(KNIGHT_ATTACKED_BY_PAWN, -sign * count(by_pawns));
+    t.add(KNIGHT_DEFENDED, sign * count(own_knights & defended));
+    let mut left = own_knights;
     while left != 0 {
         let sq = left.trailing_zeros() as u8;
         left &= left - 1;
-        let (enemy, defenders) = (masks.attackers(sq, p.other()), masks.attackers(sq, p));
-        if masks.pawns[p.index()] & (1 << sq) != 0 {
-            let advanced = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
-            if (1..=3).contains(&advanced) {
-                t.add(ADVANCE + advanced - 1, sign);
-            }
-            t.add(PAWN_FILE + usize::from(folded_file(sq)), sign);
-            if let Some(ahead) = forward(p, rank_of(sq)) {
-                if pos.cell(square(file_of(sq), ahead)).is_some() {
-                    t.add(PAWN_BLOCKED, sign);
-                } else if ahead == last_rank(p) {
-                    t.add(last_step, sign);
-                }
-            }
-            if enemy.any() {
-                t.add(PAWN_ATTACKED, -sign);
-            }
-            if defenders.any() {
-                t.add(PAWN_DEFENDED, sign);
-            }
-        } else {
-            t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
-            let reach = (KNIGHT_MASKS[usize::from(sq)] & !own).count_ones();
-            t.add(KNIGHT_MOBILITY, sign * reach as i32);
-            if enemy.any() {
-                t.add(KNIGHT_ATTACKED, -sign);
-            }
-            if enemy.pawns {
-                t.add(KNIGHT_ATTACKED_BY_PAWN, -sign);
-            }
-            if defenders.any() {
-                t.add(KNIGHT_DEFENDED, sign);
-            }
-        }
+        t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
+        let reach = (KNIGHT_MASKS[usize::from(sq)] & !own).count_ones();
+        t.add(KNIGHT_MOBILITY, sign * reach as i32);
     }
 }
 
-/// Which kinds of a side's pieces attack a square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Attackers {
-    knights: bool,
-    pawns: bool,
-}
-
-impl Attackers {
-    fn any(self) -> bool {
-        self.knights || self.pawns
-    }
-}
-
-/// `PAWN_ATTACKERS[p][sq]` has bit `s` set for every square `s` from which a pawn of `p`
-/// attacks `sq`: one step diagonally behind `sq` from `p`'s side.
-const PAWN_ATTACKERS: [[u32; SQUARES]; 2] = pawn_attackers();
-
-const fn pawn_attackers() -> [[u32; SQUARES]; 2] {
-    let mut masks = [[0; SQUARES]; 2];
-    let size = SIZE as usize;
-    let mut sq = 0;
-    while sq < SQUARES {
-        let (file, rank) = (sq % size, sq / size);
-        // White (index 0) attacks upwards, so its attackers stand a rank lower.
-        let froms = [
-            rank.checked_sub(1),
-            if rank + 1 < size {
-                Some(rank + 1)
-            } else {
-                None
-            },
-        ];
-        let mut p = 0;
-        while p < 2 {
-            if let Some(from_rank) = froms[p] {
-                if file > 0 {
-                    masks[p][sq] |= 1 << (from_rank * size + file - 1);
-                }
-                if file + 1 < size {
-                    masks[p][sq] |= 1 << (from_rank * size + file + 1);
-                }
-            }
-            p += 1;
-        }
-        sq += 1;
-    }
-    masks
-}
-
-/// A position's pieces as bit sets (bit `sq` for square `sq`), by side index.
+/// A position's pieces as bit sets (bit `sq` for square `sq`), by side index, with the
+/// squares each side attacks.
 struct Masks {
     pawns: [u32; 2],
     knights: [u32; 2],
+    /// The squares a side's pawns attack: one step diagonally forward.
+    pawn_attacks: [u32; 2],
+    /// The squares a side's knights or pawns attack (whatever stands on them).
+    attacks: [u32; 2],
 }
 
 impl Masks {
     /// The masks of `pos`.
     fn of(pos: &Apocalypse) -> Self {
-        let mut masks = Masks {
-            pawns: [0; 2],
-            knights: [0; 2],
-        };
-        for sq in 0..SQUARES as u8 {
-            match pos.cell(sq) {
-                Some((p, Piece::Pawn)) => masks.pawns[p.index()] |= 1 << sq,
-                Some((p, Piece::Knight)) => masks.knights[p.index()] |= 1 << sq,
-                None => {}
+        let sides = [Player::First, Player::Second];
+        let pawns = sides.map(|p| pos.pieces_of(p, Piece::Pawn));
+        let knights = sides.map(|p| pos.pieces_of(p, Piece::Knight));
+        let pawn_attacks = sides.map(|p| pawn_attacks(p, pawns[p.index()]));
+        let attacks = sides.map(|p| {
+            let mut set = pawn_attacks[p.index()];
+            let mut left = knights[p.index()];
+            while left != 0 {
+                set |= KNIGHT_MASKS[left.trailing_zeros() as usize];
+                left &= left - 1;
             }
+            set
+        });
+        Masks {
+            pawns,
+            knights,
+            pawn_attacks,
+            attacks,
         }
-        masks
     }
 
     /// Every piece of `p`.
     fn pieces(&self, p: Player) -> u32 {
         self.pawns[p.index()] | self.knights[p.index()]
     }
-
-    /// Which of `by`'s pieces attack `sq`: a knight of `by` a leap away, or a pawn of `by`
-    /// one step diagonally behind it from `by`'s side (whatever stands on `sq`).
-    fn attackers(&self, sq: u8, by: Player) -> Attackers {
-        let sq = usize::from(sq);
-        Attackers {
-            knights: KNIGHT_MASKS[sq] & self.knights[by.index()] != 0,
-            pawns: PAWN_ATTACKERS[by.index()][sq] & self.pawns[by.index()] != 0,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::{SQUARES, forward, knight_targets, square};
     use super::*;
     use crate::eval::EVAL_LIMIT;
     use crate::game::RuleOptions;
@@ -363,47 +315,41 @@ mod tests {
         );
     }
 
+    /// Whether `by` attacks `sq` in `pos` (with any piece, with a pawn), from the masks.
+    fn attacked(pos: &Apocalypse, sq: u8, by: Player) -> (bool, bool) {
+        let (masks, bit) = (Masks::of(pos), 1 << sq);
+        let i = by.index();
+        (
+            masks.attacks[i] & bit != 0,
+            masks.pawn_attacks[i] & bit != 0,
+        )
+    }
+
     #[test]
     fn attacked_knights_are_marked_down() {
         // The white knight on c3 is attacked by the black pawn on b4 (diagonally forward for
         // Black) in the first position and by nothing in the second.
-        let attacked = parse("n4/1p3/2N2/P4/5 00 0");
+        let attacked_pos = parse("n4/1p3/2N2/P4/5 00 0");
         let safe = parse("n4/p4/2N2/1P3/5 00 0");
-        let (pawn_only, knight_only, none) = (
-            Attackers {
-                knights: false,
-                pawns: true,
-            },
-            Attackers {
-                knights: true,
-                pawns: false,
-            },
-            Attackers {
-                knights: false,
-                pawns: false,
-            },
-        );
-        assert_eq!(
-            Masks::of(&attacked).attackers(12, Player::Second),
-            pawn_only
-        );
-        assert_eq!(Masks::of(&safe).attackers(12, Player::Second), none);
+        let (pawn, knight_only, none) = ((true, true), (true, false), (false, false));
+        assert_eq!(attacked(&attacked_pos, 12, Player::Second), pawn);
+        assert_eq!(attacked(&safe, 12, Player::Second), none);
         // The black knight a5 is attacked by the white knight on c4 (a leap) only.
         let leap = parse("n4/2N2/5/P4/5 00 0");
-        assert_eq!(Masks::of(&leap).attackers(20, Player::First), knight_only);
+        assert_eq!(attacked(&leap, 20, Player::First), knight_only);
         // A white pawn attacks diagonally forward: b2 attacks a3 and c3, not a1 or b3.
-        let pawn = parse("5/5/n1n2/1P3/5 00 0");
-        assert_eq!(Masks::of(&pawn).attackers(10, Player::First), pawn_only);
-        assert_eq!(Masks::of(&pawn).attackers(12, Player::First), pawn_only);
-        assert_eq!(Masks::of(&pawn).attackers(0, Player::First), none);
-        assert_eq!(Masks::of(&pawn).attackers(11, Player::First), none);
+        let pawns = parse("5/5/n1n2/1P3/5 00 0");
+        assert_eq!(attacked(&pawns, 10, Player::First), pawn);
+        assert_eq!(attacked(&pawns, 12, Player::First), pawn);
+        assert_eq!(attacked(&pawns, 0, Player::First), none);
+        assert_eq!(attacked(&pawns, 11, Player::First), none);
     }
 
-    /// Which of `by`'s pieces attack `sq`, found by looking at every square they could
-    /// stand on: the reference for [`Masks::attackers`].
-    fn scanned_attackers(pos: &Apocalypse, sq: u8, by: Player) -> Attackers {
+    /// Whether `by` attacks `sq` with a knight and with a pawn, found by looking at every
+    /// square they could stand on: the reference for the masks' attack sets.
+    fn scanned_attackers(pos: &Apocalypse, sq: u8, by: Player) -> (bool, bool) {
         let knight = Some((by, Piece::Knight));
-        let knights = super::super::board::knight_targets(sq).any(|t| pos.cell(t) == knight);
+        let knights = knight_targets(sq).any(|t| pos.cell(t) == knight);
         let (file, rank) = (file_of(sq), rank_of(sq));
         let pawns = forward(by.other(), rank).is_some_and(|from_rank| {
             [file.checked_sub(1), Some(file + 1)]
@@ -412,25 +358,94 @@ mod tests {
                 .filter(|&f| f < SIZE)
                 .any(|f| pos.cell(square(f, from_rank)) == Some((by, Piece::Pawn)))
         });
-        Attackers { knights, pawns }
+        (knights, pawns)
     }
 
     #[test]
-    fn masked_attackers_agree_with_a_scan_of_the_board() {
+    fn masked_attacks_agree_with_a_scan_of_the_board() {
         let positions = super::super::tests::rules::random_positions(true, 20, 3);
-        let mut attacked = 0;
+        let mut attacks = 0;
         for pos in &positions {
-            let masks = Masks::of(pos);
             for sq in 0..SQUARES as u8 {
                 for by in [Player::First, Player::Second] {
-                    let expected = scanned_attackers(pos, sq, by);
-                    assert_eq!(masks.attackers(sq, by), expected, "{sq} by {by:?}");
-                    attacked += usize::from(expected.pawns) + usize::from(expected.knights);
+                    let (knights, pawns) = scanned_attackers(pos, sq, by);
+                    assert_eq!(
+                        attacked(pos, sq, by),
+                        (knights || pawns, pawns),
+                        "{sq} {by:?}"
+                    );
+                    attacks += usize::from(pawns) + usize::from(knights);
                 }
             }
         }
         // The playouts meet both kinds of attack often.
-        assert!(attacked > 1000, "{attacked}");
+        assert!(attacks > 1000, "{attacks}");
+    }
+
+    /// `p`'s terms counted piece by piece on a scan of the board, `sign` times: the
+    /// reference for [`side_terms`]'s counts on bit sets.
+    fn scanned_side_terms(pos: &Apocalypse, p: Player, sign: i32, t: &mut impl Terms) {
+        let pawns = usize::from(pos.pawns(p));
+        if pawns > 0 {
+            t.add(PAWN_SET + pawns - 1, sign);
+        }
+        t.add(KNIGHT, sign * i32::from(pos.knights(p)));
+        t.add(PENALTY, -sign * i32::from(pos.penalties(p)));
+        for sq in 0..SQUARES as u8 {
+            let Some((q, piece)) = pos.cell(sq) else {
+                continue;
+            };
+            if q != p {
+                continue;
+            }
+            let (ek, ep) = scanned_attackers(pos, sq, p.other());
+            let (dk, dp) = scanned_attackers(pos, sq, p);
+            if piece == Piece::Pawn {
+                let advanced = usize::from(rank_of(sq).abs_diff(last_rank(p.other())));
+                if (1..=3).contains(&advanced) {
+                    t.add(ADVANCE + advanced - 1, sign);
+                }
+                t.add(PAWN_FILE + usize::from(folded_file(sq)), sign);
+                if let Some(ahead) = forward(p, rank_of(sq)) {
+                    if pos.cell(square(file_of(sq), ahead)).is_some() {
+                        t.add(PAWN_BLOCKED, sign);
+                    } else if ahead == last_rank(p) && pos.arrival_redeploys(p) {
+                        t.add(REDEPLOYS, sign);
+                    } else if ahead == last_rank(p) {
+                        t.add(PROMOTES, sign);
+                    }
+                }
+                t.add(PAWN_ATTACKED, -sign * i32::from(ek || ep));
+                t.add(PAWN_DEFENDED, sign * i32::from(dk || dp));
+            } else {
+                t.add(KNIGHT_SQUARE + knight_class(sq, p), sign);
+                let reach =
+                    knight_targets(sq).filter(|&t| !matches!(pos.cell(t), Some((q, _)) if q == p));
+                t.add(KNIGHT_MOBILITY, sign * reach.count() as i32);
+                t.add(KNIGHT_ATTACKED, -sign * i32::from(ek || ep));
+                t.add(KNIGHT_ATTACKED_BY_PAWN, -sign * i32::from(ep));
+                t.add(KNIGHT_DEFENDED, sign * i32::from(dk || dp));
+            }
+        }
+    }
+
+    #[test]
+    fn terms_on_bit_sets_equal_a_piece_by_piece_count() {
+        let mut positions = super::super::tests::rules::random_positions(true, 30, 9);
+        positions.extend(super::super::tests::rules::random_positions(false, 30, 10));
+        for pos in &positions {
+            let mut reference = crate::eval::tunable::Coefficients::default();
+            scanned_side_terms(pos, Player::First, 1, &mut reference);
+            scanned_side_terms(pos, Player::Second, -1, &mut reference);
+            let mut terms = crate::eval::tunable::Coefficients::default();
+            pos.terms(&mut terms);
+            assert_eq!(
+                terms.merged(),
+                reference.merged(),
+                "{}",
+                pos.format_position()
+            );
+        }
     }
 
     /// How often each weight counts in `pos` (first player's view), by weight index.

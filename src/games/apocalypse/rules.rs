@@ -3,8 +3,9 @@
 //! no-progress counter (§1.8).
 
 use super::board::{
-    Cell, Move, NO_PROGRESS_LIMIT, PENALTY_LIMIT, Piece, SQUARES, ZOBRIST, file_of, forward,
-    is_knight_leap, is_pawn_start, knight_targets, last_rank, rank_of, square,
+    Cell, KNIGHT_MASKS, Move, NO_PROGRESS_LIMIT, PENALTY_LIMIT, Piece, SQUARES, ZOBRIST, file_of,
+    forward, is_pawn_start, knight_targets, last_rank, pawn_attacks, rank_mask, rank_of, square,
+    step_forward,
 };
 use super::{MOVE_RULE, NO_LEGAL_MOVE, NO_PAWNS, PENALTIES};
 use crate::game::{Action, EndReason, Game, MoveList, Node, Outcome, Player};
@@ -14,23 +15,33 @@ use std::ops::ControlFlow;
 /// side can have, and the rules define nothing for more.
 pub const MAX_KNIGHTS: u8 = 2;
 
+// `arrival_redeploys` tests for two knights with a bit trick.
+const _: () = assert!(MAX_KNIGHTS == 2);
+
 /// At most this many pawns per side: the start position's count, never increased.
 pub const MAX_PAWNS: u8 = 5;
 
 /// An Apocalypse position: the board, both penalty counts, the no-progress counter and the
 /// `DoubleStep` rule option. Every turn is a simultaneous node until the game ends.
 ///
+/// The board is kept as bit sets (bit `sq` for square `sq`): each side's pieces and every
+/// knight, so that the questions of the search (has a side a legal move, which squares does
+/// it attack) are a few word operations. Three words rather than one per side and kind: the
+/// compiler turns the union of four words into a vector load, which stalls when it reads
+/// words just stored one by one (as resolving a turn does).
+///
 /// The hash covers the board, the penalty points, `DoubleStep` and the no-progress counter
 /// (the counter decides when the game ends, so search results depend on it);
 /// [`Apocalypse::board_hash`] leaves the counter out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Apocalypse {
-    board: [Cell; SQUARES],
+    /// The squares of each side's pieces, by `Player::index` (disjoint).
+    sides: [u32; 2],
+    /// The squares of every knight, of either side (the others hold pawns).
+    knights: u32,
     penalties: [u8; 2],
     counter: u16,
     double_step: bool,
-    pawns: [u8; 2],
-    knights: [u8; 2],
     hash: u64,
     outcome: Option<Outcome>,
 }
@@ -56,12 +67,11 @@ impl Apocalypse {
         double_step: bool,
     ) -> Apocalypse {
         let mut pos = Apocalypse {
-            board: [None; SQUARES],
+            sides: [0; 2],
+            knights: 0,
             penalties,
             counter,
             double_step,
-            pawns: [0; 2],
-            knights: [0; 2],
             hash: 0,
             outcome: None,
         };
@@ -75,7 +85,39 @@ impl Apocalypse {
 
     /// The content of square `sq` (`None` for an empty square or `sq >= 25`).
     pub fn cell(&self, sq: u8) -> Cell {
-        self.board.get(usize::from(sq)).copied().flatten()
+        let bit = 1u32.checked_shl(u32::from(sq)).unwrap_or(0);
+        if (self.occupied() & bit) == 0 {
+            return None;
+        }
+        let side = if self.sides[0] & bit != 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let piece = if self.knights & bit != 0 {
+            Piece::Knight
+        } else {
+            Piece::Pawn
+        };
+        Some((side, piece))
+    }
+
+    /// The squares of `p`'s pieces of kind `piece`, as a bit set (bit `sq` for square `sq`).
+    pub fn pieces_of(&self, p: Player, piece: Piece) -> u32 {
+        match piece {
+            Piece::Pawn => self.sides[p.index()] & !self.knights,
+            Piece::Knight => self.sides[p.index()] & self.knights,
+        }
+    }
+
+    /// The squares of every piece of `p`, as a bit set.
+    fn side_pieces(&self, p: Player) -> u32 {
+        self.sides[p.index()]
+    }
+
+    /// The occupied squares, as a bit set.
+    fn occupied(&self) -> u32 {
+        self.sides[0] | self.sides[1]
     }
 
     /// `p`'s penalty points.
@@ -101,12 +143,12 @@ impl Apocalypse {
 
     /// The number of `p`'s pawns.
     pub fn pawns(&self, p: Player) -> u8 {
-        self.pawns[p.index()]
+        self.pieces_of(p, Piece::Pawn).count_ones() as u8
     }
 
     /// The number of `p`'s knights.
     pub fn knights(&self, p: Player) -> u8 {
-        self.knights[p.index()]
+        self.pieces_of(p, Piece::Knight).count_ones() as u8
     }
 
     /// Whether `m` is one of `p`'s legal declarations here (§1.2–1.3, judged on this
@@ -115,16 +157,14 @@ impl Apocalypse {
         if m.is_void() {
             return false;
         }
-        match self.cell(m.from()) {
-            Some((q, Piece::Knight)) if q == p => {
-                m.redeploy().is_none()
-                    && is_knight_leap(m.from(), m.to())
-                    && !self.is_own(p, m.to())
-            }
-            Some((q, Piece::Pawn)) if q == p => {
-                self.is_pawn_step(p, m.from(), m.to()) && self.is_last_rank_ok(p, m)
-            }
-            _ => false,
+        let from = 1u32 << m.from();
+        if self.pieces_of(p, Piece::Knight) & from != 0 {
+            m.redeploy().is_none()
+                && KNIGHT_MASKS[usize::from(m.from())] & !self.side_pieces(p) & (1 << m.to()) != 0
+        } else if self.pieces_of(p, Piece::Pawn) & from != 0 {
+            self.is_pawn_step(p, m.from(), m.to()) && self.is_last_rank_ok(p, m)
+        } else {
+            false
         }
     }
 
@@ -136,17 +176,19 @@ impl Apocalypse {
         p: Player,
         f: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for from in 0..SQUARES as u8 {
-            match self.board[usize::from(from)] {
-                Some((q, Piece::Knight)) if q == p => {
-                    for to in knight_targets(from) {
-                        if !self.is_own(p, to) {
-                            f(plain(from, to))?;
-                        }
+        let (knights, own) = (self.pieces_of(p, Piece::Knight), self.side_pieces(p));
+        let mut left = own;
+        while left != 0 {
+            let from = left.trailing_zeros() as u8;
+            left &= left - 1;
+            if knights & (1 << from) != 0 {
+                for to in knight_targets(from) {
+                    if own & (1 << to) == 0 {
+                        f(plain(from, to))?;
                     }
                 }
-                Some((q, Piece::Pawn)) if q == p => self.pawn_declarations(p, from, f)?,
-                _ => {}
+            } else {
+                self.pawn_declarations(p, from, f)?;
             }
         }
         ControlFlow::Continue(())
@@ -162,21 +204,35 @@ impl Apocalypse {
         n
     }
 
-    fn has_legal(&self, p: Player) -> bool {
-        self.for_each_legal(p, &mut |_| ControlFlow::Break(()))
-            .is_break()
-    }
-
-    fn is_own(&self, p: Player, sq: u8) -> bool {
-        matches!(self.cell(sq), Some((q, _)) if q == p)
+    /// Whether `p` has a legal declaration: a knight with a leap off its own pieces, or a
+    /// pawn with a step or a capture (one onto the last rank only if the arrival is legal,
+    /// which needs a second pawn or, for a redeploy, the origin as its square). A double step
+    /// never matters: its first square is empty and off the last rank, so the single step
+    /// is legal too.
+    pub(super) fn has_legal(&self, p: Player) -> bool {
+        let own = self.side_pieces(p);
+        let mut knights = self.pieces_of(p, Piece::Knight);
+        while knights != 0 {
+            let from = knights.trailing_zeros() as usize;
+            knights &= knights - 1;
+            if KNIGHT_MASKS[from] & !own != 0 {
+                return true;
+            }
+        }
+        let pawns = self.pieces_of(p, Piece::Pawn);
+        let steps = step_forward(p, pawns) & !self.occupied();
+        let captures = pawn_attacks(p, pawns) & self.side_pieces(p.other());
+        let arrivals = (steps | captures) & rank_mask(last_rank(p));
+        (steps | captures) & !arrivals != 0
+            || (arrivals != 0 && (self.arrival_redeploys(p) || self.has_two_pawns(p)))
     }
 
     fn is_enemy(&self, p: Player, sq: u8) -> bool {
-        matches!(self.cell(sq), Some((q, _)) if q != p)
+        self.side_pieces(p.other()) & (1 << sq) != 0
     }
 
     fn is_empty(&self, sq: u8) -> bool {
-        self.cell(sq).is_none()
+        self.occupied() & (1 << sq) == 0
     }
 
     /// Whether a pawn of `p` on `from` may step to `to` (§1.2), ignoring the last-rank rules.
@@ -203,7 +259,15 @@ impl Apocalypse {
     /// Whether a pawn of `p` reaching its last rank redeploys rather than promotes (§1.3):
     /// `p` already has [`MAX_KNIGHTS`] knights.
     pub(super) fn arrival_redeploys(&self, p: Player) -> bool {
-        self.knights(p) >= MAX_KNIGHTS
+        // MAX_KNIGHTS is 2: a set holds two squares or more when removing its lowest leaves one.
+        let knights = self.pieces_of(p, Piece::Knight);
+        knights & knights.wrapping_sub(1) != 0
+    }
+
+    /// Whether `p` has at least two pawns (the last one may not promote, §1.3).
+    fn has_two_pawns(&self, p: Player) -> bool {
+        let pawns = self.pieces_of(p, Piece::Pawn);
+        pawns & pawns.wrapping_sub(1) != 0
     }
 
     /// The last-rank rules (§1.3) for a pawn declaration whose step is legal.
@@ -215,7 +279,7 @@ impl Apocalypse {
             m.redeploy()
                 .is_some_and(|r| self.is_redeploy_square(p, m.from(), r))
         } else {
-            m.redeploy().is_none() && self.pawns(p) >= 2
+            m.redeploy().is_none() && self.has_two_pawns(p)
         }
     }
 
@@ -276,33 +340,30 @@ impl Apocalypse {
                 }
             }
             ControlFlow::Continue(())
-        } else if self.pawns(p) >= 2 {
+        } else if self.has_two_pawns(p) {
             f(plain(from, to))
         } else {
             ControlFlow::Continue(())
         }
     }
 
-    /// Puts `cell` on `sq`, keeping the piece counts and the hash up to date.
+    /// Puts `cell` on `sq` (`sq < 25`), keeping the hash up to date. Inlined: resolve calls
+    /// it with known cells, and a call stores and reloads the words it changes.
+    #[inline(always)]
     fn set(&mut self, sq: u8, cell: Cell) {
-        let old = self.board[usize::from(sq)];
-        if let Some((p, piece)) = old {
-            let count = self.count_mut(p, piece);
-            *count = count.saturating_sub(1);
+        let old = self.cell(sq);
+        let bit = 1u32 << sq;
+        if let Some((p, _)) = old {
+            self.sides[p.index()] &= !bit;
+            self.knights &= !bit;
         }
         if let Some((p, piece)) = cell {
-            let count = self.count_mut(p, piece);
-            *count = count.saturating_add(1);
+            self.sides[p.index()] |= bit;
+            if piece == Piece::Knight {
+                self.knights |= bit;
+            }
         }
         self.hash ^= ZOBRIST.cell(sq, old) ^ ZOBRIST.cell(sq, cell);
-        self.board[usize::from(sq)] = cell;
-    }
-
-    fn count_mut(&mut self, p: Player, piece: Piece) -> &mut u8 {
-        match piece {
-            Piece::Pawn => &mut self.pawns[p.index()],
-            Piece::Knight => &mut self.knights[p.index()],
-        }
     }
 
     fn add_penalty(&mut self, p: Player) {
@@ -315,8 +376,8 @@ impl Apocalypse {
     /// The hash computed from scratch.
     pub(super) fn fresh_hash(&self) -> u64 {
         let mut h = ZOBRIST.double_step(self.double_step);
-        for (sq, &cell) in self.board.iter().enumerate() {
-            h ^= ZOBRIST.cell(sq as u8, cell);
+        for sq in 0..SQUARES as u8 {
+            h ^= ZOBRIST.cell(sq, self.cell(sq));
         }
         for p in [Player::First, Player::Second] {
             h ^= ZOBRIST.penalty(p, self.penalties(p));
@@ -333,11 +394,12 @@ impl Apocalypse {
     fn outcome_why(&self) -> Option<(Outcome, EndReason)> {
         let [white, black] = [Player::First, Player::Second];
         let decided = |outcome| Some((outcome, NO_PAWNS));
-        match (self.pawns(white), self.pawns(black)) {
-            (0, 0) => return decided(Outcome::Draw),
-            (0, _) => return decided(Outcome::Win(black)),
-            (_, 0) => return decided(Outcome::Win(white)),
-            _ => {}
+        let no_pawns = |p| self.pieces_of(p, Piece::Pawn) == 0;
+        match (no_pawns(white), no_pawns(black)) {
+            (true, true) => return decided(Outcome::Draw),
+            (true, false) => return decided(Outcome::Win(black)),
+            (false, true) => return decided(Outcome::Win(white)),
+            (false, false) => {}
         }
         let lost = |p| self.penalties(p) >= PENALTY_LIMIT;
         let decided = |outcome| Some((outcome, PENALTIES));
@@ -356,26 +418,29 @@ impl Apocalypse {
         None
     }
 
-    /// Resolves one turn (§1.4–1.5) of two declarations (illegal ones count as void).
-    fn resolve(&mut self, declarations: [Move; 2]) {
+    /// Resolves one turn (§1.4–1.5) of two declarations: with `judge`, illegal ones count
+    /// as void; without, both must be legal.
+    fn resolve(&mut self, declarations: [Move; 2], judge: bool) {
         let mut movers: [Option<Mover>; 2] = [None; 2];
         let mut progress = false;
         for p in [Player::First, Player::Second] {
             let m = declarations[p.index()];
-            match self.cell(m.from()) {
-                Some((_, piece)) if self.is_legal_declaration(p, m) => {
-                    movers[p.index()] = Some(Mover {
-                        player: p,
-                        piece,
-                        from: m.from(),
-                        to: m.to(),
-                        redeploy: m.redeploy(),
-                    });
-                }
-                _ => {
-                    self.add_penalty(p);
-                    progress = true;
-                }
+            if !judge || self.is_legal_declaration(p, m) {
+                let piece = if self.knights & (1 << m.from()) != 0 {
+                    Piece::Knight
+                } else {
+                    Piece::Pawn
+                };
+                movers[p.index()] = Some(Mover {
+                    player: p,
+                    piece,
+                    from: m.from(),
+                    to: m.to(),
+                    redeploy: m.redeploy(),
+                });
+            } else {
+                self.add_penalty(p);
+                progress = true;
             }
         }
         // A1: lift both movers.
@@ -487,7 +552,22 @@ impl Game for Apocalypse {
         if self.outcome.is_some() {
             return;
         }
-        self.resolve([first, second]);
+        self.resolve([first, second], true);
+        self.outcome = self.compute_outcome();
+    }
+
+    /// Resolves a turn of two legal declarations (neither VOID) without judging them again.
+    fn play_legal_joint(&mut self, first: Move, second: Move) {
+        debug_assert!(
+            self.outcome.is_none()
+                && self.is_legal_declaration(Player::First, first)
+                && self.is_legal_declaration(Player::Second, second),
+            "play_legal_joint needs two legal declarations"
+        );
+        if self.outcome.is_some() {
+            return;
+        }
+        self.resolve([first, second], false);
         self.outcome = self.compute_outcome();
     }
 

@@ -3,7 +3,7 @@
 
 use super::examples::{BLACK_WINS, DRAW, GOES_ON, WHITE_WINS, check, parse, play};
 use crate::game::{Action, Game, Node, Player};
-use crate::games::apocalypse::{Apocalypse, Move};
+use crate::games::apocalypse::{Apocalypse, Move, Piece};
 use crate::notation::Notation;
 use rand::{RngExt, SeedableRng};
 
@@ -401,6 +401,78 @@ fn generated_declarations_are_exactly_the_legal_ones() {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Boards of a few random pieces (no pawn on its own last rank, at most two knights a
+/// side), where sides are often left without a legal move.
+fn random_sparse_boards(count: usize, seed: u64) -> Vec<Apocalypse> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let mut board = [None; 25];
+        for p in [Player::First, Player::Second] {
+            let last = if p == Player::First { 4 } else { 0 };
+            for (piece, most) in [(Piece::Pawn, 3), (Piece::Knight, 2)] {
+                for _ in 0..rng.random_range(0..=most) {
+                    let sq: u8 = rng.random_range(0..25);
+                    if board[usize::from(sq)].is_none() && !(piece == Piece::Pawn && sq / 5 == last)
+                    {
+                        board[usize::from(sq)] = Some((p, piece));
+                    }
+                }
+            }
+        }
+        boards.push(Apocalypse::from_parts(
+            board,
+            [0, 0],
+            0,
+            rng.random_bool(0.5),
+        ));
+    }
+    boards
+}
+
+#[test]
+fn a_side_has_a_legal_declaration_iff_one_is_generated() {
+    let (mut with, mut without) = (0, 0);
+    let positions = random_positions(true, 10, 7);
+    for pos in positions.iter().chain(&random_sparse_boards(20_000, 3)) {
+        for p in [Player::First, Player::Second] {
+            let generated = pos.count_legal(p) > 0;
+            assert_eq!(
+                pos.has_legal(p),
+                generated,
+                "{} {p:?}",
+                pos.format_position()
+            );
+            if generated {
+                with += 1;
+            } else {
+                without += 1;
+            }
+        }
+    }
+    // Both answers are met often.
+    assert!(with > 1000 && without > 1000, "{with} {without}");
+}
+
+#[test]
+fn legal_joint_turns_play_as_the_judged_ones() {
+    for double_step in [true, false] {
+        for pos in random_positions(double_step, 6, 13).iter().step_by(3) {
+            let (mut white, mut black) = (Vec::new(), Vec::new());
+            pos.legal_moves(Player::First, &mut white);
+            pos.legal_moves(Player::Second, &mut black);
+            for &w in &white {
+                for &b in &black {
+                    let (mut judged, mut trusted) = (pos.clone(), pos.clone());
+                    judged.play_joint(w, b);
+                    trusted.play_legal_joint(w, b);
+                    assert_eq!(trusted, judged, "{}", pos.format_position());
                 }
             }
         }
