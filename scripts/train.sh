@@ -18,7 +18,7 @@ set -eu
 Q=${QUARTET:-./target/release/quartet}
 case "${1:-}" in
 rnb-network | duell-network) ;; # measured against the classical evaluation of the same build
-pruning) ;; # measured against PREV
+pruning | threats) ;; # measured against PREV
 *) BASE=${BASE:?the baseline build} ;;
 esac
 match() { # game name engine opponent seed extra...: results in m-GAME-NAME-sSEED.json
@@ -185,8 +185,19 @@ pruning)
     match duell pruning "$Q" "$PREV" 12 --games 1200 --openings file:scripts/books/duell.txt
     match rnb pruning "$Q" "$PREV" 12 --games 1200 --openings file:scripts/books/rnb.txt
     ;;
+threats)
+    # Not a fit: the second search step of Duell and R&B (issue 24 §3): a ply's extension at
+    # a turn node in danger (Evaluate::in_danger: the enemy could win at once, as a check;
+    # no null move and no static pruning there), internal iterative reduction without a
+    # table move from depth 4, aspiration windows at the root and the countermove
+    # heuristic (src/search/alphabeta.rs, root.rs). An SPRT against the build before it
+    # (PREV, main at 80ce110), seed 31 (README, "Strength against the baseline").
+    PREV=${PREV:?the build before the step}
+    match duell threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/duell.txt
+    match rnb threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/rnb.txt
+    ;;
 *)
-    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|pruning" >&2
+    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|pruning|threats" >&2
     exit 2
     ;;
 esac
