@@ -184,12 +184,15 @@ impl<G: Evaluate> Searcher<'_, G> {
 
     /// Whether the turn node `pos` at `ply` is extended by a ply: the side to move is in
     /// danger ([`Evaluate::in_danger`]), in a game that declares its pruning, with
-    /// `Features::reductions`, below [`EXTENSION_MAX_PLY`].
+    /// `Features::reductions`, below [`EXTENSION_MAX_PLY`] and below twice the iteration's
+    /// depth (as Stockfish bounds its extensions: without it a series of threats past the
+    /// horizon searches every reply of every threatened node, and a shallow iteration under
+    /// a small node budget never ends).
     #[inline(always)]
     pub(crate) fn extends(&self, pos: &G, ply: usize) -> bool {
         self.features.reductions
             && G::PRUNING.is_some()
-            && ply < EXTENSION_MAX_PLY
+            && ply < EXTENSION_MAX_PLY.min(2 * self.root_depth as usize)
             && pos.in_danger()
     }
 

@@ -77,6 +77,7 @@ pub fn search_turn_root<G: Evaluate>(
     let lines = settings.multipv.clamp(1, root_moves.len());
     s.push_root(root.hash());
     for depth in 1..=max_depth(limits) {
+        s.root_depth = depth;
         for line in 0..lines {
             let line_best = if lines == 1 {
                 aspirated_line(s, root, p.sign(), &mut root_moves, depth, result.score)
@@ -272,6 +273,7 @@ pub fn search_value_root<G: Evaluate>(
 ) -> SearchResult<G::Move> {
     let mut result = empty_result();
     for depth in 1..=max_depth(limits) {
+        s.root_depth = depth;
         let v = s.value(root, depth as i32, 0, -MATE - 1, MATE + 1);
         if s.aborted {
             break;

@@ -79,6 +79,8 @@ pub struct Searcher<'a, G: Evaluate> {
     /// The last wide simultaneous node solved (its hash) with the restricted declarations
     /// of each side, where its next solve starts (`oracle.rs`).
     pub(crate) wide_start: Option<WideStart<G::Move>>,
+    /// The depth of the iteration being searched (extensions stop at twice this ply).
+    pub(crate) root_depth: u32,
     /// The index in `hashes` of the position reached by the latest null move on the path,
     /// if any: repetitions are not looked for across it (a pass is no move of the game).
     null_child: Option<usize>,
@@ -131,6 +133,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             order_scratch: Vec::new(),
             wide_start: None,
             null_child: None,
+            root_depth: super::MAX_DEPTH,
         }
     }
 

@@ -52,6 +52,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
     let (lo, hi) = G::value_bounds();
     let mut hint = None;
     for depth in 1..=max_depth(limits) {
+        s.root_depth = depth;
         let mut frame = s.take_frame(0);
         let at = super::simultaneous::At {
             depth: depth as i32,
@@ -121,6 +122,7 @@ fn search_wide_root<G: Evaluate>(
     let mut o = s.wide_oracle(key, rows, cols);
     s.push_root(key);
     for depth in 1..=max_depth(limits) {
+        s.root_depth = depth;
         o.restart();
         let done = s.run_oracle(&mut o, root, depth as i32, 0);
         if !(done || depth == 1 && o.solved()) {

@@ -435,3 +435,21 @@ fn a_node_in_danger_at_the_horizon_is_searched_a_ply_deeper() {
     };
     assert_eq!(horizon_nodes(&danger, exact), 1);
 }
+
+#[test]
+fn threats_past_the_horizon_do_not_stop_a_shallow_iteration_from_ending() {
+    // Random Duell games leave keys open to threat after threat; each iteration's
+    // extensions stop at twice its depth, so 2000 nodes complete the first iterations
+    // (a review of a random game searches each position so).
+    let rules = RuleOptions::default();
+    let mut compared = 0;
+    for pos in sample_positions(&Duell::start(&rules), 40, 120) {
+        if matches!(pos.node(), Node::Terminal(_)) {
+            continue;
+        }
+        compared += 1;
+        let r = run(&pos, &nodes(2000), &Settings::default(), &mut |_| {});
+        assert!(r.depth >= 2, "{pos:?}: depth {} in 2000 nodes", r.depth);
+    }
+    assert!(compared >= 20, "only {compared} positions");
+}
