@@ -66,7 +66,8 @@ fn quantized_loss(q: &Quantized, examples: &[Example]) -> f64 {
 }
 
 /// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
-/// positions are `positions` (in the same order).
+/// positions are `positions` (in the same order), each seen from its acting player's view
+/// (the first player's at a node without one, as its examples are).
 fn in_use_loss<G: Evaluate>(
     net: &NetworkTraining<G>,
     positions: &[G],
@@ -74,13 +75,32 @@ fn in_use_loss<G: Evaluate>(
 ) -> f64 {
     weighted_loss(positions.iter().zip(examples).map(|(pos, e)| {
         let first = f64::from((net.first_win_probability)(pos.evaluate()));
-        let us = if pos.acting_player() == Some(Player::First) {
-            first
-        } else {
+        let us = if pos.acting_player() == Some(Player::Second) {
             1.0 - first
+        } else {
+            first
         };
         (us, e)
     }))
+}
+
+/// The held-out loss of the integer network `q` as the engine evaluates with it
+/// (`Evaluate::evaluate` with `Eval network`: its scores, and at a node without a side to
+/// move both sides' views, `crate::eval::nnue::value`), on `examples` of `positions`; the
+/// process's choice of evaluation and weights is restored afterwards.
+fn engine_loss<G: Evaluate>(
+    spec: &NnueSpec<G>,
+    q: &Quantized,
+    positions: &[G],
+    examples: &[Example],
+) -> f64 {
+    let (network, loaded) = (spec.in_use.network(), spec.in_use.loaded());
+    spec.in_use.load(Some(q.clone()));
+    spec.in_use.set_network(true);
+    let loss = in_use_loss(&spec.training, positions, examples);
+    spec.in_use.set_network(network);
+    spec.in_use.load(loaded.map(|weights| (*weights).clone()));
+    loss
 }
 
 /// Runs `quartet tune` on the parsed data `files` of `G`, whose network is `net` (of two
@@ -102,7 +122,8 @@ pub fn run<G: Evaluate + Notation>(
     )
     .map_err(|e| format!("tune: {e}"))?;
     say(format_args!(
-        "self-play: {} positions fitted, {} held out",
+        "self-play: {} examples fitted (a simultaneous node from both sides' views), {} held \
+         out",
         split.train.len(),
         split.holdout.len()
     ));
@@ -176,6 +197,10 @@ pub fn run<G: Evaluate + Notation>(
             say(format_args!(
                 "held-out loss in integers: {:.6}",
                 quantized_loss(&q, &split.holdout)
+            ));
+            say(format_args!(
+                "held-out loss of the network as the engine evaluates: {:.6}",
+                engine_loss(spec, &q, &split.holdout_positions, &split.holdout)
             ));
             q.to_bytes(training.magic)
         }

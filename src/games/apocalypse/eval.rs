@@ -1,7 +1,7 @@
 //! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement and
 //! files, pawns that are blocked or a step from promotion (or redeploy), knight squares and
-//! mobility, attacked and defended pieces, and penalty points; noisy moves are captures and
-//! last-rank arrivals.
+//! mobility, attacked and defended pieces, and penalty points (or, with `Eval network`, the
+//! network of `nnue.rs`); noisy moves are captures and last-rank arrivals.
 
 use super::board::{
     KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, SQUARES, file_of, forward, last_rank,
@@ -9,6 +9,7 @@ use super::board::{
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
+use crate::eval::nnue::NnueSpec;
 use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::game::{Outcome, Player};
 
@@ -54,8 +55,14 @@ const PAWN_FILE: usize = PAWN_BLOCKED + 1;
 /// The number of weights.
 const WEIGHT_COUNT: usize = PAWN_FILE + 3;
 
+/// The network's static values stay inside `±NETWORK_LIMIT`, well inside a won game's
+/// value (`WIN` less at most 1000 plies), so that no static value reads as a win.
+const NETWORK_LIMIT: i32 = WIN / 2;
+
 #[path = "hand_weights.rs"]
 mod hand_weights;
+#[path = "nnue.rs"]
+mod nnue;
 #[path = "weights.rs"]
 mod weights;
 use weights::WEIGHTS;
@@ -124,11 +131,15 @@ impl Tunable for Apocalypse {
 
 impl Evaluate for Apocalypse {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    const NNUE: Option<NnueSpec<Self>> = Some(nnue::SPEC);
     /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
     const SKILL_UNIT: f64 = 300.0;
     const MOVE_CODES: usize = MOVE_CODE_COUNT;
 
     fn evaluate(&self) -> i32 {
+        if nnue::IN_USE.network() {
+            return nnue::evaluate(self).clamp(-NETWORK_LIMIT, NETWORK_LIMIT);
+        }
         let mut sum = Sum::new(&WEIGHTS);
         self.terms(&mut sum);
         sum.total

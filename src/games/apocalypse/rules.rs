@@ -78,6 +78,11 @@ impl Apocalypse {
         self.board.get(usize::from(sq)).copied().flatten()
     }
 
+    /// The content of every square, by square index.
+    pub fn cells(&self) -> &[Cell; SQUARES] {
+        &self.board
+    }
+
     /// `p`'s penalty points.
     pub fn penalties(&self, p: Player) -> u8 {
         self.penalties[p.index()]

@@ -130,7 +130,7 @@ fn inputs(pos: &Duell, viewer: Player) -> Vec<u16> {
     nnue::inputs_of(&Board::of(pos), viewer)
 }
 
-nnue::game_network!(Duell, include_bytes!("nnue.bin"), |pos| pos.side);
+nnue::game_network!(Duell, include_bytes!("nnue.bin"), |pos| Some(pos.side));
 
 #[cfg(test)]
 mod tests {
@@ -149,8 +149,8 @@ mod tests {
     }
 
     /// The board and the side to move of `pos`.
-    fn describe(pos: &Duell) -> (Board, Player) {
-        (Board::of(pos), pos.side)
+    fn describe(pos: &Duell) -> (Board, Option<Player>) {
+        (Board::of(pos), Some(pos.side))
     }
 
     #[test]
@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn the_engine_path_gives_the_recomputed_value() {
-        let boards: Vec<(Board, Player)> = playouts(3, 3).iter().map(describe).collect();
+        let boards: Vec<(Board, Option<Player>)> = playouts(3, 3).iter().map(describe).collect();
         testing::assert_engine_path_matches(&RUNTIME, &random_net(7), &boards);
     }
 

@@ -129,7 +129,7 @@ pub(super) fn inputs(pos: &Rnb, viewer: Player) -> Vec<u16> {
     nnue::inputs_of(&Board::of(pos), viewer)
 }
 
-nnue::game_network!(Rnb, include_bytes!("nnue.bin"), |pos| pos.to_move);
+nnue::game_network!(Rnb, include_bytes!("nnue.bin"), |pos| Some(pos.to_move));
 
 #[cfg(test)]
 mod tests {
@@ -148,8 +148,8 @@ mod tests {
     }
 
     /// The board and the side to move of `pos`.
-    fn describe(pos: &Rnb) -> (Board, Player) {
-        (Board::of(pos), pos.to_move)
+    fn describe(pos: &Rnb) -> (Board, Option<Player>) {
+        (Board::of(pos), Some(pos.to_move))
     }
 
     #[test]
@@ -178,7 +178,7 @@ mod tests {
 
     #[test]
     fn the_engine_path_gives_the_recomputed_value() {
-        let boards: Vec<(Board, Player)> = playouts(3, 3).iter().map(describe).collect();
+        let boards: Vec<(Board, Option<Player>)> = playouts(3, 3).iter().map(describe).collect();
         testing::assert_engine_path_matches(&RUNTIME, &random_net(7), &boards);
     }
 
