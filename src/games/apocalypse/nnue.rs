@@ -1,51 +1,70 @@
 //! Apocalypse's efficiently updatable network ([`crate::eval::nnue`]): its inputs, the board
 //! its accumulator is kept up to date by, and the evaluation it gives.
 //!
-//! - **Inputs (102 per view):** a piece by its owner (the viewer's or the other side's), its
+//! - **Inputs (302 per view):** a piece by its owner (the viewer's or the other side's), its
 //!   kind (pawn, knight) and its square seen from the viewer: Black's view reverses the
 //!   ranks, so each side sees its own pieces start on ranks 1 and 2 and move up (2 × 2 ×
-//!   25); and whether each side (the viewer's, the other) has a penalty point (2: a side
-//!   with two has lost). A side has at most 7 pieces, so a position sets at most
-//!   [`MAX_ACTIVE`] = 16 inputs a view.
-//! - **Network:** 102 → 2 × 32 (clipped ReLU, one half per view) → 1, the logit of P(the
+//!   25); the same piece again if an enemy piece attacks its square (it may be taken next
+//!   turn), and again if an own piece does (it could be retaken: 2 × 100, the classical
+//!   evaluation's attacked and defended pieces); and whether each side (the viewer's, the
+//!   other) has a penalty point (2: a side with two has lost). A side has at most 7 pieces,
+//!   so a position sets at most [`MAX_ACTIVE`] = 44 inputs a view.
+//! - **Network:** 302 → 2 × 32 (clipped ReLU, one half per view) → 1, the logit of P(the
 //!   viewer wins). Apocalypse has no side to move: its value, from White's view, is the mean
 //!   of White's logit and the negation of Black's ([`nnue::value`]), so the colour-flipped
 //!   position (ranks reversed, colours and penalty points swapped) is valued exactly the
 //!   negation; a score is that logit times [`SCORE_PER_LOGIT`] (the logistic scale at which
 //!   the classical evaluation's scores best predict self-play results).
 //! - **Updates:** the shared thread cache ([`nnue::evaluate`]) with the bytes two boards
-//!   differ on, found eight at a time: a turn changes at most a few squares and a penalty.
+//!   differ on, found eight at a time: a square's byte holds its piece and whether it is
+//!   attacked and defended, so a turn changes the squares it moved on and those whose
+//!   attackers changed, a few inputs.
 
 use crate::eval::nnue::{self, NnueBoard};
 use crate::game::Player;
 use crate::games::apocalypse::Apocalypse;
-use crate::games::apocalypse::board::{Piece, SIZE, SQUARES};
+use crate::games::apocalypse::board::{KNIGHT_MASKS, Piece, SIZE, SQUARES};
 
 /// The first bytes of an Apocalypse network file.
 pub const MAGIC: &[u8; 8] = b"QAPONN01";
-/// Inputs of pieces on the board: owner (viewer's, other's) × kind × square.
+/// Inputs of one block of facts about the pieces (the pieces, the attacked ones, the
+/// defended ones): owner (viewer's, other's) × kind × square.
 const PIECE_INPUTS: usize = 2 * 2 * SQUARES;
-/// Inputs per view: the pieces, then a penalty point of the viewer and of the other side.
-pub const INPUTS: usize = PIECE_INPUTS + 2;
-/// The most inputs a position sets in one view: 2 knights and 5 pawns a side, and both
-/// sides' penalty points.
-pub const MAX_ACTIVE: usize = 2 * 7 + 2;
+/// The first input of the penalty points: the viewer's, then the other side's.
+const PENALTY_INPUTS: usize = 3 * PIECE_INPUTS;
+/// Inputs per view.
+pub const INPUTS: usize = PENALTY_INPUTS + 2;
+/// The most inputs a position sets in one view: 2 knights and 5 pawns a side, each
+/// attacked and defended, and both sides' penalty points.
+pub const MAX_ACTIVE: usize = 3 * 2 * 7 + 2;
 /// Evaluation units per unit of the network's logit (P(White wins) = logistic(score / 110)):
 /// the scale at which the classical evaluation's scores best predict the results of
 /// self-play games (held-out loss 0.3266 at 110 on 2500 games, 0.3322 at 90, 0.3298 at 130).
 pub const SCORE_PER_LOGIT: i64 = 110;
 
-/// The bytes of a [`Board`]: a piece code per square, then each side's penalty flag,
-/// padded to whole words of eight.
+/// The bytes of a [`Board`]: a byte per square, then each side's penalty flag, padded to
+/// whole words of eight. A square's byte is 0 when empty, else the piece's code (1 + owner
+/// · 2 + kind, by `Player::index` and `Piece::index`) with the flags [`ATTACKED`] and
+/// [`DEFENDED`].
 const BYTES: usize = 32;
-/// The byte of White's penalty flag (Black's follows).
+/// The byte of White's penalty flag (Black's follows): 1 if the side has a penalty point.
 const PENALTY_BYTE: usize = SQUARES;
-/// Codes a byte holds: 0 (empty, or no penalty) and 1 + owner · 2 + kind.
-const CODES: usize = 5;
+/// The bits of a square's byte that hold the piece's code.
+const CODE: u8 = 7;
+/// A square's flag: an enemy piece attacks the piece on it.
+const ATTACKED: u8 = 8;
+/// A square's flag: an own piece attacks the square of the piece on it (defends it).
+const DEFENDED: u8 = 16;
+/// The squares of the a-file (bit `sq` for square `sq`).
+const FILE_A: u32 = 0x0010_8421;
+/// The squares of the e-file.
+const FILE_E: u32 = FILE_A << (SIZE - 1);
+/// Every square.
+const ALL: u32 = (1 << SQUARES) - 1;
 
 /// The byte code of a piece: 1 + owner (`Player::index`) · 2 + kind (`Piece::index`).
-fn code(owner: Player, piece: Piece) -> u8 {
-    (1 + owner.index() * 2 + piece.index()) as u8
+fn code(owner: usize, piece: Piece) -> u8 {
+    (1 + owner * 2 + piece.index()) as u8
 }
 
 /// Square `s` seen from `viewer` (0: White, 1: Black, who sees the ranks reversed).
@@ -58,35 +77,56 @@ const fn seen(s: usize, viewer: usize) -> usize {
     }
 }
 
-/// The input seen from `viewer` of byte `b` holding code `c` (not 0).
-const fn input(b: usize, c: usize, viewer: usize) -> u16 {
-    if b < SQUARES {
-        let (owner, kind) = ((c - 1) / 2, (c - 1) % 2);
-        let relative = (owner != viewer) as usize;
-        ((relative * 2 + kind) * SQUARES + seen(b, viewer)) as u16
-    } else {
-        let owner = b - PENALTY_BYTE;
-        (PIECE_INPUTS + (owner != viewer) as usize) as u16
-    }
+/// The input seen from `viewer` of the piece of code `c` (1..=4) on square `s`, in the
+/// block of inputs starting at `block`.
+const fn piece_input(block: usize, s: usize, c: usize, viewer: usize) -> u16 {
+    let (owner, kind) = ((c - 1) / 2, (c - 1) % 2);
+    let relative = (owner != viewer) as usize;
+    (block + (relative * 2 + kind) * SQUARES + seen(s, viewer)) as u16
 }
 
-/// `FEATURE[b][c]`: the inputs, seen from White and from Black, of byte `b` holding code
-/// `c` (a piece on a square, or a side's penalty flag, whose code is 1).
-static FEATURE: [[[u16; 2]; CODES]; PENALTY_BYTE + 2] = {
-    let mut t = [[[0u16; 2]; CODES]; PENALTY_BYTE + 2];
-    let mut b = 0;
-    while b < PENALTY_BYTE + 2 {
-        let mut c = 1;
-        while c < CODES {
-            t[b][c] = [input(b, c, 0), input(b, c, 1)];
-            c += 1;
+/// `FEATURE[block][s][c]`: the inputs, seen from White and from Black, of the piece of code
+/// `c` on square `s` (block 0), attacked there (1) or defended there (2).
+static FEATURE: [[[[u16; 2]; 5]; SQUARES]; 3] = {
+    let mut t = [[[[0u16; 2]; 5]; SQUARES]; 3];
+    let mut block = 0;
+    while block < 3 {
+        let mut s = 0;
+        while s < SQUARES {
+            let mut c = 1;
+            while c < 5 {
+                let first = block * PIECE_INPUTS;
+                t[block][s][c] = [piece_input(first, s, c, 0), piece_input(first, s, c, 1)];
+                c += 1;
+            }
+            s += 1;
         }
-        b += 1;
+        block += 1;
     }
     t
 };
 
-/// The pieces and penalty flags of a position as the inputs see them (see [`BYTES`]).
+/// The inputs, seen from White and from Black, of side `owner`'s penalty point.
+const fn penalty_feature(owner: usize) -> [u16; 2] {
+    [
+        (PENALTY_INPUTS + (owner != 0) as usize) as u16,
+        (PENALTY_INPUTS + (owner != 1) as usize) as u16,
+    ]
+}
+
+/// The squares the pawns `pawns` of side `owner` (0: White, moving up) attack: one step
+/// diagonally forward.
+fn pawn_attacks(owner: usize, pawns: u32) -> u32 {
+    let size = u32::from(SIZE);
+    if owner == 0 {
+        (((pawns & !FILE_A) << (size - 1)) | ((pawns & !FILE_E) << (size + 1))) & ALL
+    } else {
+        ((pawns & !FILE_A) >> (size + 1)) | ((pawns & !FILE_E) >> (size - 1))
+    }
+}
+
+/// The pieces, their attacked and defended flags and the penalty flags of a position as the
+/// inputs see them (see [`BYTES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Board([u8; BYTES]);
 
@@ -95,9 +135,38 @@ impl Board {
     #[inline]
     pub(super) fn of(pos: &Apocalypse) -> Board {
         let mut bytes = [0u8; BYTES];
-        for (b, cell) in bytes.iter_mut().zip(pos.cells()) {
+        let (mut pawns, mut knights) = ([0u32; 2], [0u32; 2]);
+        for (s, (b, cell)) in bytes.iter_mut().zip(pos.cells()).enumerate() {
             if let Some((owner, piece)) = *cell {
-                *b = code(owner, piece);
+                let o = owner.index();
+                *b = code(o, piece);
+                match piece {
+                    Piece::Pawn => pawns[o] |= 1 << s,
+                    Piece::Knight => knights[o] |= 1 << s,
+                }
+            }
+        }
+        let mut attacks = [0u32; 2];
+        for (o, a) in attacks.iter_mut().enumerate() {
+            *a = pawn_attacks(o, pawns[o]);
+            let mut k = knights[o];
+            while k != 0 {
+                *a |= KNIGHT_MASKS[k.trailing_zeros() as usize];
+                k &= k - 1;
+            }
+        }
+        for o in 0..2 {
+            let mut own = pawns[o] | knights[o];
+            while own != 0 {
+                let s = own.trailing_zeros() as usize;
+                own &= own - 1;
+                let bit = 1 << s;
+                if attacks[1 - o] & bit != 0 {
+                    bytes[s] |= ATTACKED;
+                }
+                if attacks[o] & bit != 0 {
+                    bytes[s] |= DEFENDED;
+                }
             }
         }
         for p in [Player::First, Player::Second] {
@@ -106,16 +175,28 @@ impl Board {
         Board(bytes)
     }
 
-    /// Calls `apply` with the feature of each byte of `self` in `bytes` (a bit set) that
-    /// holds something.
+    /// Calls `apply(feature, added)` with the features of each byte of `self` in `bytes` (a
+    /// bit set).
     #[inline]
     fn each_of(&self, mut bytes: u32, added: bool, apply: &mut impl FnMut([u16; 2], bool)) {
         while bytes != 0 {
             let b = bytes.trailing_zeros() as usize;
             bytes &= bytes - 1;
-            let c = usize::from(self.0[b]);
-            if c != 0 {
-                apply(FEATURE[b][c], added);
+            let v = self.0[b];
+            if v == 0 {
+                continue;
+            }
+            if b >= PENALTY_BYTE {
+                apply(penalty_feature(b - PENALTY_BYTE), added);
+                continue;
+            }
+            let c = usize::from(v & CODE);
+            apply(FEATURE[0][b][c], added);
+            if v & ATTACKED != 0 {
+                apply(FEATURE[1][b][c], added);
+            }
+            if v & DEFENDED != 0 {
+                apply(FEATURE[2][b][c], added);
             }
         }
     }
@@ -180,12 +261,17 @@ mod tests {
         Apocalypse::parse_position(text, &RuleOptions::default()).expect("a position")
     }
 
-    /// The colour-flipped board: ranks reversed, colours and penalty flags swapped.
+    /// The colour-flipped board: ranks reversed, colours and penalty flags swapped (a
+    /// square's attacked and defended flags stay with its piece).
     fn flipped(board: &Board) -> Board {
         let mut out = [0u8; BYTES];
         for s in 0..SQUARES {
-            let c = board.0[s];
-            out[seen(s, 1)] = if c == 0 { 0 } else { ((c - 1) ^ 2) + 1 };
+            let v = board.0[s];
+            out[seen(s, 1)] = if v == 0 {
+                0
+            } else {
+                (((v & CODE) - 1) ^ 2) + 1 | (v & !CODE)
+            };
         }
         out[PENALTY_BYTE] = board.0[PENALTY_BYTE + 1];
         out[PENALTY_BYTE + 1] = board.0[PENALTY_BYTE];
@@ -206,11 +292,10 @@ mod tests {
     }
 
     #[test]
-    fn every_piece_and_penalty_sets_one_input_and_black_sees_the_ranks_reversed() {
+    fn the_inputs_name_each_piece_its_attacks_and_penalty_and_black_sees_the_ranks_reversed() {
         let start = parse("npppn/p3p/5/P3P/NPPPN 00 0");
         let white = inputs(&start, Player::First);
         let black = inputs(&start, Player::Second);
-        assert_eq!(white.len(), 14);
         // The start is the same position seen from either side.
         let sorted = |mut v: Vec<u16>| {
             v.sort_unstable();
@@ -222,19 +307,58 @@ mod tests {
         assert!(white.contains(&25) && black.contains(&95));
         // Black's pawn a4 (square 15) is, for Black, an own pawn at a2 (square 5): 5.
         assert!(black.contains(&5));
-        // White has a penalty point: 100 for White, 101 for Black.
+        // At the start no piece is attacked, and the pawns a2 and e2 are defended (by the
+        // pawns b1 and d1): for White an own pawn at a2, defended, is 200 + 5.
+        assert!(white.contains(&205));
+        assert!(white.iter().all(|&i| !(100..200).contains(&i)));
+        // White has a penalty point: 300 for White, 301 for Black.
         let penalty = parse("npppn/p3p/5/P3P/NPPPN 10 0");
-        assert!(inputs(&penalty, Player::First).contains(&100));
-        assert!(inputs(&penalty, Player::Second).contains(&101));
-        assert_eq!(inputs(&penalty, Player::First).len(), 15);
-        for pos in playouts(10, 2) {
-            let pieces = pos.cells().iter().flatten().count();
+        assert!(inputs(&penalty, Player::First).contains(&300));
+        assert!(inputs(&penalty, Player::Second).contains(&301));
+        // The white knight c3 attacked by the black pawn b4 and defended by the pawn b2:
+        // an own knight at c3 (25 + 12), attacked (125 + 12) and defended (225 + 12);
+        // the pawn b4, for Black an own pawn at b2 (6), is not attacked (c3's knight leaps
+        // to a4, b5, d5, e4, e2, d1, b1, a2).
+        let attacked = parse("n4/1p3/2N2/1P3/5 00 0");
+        let (white, black) = (
+            inputs(&attacked, Player::First),
+            inputs(&attacked, Player::Second),
+        );
+        for i in [37, 137, 237] {
+            assert!(white.contains(&i), "{i} in {white:?}");
+        }
+        assert!(black.contains(&6) && !black.contains(&106));
+    }
+
+    #[test]
+    fn the_attack_flags_are_the_classical_evaluations_attackers() {
+        for pos in playouts(20, 2) {
+            let board = Board::of(&pos);
+            let masks = super::super::Masks::of(&pos);
+            let mut pieces = 0;
+            for s in 0..SQUARES as u8 {
+                let Some((owner, _)) = pos.cell(s) else {
+                    assert_eq!(board.0[usize::from(s)], 0);
+                    continue;
+                };
+                pieces += 1;
+                let v = board.0[usize::from(s)];
+                let enemy = masks.attackers(s, owner.other()).any();
+                let own = masks.attackers(s, owner).any();
+                assert_eq!(
+                    (v & ATTACKED != 0, v & DEFENDED != 0),
+                    (enemy, own),
+                    "{pos:?}"
+                );
+            }
             let flags = [Player::First, Player::Second]
                 .iter()
                 .filter(|&&p| pos.penalties(p) > 0)
                 .count();
+            let set = |b: u8| board.0[..SQUARES].iter().filter(|&&v| v & b != 0).count();
+            let count = pieces + set(ATTACKED) + set(DEFENDED) + flags;
             let (white, black) = (inputs(&pos, Player::First), inputs(&pos, Player::Second));
-            assert_eq!((white.len(), black.len()), (pieces + flags, pieces + flags));
+            assert_eq!((white.len(), black.len()), (count, count));
             assert!(white.len() <= MAX_ACTIVE);
             assert!(white.iter().chain(&black).all(|&i| usize::from(i) < INPUTS));
         }
