@@ -15,10 +15,10 @@
 //!   position (ranks reversed, colours and penalty points swapped) is valued exactly the
 //!   negation; a score is that logit times [`SCORE_PER_LOGIT`] (the logistic scale at which
 //!   the classical evaluation's scores best predict self-play results).
-//! - **Updates:** the shared thread cache ([`nnue::evaluate`]) with the bytes two boards
-//!   differ on, found eight at a time: a square's byte holds its piece and whether it is
-//!   attacked and defended, so a turn changes the squares it moved on and those whose
-//!   attackers changed, a few inputs.
+//! - **Updates:** the shared thread cache ([`nnue::evaluate`]) with the squares two boards
+//!   differ on, by square sets: a turn changes the squares it moved on and the attacked and
+//!   defended flags of the pieces whose attackers changed, a few inputs. The position keeps
+//!   its pieces' square sets, so a board is a few shifts and masks.
 
 use crate::eval::nnue::{self, NnueBoard};
 use crate::game::Player;
@@ -42,30 +42,18 @@ pub const MAX_ACTIVE: usize = 3 * 2 * 7 + 2;
 /// self-play games (held-out loss 0.3266 at 110 on 2500 games, 0.3322 at 90, 0.3298 at 130).
 pub const SCORE_PER_LOGIT: i64 = 110;
 
-/// The bytes of a [`Board`]: a byte per square, then each side's penalty flag, padded to
-/// whole words of eight. A square's byte is 0 when empty, else the piece's code (1 + owner
-/// · 2 + kind, by `Player::index` and `Piece::index`) with the flags [`ATTACKED`] and
-/// [`DEFENDED`].
-const BYTES: usize = 32;
-/// The byte of White's penalty flag (Black's follows): 1 if the side has a penalty point.
-const PENALTY_BYTE: usize = SQUARES;
-/// The bits of a square's byte that hold the piece's code.
-const CODE: u8 = 7;
-/// A square's flag: an enemy piece attacks the piece on it.
-const ATTACKED: u8 = 8;
-/// A square's flag: an own piece attacks the square of the piece on it (defends it).
-const DEFENDED: u8 = 16;
+/// The blocks of a [`Board`]'s square sets: the pieces, the attacked ones, the defended
+/// ones.
+const BLOCKS: usize = 3;
+/// A block's square sets: one per owner and kind (owner · 2 + kind, by `Player::index` and
+/// `Piece::index`).
+const SLOTS: usize = 4;
 /// The squares of the a-file (bit `sq` for square `sq`).
 const FILE_A: u32 = 0x0010_8421;
 /// The squares of the e-file.
 const FILE_E: u32 = FILE_A << (SIZE - 1);
 /// Every square.
 const ALL: u32 = (1 << SQUARES) - 1;
-
-/// The byte code of a piece: 1 + owner (`Player::index`) · 2 + kind (`Piece::index`).
-fn code(owner: usize, piece: Piece) -> u8 {
-    (1 + owner * 2 + piece.index()) as u8
-}
 
 /// Square `s` seen from `viewer` (0: White, 1: Black, who sees the ranks reversed).
 const fn seen(s: usize, viewer: usize) -> usize {
@@ -77,29 +65,30 @@ const fn seen(s: usize, viewer: usize) -> usize {
     }
 }
 
-/// The input seen from `viewer` of the piece of code `c` (1..=4) on square `s`, in the
-/// block of inputs starting at `block`.
-const fn piece_input(block: usize, s: usize, c: usize, viewer: usize) -> u16 {
-    let (owner, kind) = ((c - 1) / 2, (c - 1) % 2);
+/// The input seen from `viewer` of square `s` in set `slot` (owner · 2 + kind) of `block`.
+const fn piece_input(block: usize, slot: usize, s: usize, viewer: usize) -> u16 {
+    let (owner, kind) = (slot / 2, slot % 2);
     let relative = (owner != viewer) as usize;
-    (block + (relative * 2 + kind) * SQUARES + seen(s, viewer)) as u16
+    (block * PIECE_INPUTS + (relative * 2 + kind) * SQUARES + seen(s, viewer)) as u16
 }
 
-/// `FEATURE[block][s][c]`: the inputs, seen from White and from Black, of the piece of code
-/// `c` on square `s` (block 0), attacked there (1) or defended there (2).
-static FEATURE: [[[[u16; 2]; 5]; SQUARES]; 3] = {
-    let mut t = [[[[0u16; 2]; 5]; SQUARES]; 3];
+/// `FEATURE[block][slot][s]`: the inputs, seen from White and from Black, of square `s` in
+/// set `slot` of `block`: a piece there (block 0), attacked there (1) or defended there (2).
+static FEATURE: [[[[u16; 2]; SQUARES]; SLOTS]; BLOCKS] = {
+    let mut t = [[[[0u16; 2]; SQUARES]; SLOTS]; BLOCKS];
     let mut block = 0;
-    while block < 3 {
-        let mut s = 0;
-        while s < SQUARES {
-            let mut c = 1;
-            while c < 5 {
-                let first = block * PIECE_INPUTS;
-                t[block][s][c] = [piece_input(first, s, c, 0), piece_input(first, s, c, 1)];
-                c += 1;
+    while block < BLOCKS {
+        let mut slot = 0;
+        while slot < SLOTS {
+            let mut s = 0;
+            while s < SQUARES {
+                t[block][slot][s] = [
+                    piece_input(block, slot, s, 0),
+                    piece_input(block, slot, s, 1),
+                ];
+                s += 1;
             }
-            s += 1;
+            slot += 1;
         }
         block += 1;
     }
@@ -125,110 +114,93 @@ fn pawn_attacks(owner: usize, pawns: u32) -> u32 {
     }
 }
 
-/// The pieces, their attacked and defended flags and the penalty flags of a position as the
-/// inputs see them (see [`BYTES`]).
+/// The pieces of a position as the inputs see them: the square sets of each block and slot
+/// (a piece, attacked by an enemy piece, defended by an own piece: attacked and defended
+/// whatever the attacker's move would be) and the penalty flags (bit `p`: side `p` has a
+/// penalty point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Board([u8; BYTES]);
+pub(super) struct Board {
+    sets: [[u32; SLOTS]; BLOCKS],
+    penalties: u8,
+}
 
 impl Board {
     /// The board of `pos`.
     #[inline]
     pub(super) fn of(pos: &Apocalypse) -> Board {
-        let mut bytes = [0u8; BYTES];
-        let (mut pawns, mut knights) = ([0u32; 2], [0u32; 2]);
-        for (s, (b, cell)) in bytes.iter_mut().zip(pos.cells()).enumerate() {
-            if let Some((owner, piece)) = *cell {
-                let o = owner.index();
-                *b = code(o, piece);
-                match piece {
-                    Piece::Pawn => pawns[o] |= 1 << s,
-                    Piece::Knight => knights[o] |= 1 << s,
-                }
-            }
-        }
+        let mut sets = [[0; SLOTS]; BLOCKS];
         let mut attacks = [0u32; 2];
-        for (o, a) in attacks.iter_mut().enumerate() {
-            *a = pawn_attacks(o, pawns[o]);
-            let mut k = knights[o];
+        for (o, p) in [Player::First, Player::Second].into_iter().enumerate() {
+            let (pawns, knights) = (pos.squares(p, Piece::Pawn), pos.squares(p, Piece::Knight));
+            sets[0][o * 2] = pawns;
+            sets[0][o * 2 + 1] = knights;
+            attacks[o] = pawn_attacks(o, pawns);
+            let mut k = knights;
             while k != 0 {
-                *a |= KNIGHT_MASKS[k.trailing_zeros() as usize];
+                attacks[o] |= KNIGHT_MASKS[k.trailing_zeros() as usize];
                 k &= k - 1;
             }
         }
-        for o in 0..2 {
-            let mut own = pawns[o] | knights[o];
-            while own != 0 {
-                let s = own.trailing_zeros() as usize;
-                own &= own - 1;
-                let bit = 1 << s;
-                if attacks[1 - o] & bit != 0 {
-                    bytes[s] |= ATTACKED;
-                }
-                if attacks[o] & bit != 0 {
-                    bytes[s] |= DEFENDED;
-                }
-            }
+        for slot in 0..SLOTS {
+            let (own, pieces) = (slot / 2, sets[0][slot]);
+            sets[1][slot] = pieces & attacks[1 - own];
+            sets[2][slot] = pieces & attacks[own];
         }
-        for p in [Player::First, Player::Second] {
-            bytes[PENALTY_BYTE + p.index()] = u8::from(pos.penalties(p) > 0);
-        }
-        Board(bytes)
-    }
-
-    /// Calls `apply(feature, added)` with the features of each byte of `self` in `bytes` (a
-    /// bit set).
-    #[inline]
-    fn each_of(&self, mut bytes: u32, added: bool, apply: &mut impl FnMut([u16; 2], bool)) {
-        while bytes != 0 {
-            let b = bytes.trailing_zeros() as usize;
-            bytes &= bytes - 1;
-            let v = self.0[b];
-            if v == 0 {
-                continue;
-            }
-            if b >= PENALTY_BYTE {
-                apply(penalty_feature(b - PENALTY_BYTE), added);
-                continue;
-            }
-            let c = usize::from(v & CODE);
-            apply(FEATURE[0][b][c], added);
-            if v & ATTACKED != 0 {
-                apply(FEATURE[1][b][c], added);
-            }
-            if v & DEFENDED != 0 {
-                apply(FEATURE[2][b][c], added);
-            }
-        }
+        let penalties = u8::from(pos.penalties(Player::First) > 0)
+            | u8::from(pos.penalties(Player::Second) > 0) << 1;
+        Board { sets, penalties }
     }
 }
 
-/// The bytes (a bit set) that `old` and `new` differ on, found eight at a time.
+/// Calls `apply(feature, added)` with the feature of each square of `set`, a set of `slot`
+/// of `block`.
 #[inline]
-fn differing(old: &Board, new: &Board) -> u32 {
-    let (old_words, _) = old.0.as_chunks::<8>();
-    let (new_words, _) = new.0.as_chunks::<8>();
-    let mut diff = 0;
-    for (w, (a, b)) in old_words.iter().zip(new_words).enumerate() {
-        let mut x = u64::from_le_bytes(*a) ^ u64::from_le_bytes(*b);
-        while x != 0 {
-            let byte = x.trailing_zeros() / 8;
-            x &= !(0xff << (8 * byte));
-            diff |= 1 << (8 * w + byte as usize);
+fn each_square(
+    block: usize,
+    slot: usize,
+    mut set: u32,
+    added: bool,
+    apply: &mut impl FnMut([u16; 2], bool),
+) {
+    while set != 0 {
+        apply(FEATURE[block][slot][set.trailing_zeros() as usize], added);
+        set &= set - 1;
+    }
+}
+
+/// Calls `apply(feature, added)` with the feature of each penalty flag of `flags`.
+#[inline]
+fn each_penalty(flags: u8, added: bool, apply: &mut impl FnMut([u16; 2], bool)) {
+    for owner in 0..2 {
+        if flags & 1 << owner != 0 {
+            apply(penalty_feature(owner), added);
         }
     }
-    diff
 }
 
 impl NnueBoard for Board {
     fn each_feature(&self, mut apply: impl FnMut([u16; 2])) {
-        self.each_of(u32::MAX, true, &mut |f, _| apply(f));
+        let mut each = |f, _| apply(f);
+        for (block, sets) in self.sets.iter().enumerate() {
+            for (slot, &set) in sets.iter().enumerate() {
+                each_square(block, slot, set, true, &mut each);
+            }
+        }
+        each_penalty(self.penalties, true, &mut each);
     }
 
     #[inline]
     fn changes(old: &Board, new: &Board, mut apply: impl FnMut([u16; 2], bool)) {
-        let diff = differing(old, new);
-        old.each_of(diff, false, &mut apply);
-        new.each_of(diff, true, &mut apply);
+        for added in [false, true] {
+            let (from, to) = if added { (old, new) } else { (new, old) };
+            for block in 0..BLOCKS {
+                for slot in 0..SLOTS {
+                    let (was, is) = (from.sets[block][slot], to.sets[block][slot]);
+                    each_square(block, slot, is & !was, added, &mut apply);
+                }
+            }
+            each_penalty(to.penalties & !from.penalties, added, &mut apply);
+        }
     }
 }
 
@@ -261,21 +233,25 @@ mod tests {
         Apocalypse::parse_position(text, &RuleOptions::default()).expect("a position")
     }
 
-    /// The colour-flipped board: ranks reversed, colours and penalty flags swapped (a
-    /// square's attacked and defended flags stay with its piece).
+    /// `set` with its ranks reversed.
+    fn flip_ranks(set: u32) -> u32 {
+        (0..SQUARES)
+            .filter(|&s| set & 1 << s != 0)
+            .map(|s| 1 << seen(s, 1))
+            .sum()
+    }
+
+    /// The colour-flipped board: ranks reversed, colours and penalty flags swapped (the
+    /// attacked and defended flags stay with their pieces).
     fn flipped(board: &Board) -> Board {
-        let mut out = [0u8; BYTES];
-        for s in 0..SQUARES {
-            let v = board.0[s];
-            out[seen(s, 1)] = if v == 0 {
-                0
-            } else {
-                (((v & CODE) - 1) ^ 2) + 1 | (v & !CODE)
-            };
+        let mut sets = [[0; SLOTS]; BLOCKS];
+        for (block, row) in sets.iter_mut().enumerate() {
+            for (slot, set) in row.iter_mut().enumerate() {
+                *set = flip_ranks(board.sets[block][slot ^ 2]);
+            }
         }
-        out[PENALTY_BYTE] = board.0[PENALTY_BYTE + 1];
-        out[PENALTY_BYTE + 1] = board.0[PENALTY_BYTE];
-        Board(out)
+        let penalties = (board.penalties & 1) << 1 | board.penalties >> 1;
+        Board { sets, penalties }
     }
 
     #[test]
@@ -331,32 +307,30 @@ mod tests {
     }
 
     #[test]
-    fn the_attack_flags_are_the_classical_evaluations_attackers() {
+    fn the_square_sets_are_the_classical_evaluations_pieces_and_attackers() {
         for pos in playouts(20, 2) {
             let board = Board::of(&pos);
             let masks = super::super::Masks::of(&pos);
-            let mut pieces = 0;
+            let mut count = 0;
             for s in 0..SQUARES as u8 {
-                let Some((owner, _)) = pos.cell(s) else {
-                    assert_eq!(board.0[usize::from(s)], 0);
+                let has = |block: usize, slot: usize| board.sets[block][slot] & 1 << s != 0;
+                let Some((owner, piece)) = pos.cell(s) else {
+                    assert!((0..BLOCKS).all(|b| (0..SLOTS).all(|slot| !has(b, slot))));
                     continue;
                 };
-                pieces += 1;
-                let v = board.0[usize::from(s)];
+                let slot = owner.index() * 2 + piece.index();
                 let enemy = masks.attackers(s, owner.other()).any();
                 let own = masks.attackers(s, owner).any();
                 assert_eq!(
-                    (v & ATTACKED != 0, v & DEFENDED != 0),
-                    (enemy, own),
-                    "{pos:?}"
+                    (has(0, slot), has(1, slot), has(2, slot)),
+                    (true, enemy, own)
                 );
+                count += 1 + usize::from(enemy) + usize::from(own);
             }
-            let flags = [Player::First, Player::Second]
+            count += [Player::First, Player::Second]
                 .iter()
                 .filter(|&&p| pos.penalties(p) > 0)
                 .count();
-            let set = |b: u8| board.0[..SQUARES].iter().filter(|&&v| v & b != 0).count();
-            let count = pieces + set(ATTACKED) + set(DEFENDED) + flags;
             let (white, black) = (inputs(&pos, Player::First), inputs(&pos, Player::Second));
             assert_eq!((white.len(), black.len()), (count, count));
             assert!(white.len() <= MAX_ACTIVE);

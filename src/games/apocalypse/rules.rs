@@ -31,6 +31,7 @@ pub struct Apocalypse {
     double_step: bool,
     pawns: [u8; 2],
     knights: [u8; 2],
+    squares: [[u32; 2]; 2],
     hash: u64,
     outcome: Option<Outcome>,
 }
@@ -62,6 +63,7 @@ impl Apocalypse {
             double_step,
             pawns: [0; 2],
             knights: [0; 2],
+            squares: [[0; 2]; 2],
             hash: 0,
             outcome: None,
         };
@@ -78,9 +80,9 @@ impl Apocalypse {
         self.board.get(usize::from(sq)).copied().flatten()
     }
 
-    /// The content of every square, by square index.
-    pub fn cells(&self) -> &[Cell; SQUARES] {
-        &self.board
+    /// The squares of `p`'s pieces of kind `piece`: bit `sq` for square `sq`.
+    pub fn squares(&self, p: Player, piece: Piece) -> u32 {
+        self.squares[p.index()][piece.index()]
     }
 
     /// `p`'s penalty points.
@@ -288,16 +290,18 @@ impl Apocalypse {
         }
     }
 
-    /// Puts `cell` on `sq`, keeping the piece counts and the hash up to date.
+    /// Puts `cell` on `sq`, keeping the piece counts, their squares and the hash up to date.
     fn set(&mut self, sq: u8, cell: Cell) {
         let old = self.board[usize::from(sq)];
         if let Some((p, piece)) = old {
             let count = self.count_mut(p, piece);
             *count = count.saturating_sub(1);
+            self.squares[p.index()][piece.index()] &= !(1 << sq);
         }
         if let Some((p, piece)) = cell {
             let count = self.count_mut(p, piece);
             *count = count.saturating_add(1);
+            self.squares[p.index()][piece.index()] |= 1 << sq;
         }
         self.hash ^= ZOBRIST.cell(sq, old) ^ ZOBRIST.cell(sq, cell);
         self.board[usize::from(sq)] = cell;
