@@ -5,6 +5,24 @@
 mod common;
 
 use common::Engine;
+use quartet::eval::Evaluate;
+use quartet::games::{GameKind, GameVisitor};
+use quartet::notation::Notation;
+
+/// Whether a game evaluates with its network under `Eval auto`, as it declares.
+struct ByDefault;
+
+impl GameVisitor for ByDefault {
+    type Output = bool;
+    fn visit<G: Evaluate + Notation>(self) -> bool {
+        G::NNUE.is_some_and(|n| n.in_use.by_default())
+    }
+}
+
+/// Whether `game` evaluates with its network under `Eval auto`.
+fn network_by_default(game: &str) -> bool {
+    GameKind::from_name(game).expect("a game").visit(ByDefault)
+}
 
 /// The games with a network, each with a position to search and the `go` that searches it.
 const GAMES: [(&str, &str, &str); 3] = [
@@ -43,11 +61,11 @@ fn score(game: &str, (position, go): (&str, &str), setup: &[String]) -> String {
 }
 
 #[test]
-fn the_options_are_declared_with_classical_the_default() {
+fn the_options_are_declared_with_each_games_choice_the_default() {
     let mut e = Engine::start(&[]);
     let lines = e.ask("uci");
     assert!(lines.contains(
-        &"option name Eval type combo default classical var classical var network".to_string()
+        &"option name Eval type combo default auto var auto var classical var network".to_string()
     ));
     assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
 }
@@ -56,7 +74,12 @@ fn the_options_are_declared_with_classical_the_default() {
 fn the_network_evaluates_when_chosen_and_loads_a_weights_file() {
     for (game, position, go) in GAMES {
         let position = (position, go);
-        let classical = score(game, position, &[]);
+        let auto = score(game, position, &[]);
+        let classical = score(
+            game,
+            position,
+            &["setoption name Eval value classical".to_string()],
+        );
         let network = score(
             game,
             position,
@@ -75,16 +98,22 @@ fn the_network_evaluates_when_chosen_and_loads_a_weights_file() {
             "{game}: the checked-in file is the built-in weights"
         );
         assert_ne!(classical, network, "{game}");
+        let declared = if network_by_default(game) {
+            network
+        } else {
+            classical
+        };
+        assert_eq!(auto, declared, "{game}: Eval auto is the declared choice");
     }
 }
 
 #[test]
 fn a_weights_file_of_another_shape_is_refused_with_both_shapes() {
     // R&B's weights under Duell's and Apocalypse's magic: their files of R&B's shape (232
-    // inputs; Duell reads 3600, Apocalypse 102).
+    // inputs; Duell reads 3600, Apocalypse 302).
     for (game, magic, inputs) in [
         ("duell", b"QDUENN01", 3600),
-        ("apocalypse", b"QAPONN01", 102),
+        ("apocalypse", b"QAPONN01", 302),
     ] {
         let mut e = Engine::start(&["--game", game]);
         let path = std::env::temp_dir().join(format!(
@@ -126,7 +155,7 @@ fn a_bad_weights_file_is_refused_with_the_reason() {
     let out = e.ask("setoption name EvalFile value no-such-file.bin");
     assert!(out[0].contains("EvalFile: no-such-file.bin"), "{out:?}");
     let out = e.ask("setoption name Eval value fancy");
-    assert!(out[0].contains("not classical or network"), "{out:?}");
+    assert!(out[0].contains("not auto, classical or network"), "{out:?}");
     // The engine goes on.
     e.send("position startpos");
     e.send("go depth 2");
@@ -145,17 +174,24 @@ fn bench_nodes(game: &str, extra: &[&str]) -> u64 {
 }
 
 #[test]
-fn the_bench_searches_with_the_network_when_asked_and_the_signature_otherwise() {
+fn the_bench_searches_with_the_evaluation_asked_and_the_declared_one_gives_the_signature() {
     for (game, _, _) in GAMES {
-        let kind = quartet::games::GameKind::from_name(game).expect("a game");
+        let kind = GameKind::from_name(game).expect("a game");
         let signature = kind.declaration().bench.signature;
         assert_eq!(bench_nodes(game, &[]), signature, "{game}");
-        assert_eq!(bench_nodes(game, &["--eval", "classical"]), signature);
+        assert_eq!(bench_nodes(game, &["--eval", "auto"]), signature);
+        let classical = bench_nodes(game, &["--eval", "classical"]);
         let network = bench_nodes(game, &["--eval", "network"]);
         assert_ne!(
-            network, signature,
+            network, classical,
             "{game}: the network searches another tree"
         );
+        let declared = if network_by_default(game) {
+            network
+        } else {
+            classical
+        };
+        assert_eq!(declared, signature, "{game}");
         assert_eq!(
             bench_nodes(game, &["--eval", "network"]),
             network,

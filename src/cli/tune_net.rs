@@ -7,7 +7,7 @@
 use super::tune::TuneArgs;
 use crate::eval::Evaluate;
 use crate::eval::network::{HIDDEN, Network, NetworkTraining};
-use crate::eval::nnue::{Accumulator, NnueSpec, QA, QB, Quantized};
+use crate::eval::nnue::{Accumulator, Choice, NnueSpec, QA, QB, Quantized};
 use crate::game::Player;
 use crate::learn::data::DataFile;
 use crate::learn::network::{
@@ -84,22 +84,27 @@ fn in_use_loss<G: Evaluate>(
     }))
 }
 
-/// The held-out loss of the integer network `q` as the engine evaluates with it
-/// (`Evaluate::evaluate` with `Eval network`: its scores, and at a node without a side to
-/// move both sides' views, `crate::eval::nnue::value`), on `examples` of `positions`; the
-/// process's choice of evaluation and weights is restored afterwards.
-fn engine_loss<G: Evaluate>(
+/// The held-out loss of `G`'s evaluation under `choice` (the integer network `q` as the
+/// engine evaluates with it under [`Choice::Network`]: its scores, and at a node without a
+/// side to move both sides' views, `crate::eval::nnue::value`), on `examples` of
+/// `positions`; the process's choice of evaluation and weights is restored afterwards.
+fn loss_under<G: Evaluate>(
     spec: &NnueSpec<G>,
-    q: &Quantized,
+    choice: Choice,
+    q: Option<&Quantized>,
     positions: &[G],
     examples: &[Example],
 ) -> f64 {
-    let (network, loaded) = (spec.in_use.network(), spec.in_use.loaded());
-    spec.in_use.load(Some(q.clone()));
-    spec.in_use.set_network(true);
+    let (was, loaded) = (spec.in_use.choice(), spec.in_use.loaded());
+    if let Some(q) = q {
+        spec.in_use.load(Some(q.clone()));
+    }
+    spec.in_use.choose(choice);
     let loss = in_use_loss(&spec.training, positions, examples);
-    spec.in_use.set_network(network);
-    spec.in_use.load(loaded.map(|weights| (*weights).clone()));
+    spec.in_use.choose(was);
+    if q.is_some() {
+        spec.in_use.load(loaded.map(|weights| (*weights).clone()));
+    }
     loss
 }
 
@@ -150,10 +155,17 @@ pub fn run<G: Evaluate + Notation>(
     if examples.is_empty() {
         return Err("tune: no examples".to_string());
     }
-    say(format_args!(
-        "held-out loss of the evaluation in use: {:.6}",
-        in_use_loss(net, &split.holdout_positions, &split.holdout)
-    ));
+    let (positions, holdout) = (&split.holdout_positions, &split.holdout);
+    match nnue {
+        Some(spec) => say(format_args!(
+            "held-out loss of the classical evaluation: {:.6}",
+            loss_under(spec, Choice::Classical, None, positions, holdout)
+        )),
+        None => say(format_args!(
+            "held-out loss of the evaluation in use: {:.6}",
+            in_use_loss(net, positions, holdout)
+        )),
+    }
     let options = TrainOptions {
         epochs: args.epochs,
         batch: args.batch,
@@ -198,9 +210,10 @@ pub fn run<G: Evaluate + Notation>(
                 "held-out loss in integers: {:.6}",
                 quantized_loss(&q, &split.holdout)
             ));
+            let (positions, holdout) = (&split.holdout_positions, &split.holdout);
             say(format_args!(
                 "held-out loss of the network as the engine evaluates: {:.6}",
-                engine_loss(spec, &q, &split.holdout_positions, &split.holdout)
+                loss_under(spec, Choice::Network, Some(&q), positions, holdout)
             ));
             q.to_bytes(training.magic)
         }

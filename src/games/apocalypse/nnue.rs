@@ -41,6 +41,8 @@ pub const MAX_ACTIVE: usize = 3 * 2 * 7 + 2;
 /// the scale at which the classical evaluation's scores best predict the results of
 /// self-play games (held-out loss 0.3266 at 110 on 2500 games, 0.3322 at 90, 0.3298 at 130).
 pub const SCORE_PER_LOGIT: i64 = 110;
+/// Whether Apocalypse evaluates with its network unless the `Eval` option says otherwise.
+pub const NETWORK_BY_DEFAULT: bool = false;
 
 /// The blocks of a [`Board`]'s square sets: the pieces, the attacked ones, the defended
 /// ones.
@@ -141,10 +143,11 @@ impl Board {
                 k &= k - 1;
             }
         }
-        for slot in 0..SLOTS {
-            let (own, pieces) = (slot / 2, sets[0][slot]);
-            sets[1][slot] = pieces & attacks[1 - own];
-            sets[2][slot] = pieces & attacks[own];
+        let pieces = sets[0];
+        for (slot, &on) in pieces.iter().enumerate() {
+            let own = slot / 2;
+            sets[1][slot] = on & attacks[1 - own];
+            sets[2][slot] = on & attacks[own];
         }
         let penalties = u8::from(pos.penalties(Player::First) > 0)
             | u8::from(pos.penalties(Player::Second) > 0) << 1;

@@ -32,6 +32,10 @@ pub const INPUTS: usize = 2 * KINDS * SQUARES;
 pub const MAX_ACTIVE: usize = 18;
 /// Evaluation units per unit of the network's logit (P(win) = logistic(score / 73)).
 pub const SCORE_PER_LOGIT: i64 = 73;
+/// Whether Duell evaluates with its network unless the `Eval` option says otherwise: no,
+/// its match against the classical evaluation was undecided (README, "The networks of R&B
+/// and Duell").
+pub const NETWORK_BY_DEFAULT: bool = false;
 
 /// The input of piece `p` on square `s` seen from `viewer` (0: White, 1: Black).
 const fn input(p: Piece, s: usize, viewer: usize) -> u16 {

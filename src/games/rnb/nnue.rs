@@ -37,6 +37,10 @@ pub const INPUTS: usize = BOARD_INPUTS + 2 * 2 * HAND_DEPTH;
 pub const MAX_ACTIVE: usize = 2 + 2 * 2 * HAND_DEPTH;
 /// Evaluation units per unit of the network's logit (P(win) = logistic(score / 125)).
 pub const SCORE_PER_LOGIT: i64 = 125;
+/// Whether R&B evaluates with its network unless the `Eval` option says otherwise: no, its
+/// match against the classical evaluation was undecided (README, "The networks of R&B and
+/// Duell").
+pub const NETWORK_BY_DEFAULT: bool = false;
 
 /// The pieces of a position as the inputs see them: each owner's kings, red and black
 /// soldiers (`[owner · 3 + kind]`, owner by `Player::index`) and hands.
