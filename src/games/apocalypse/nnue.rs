@@ -41,8 +41,10 @@ pub const MAX_ACTIVE: usize = 3 * 2 * 7 + 2;
 /// the scale at which the classical evaluation's scores best predict the results of
 /// self-play games (held-out loss 0.3266 at 110 on 2500 games, 0.3322 at 90, 0.3298 at 130).
 pub const SCORE_PER_LOGIT: i64 = 110;
-/// Whether Apocalypse evaluates with its network unless the `Eval` option says otherwise.
-pub const NETWORK_BY_DEFAULT: bool = false;
+/// Whether Apocalypse evaluates with its network unless the `Eval` option says otherwise:
+/// yes, after its match against the classical evaluation in one build at movetime 100,
+/// whose Elo interval lay above 0 (README, "Apocalypse's network").
+pub const NETWORK_BY_DEFAULT: bool = true;
 
 /// The blocks of a [`Board`]'s square sets: the pieces, the attacked ones, the defended
 /// ones.
