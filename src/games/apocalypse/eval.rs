@@ -140,9 +140,7 @@ impl Evaluate for Apocalypse {
         if nnue::IN_USE.network() {
             return nnue::evaluate(self).clamp(-NETWORK_LIMIT, NETWORK_LIMIT);
         }
-        let mut sum = Sum::new(&WEIGHTS);
-        self.terms(&mut sum);
-        sum.total
+        self.classical()
     }
 
     fn is_noisy(&self, m: Move) -> bool {
@@ -174,6 +172,17 @@ impl Evaluate for Apocalypse {
 
     fn value_bounds() -> (i32, i32) {
         (-WIN, WIN)
+    }
+}
+
+impl Apocalypse {
+    /// The classical evaluation (`Eval classical`): the weighted sum of the terms with the
+    /// fitted weights, from the first player's view.
+    #[inline]
+    fn classical(&self) -> i32 {
+        let mut sum = Sum::new(&WEIGHTS);
+        self.terms(&mut sum);
+        sum.total
     }
 }
 
@@ -346,7 +355,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        assert_eq!(parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate(), 0);
+        assert_eq!(parse("npppn/p3p/5/P3P/NPPPN 00 0").classical(), 0);
     }
 
     #[test]
@@ -356,21 +365,21 @@ mod tests {
             ("n1ppn/p3p/2P2/P4/NPP1N 10 0", "npp1n/p4/2p2/P3P/N1PPN 01 0"),
             ("4n/1p1P1/5/P4/N3N 00 0", "n3n/p4/5/1P1p1/4N 00 0"),
         ] {
-            assert_eq!(parse(a).evaluate(), -parse(b).evaluate(), "{a} vs {b}");
+            assert_eq!(parse(a).classical(), -parse(b).classical(), "{a} vs {b}");
         }
     }
 
     #[test]
     fn material_and_penalties_move_the_score_the_right_way() {
-        let start = parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate();
-        assert!(parse("npppn/p3p/5/P3P/1PPPN 00 0").evaluate() < start); // White lost a knight
-        assert!(parse("nppp1/p3p/5/P3P/NPPPN 00 0").evaluate() > start); // Black lost a knight
-        assert!(parse("npppn/p3p/5/P3P/NPPPN 10 0").evaluate() < start);
-        assert!(parse("npppn/p3p/5/P3P/NPPPN 01 0").evaluate() > start);
+        let start = parse("npppn/p3p/5/P3P/NPPPN 00 0").classical();
+        assert!(parse("npppn/p3p/5/P3P/1PPPN 00 0").classical() < start); // White lost a knight
+        assert!(parse("nppp1/p3p/5/P3P/NPPPN 00 0").classical() > start); // Black lost a knight
+        assert!(parse("npppn/p3p/5/P3P/NPPPN 10 0").classical() < start);
+        assert!(parse("npppn/p3p/5/P3P/NPPPN 01 0").classical() > start);
         // A pawn on c3 is worth more than on c1 (advanced), other things equal.
         assert!(
-            parse("npppn/p3p/2P2/P3P/NP1PN 00 0").evaluate()
-                > parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate()
+            parse("npppn/p3p/2P2/P3P/NP1PN 00 0").classical()
+                > parse("npppn/p3p/5/P3P/NPPPN 00 0").classical()
         );
     }
 
