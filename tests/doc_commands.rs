@@ -597,11 +597,26 @@ blocks! {
         check: None,
     };
     the_apocalypse_depth_runs: "README.md",
-        "printf 'setoption name Game value apocalypse\\nposition startpos\\ngo depth 5 side w\\n' \\"
+        "printf 'setoption name Game value apocalypse\\nsetoption name Eval value classical\\nposition startpos\\ngo depth 5 side w\\n' \\"
         => How::Run {
         subs: &[],
         sizes: &[("go depth 5", "go depth 3")],
         expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 611"],
+        check: None,
+    };
+    the_apocalypse_network_depth_runs: "README.md",
+        "printf 'setoption name Game value apocalypse\\nsetoption name Eval value network\\nposition startpos\\ngo depth 5 side w\\n' \\"
+        => How::Run {
+        subs: &[],
+        sizes: &[("go depth 5", "go depth 3")],
+        expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 8351"],
+        check: None,
+    };
+    the_apocalypse_network_match_runs | the_apocalypse_network_match_as_written: "README.md",
+        "./target/release/quartet match --game apocalypse \\" => How::Run {
+        subs: &[],
+        sizes: &[("--games 3000", "--games 2"), ("--movetime 100", "--movetime 20")],
+        expect: &["Games: 2 of 2", "LLR"],
         check: None,
     };
     the_apocalypse_speed_match_runs | the_apocalypse_speed_match_as_written: "README.md",

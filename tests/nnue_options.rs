@@ -1,15 +1,38 @@
-//! The `Eval` and `EvalFile` options against the built binary (protocol.md §3): R&B and
-//! Duell evaluate with their networks when asked, a weights file is loaded, and a bad one
+//! The `Eval` and `EvalFile` options against the built binary (protocol.md §3): R&B, Duell
+//! and Apocalypse evaluate with their networks when asked, a weights file is loaded, and a bad one
 //! is refused with the reason while the engine goes on with the weights it had.
 
 mod common;
 
 use common::Engine;
+use quartet::eval::Evaluate;
+use quartet::games::{GameKind, GameVisitor};
+use quartet::notation::Notation;
 
-/// The games with a network, each with a position to search.
-const GAMES: [(&str, &str); 2] = [
-    ("rnb", "position startpos moves R@a2 B@a5"),
-    ("duell", "position startpos moves e1e2"),
+/// Whether a game evaluates with its network under `Eval auto`, as it declares.
+struct ByDefault;
+
+impl GameVisitor for ByDefault {
+    type Output = bool;
+    fn visit<G: Evaluate + Notation>(self) -> bool {
+        G::NNUE.is_some_and(|n| n.in_use.by_default())
+    }
+}
+
+/// Whether `game` evaluates with its network under `Eval auto`.
+fn network_by_default(game: &str) -> bool {
+    GameKind::from_name(game).expect("a game").visit(ByDefault)
+}
+
+/// The games with a network, each with a position to search and the `go` that searches it.
+const GAMES: [(&str, &str, &str); 3] = [
+    ("rnb", "position startpos moves R@a2 B@a5", "go depth 3"),
+    ("duell", "position startpos moves e1e2", "go depth 3"),
+    (
+        "apocalypse",
+        "position startpos moves c1c3/d5d4",
+        "go depth 3 side w",
+    ),
 ];
 
 /// The checked-in weights of `game`'s network.
@@ -17,15 +40,15 @@ fn weights(game: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/games/{game}/nnue.bin"))
 }
 
-/// The score (`cp N`) of `go depth 3` at `position` of `game`, after `setup` lines.
-fn score(game: &str, position: &str, setup: &[String]) -> String {
+/// The score (`cp N`) of `go` (a `go depth 3`) at `position` of `game`, after `setup` lines.
+fn score(game: &str, (position, go): (&str, &str), setup: &[String]) -> String {
     let mut e = Engine::start(&["--game", game]);
     for line in setup {
         let out = e.ask(line);
         assert!(out.is_empty(), "{line}: {out:?}");
     }
     e.send(position);
-    e.send("go depth 3");
+    e.send(go);
     let lines = e.until(|l| l.starts_with("bestmove"));
     let info = lines
         .iter()
@@ -38,19 +61,25 @@ fn score(game: &str, position: &str, setup: &[String]) -> String {
 }
 
 #[test]
-fn the_options_are_declared_with_classical_the_default() {
+fn the_options_are_declared_with_each_games_choice_the_default() {
     let mut e = Engine::start(&[]);
     let lines = e.ask("uci");
     assert!(lines.contains(
-        &"option name Eval type combo default classical var classical var network".to_string()
+        &"option name Eval type combo default auto var auto var classical var network".to_string()
     ));
     assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
 }
 
 #[test]
 fn the_network_evaluates_when_chosen_and_loads_a_weights_file() {
-    for (game, position) in GAMES {
-        let classical = score(game, position, &[]);
+    for (game, position, go) in GAMES {
+        let position = (position, go);
+        let auto = score(game, position, &[]);
+        let classical = score(
+            game,
+            position,
+            &["setoption name Eval value classical".to_string()],
+        );
         let network = score(
             game,
             position,
@@ -69,27 +98,42 @@ fn the_network_evaluates_when_chosen_and_loads_a_weights_file() {
             "{game}: the checked-in file is the built-in weights"
         );
         assert_ne!(classical, network, "{game}");
+        let declared = if network_by_default(game) {
+            network
+        } else {
+            classical
+        };
+        assert_eq!(auto, declared, "{game}: Eval auto is the declared choice");
     }
 }
 
 #[test]
 fn a_weights_file_of_another_shape_is_refused_with_both_shapes() {
-    // R&B's weights under Duell's magic: a Duell file of R&B's shape.
-    let mut e = Engine::start(&["--game", "duell"]);
-    let path = std::env::temp_dir().join(format!("quartet-shape-net-{}.bin", std::process::id()));
-    let mut bytes = std::fs::read(weights("rnb")).expect("R&B's weights");
-    bytes[..8].copy_from_slice(b"QDUENN01");
-    std::fs::write(&path, &bytes).expect("a temporary file");
-    let out = e.ask(&format!("setoption name EvalFile value {}", path.display()));
-    let _ = std::fs::remove_file(&path);
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(
-        out[0].starts_with("info string error: ")
-            && out[0].contains("EvalFile: ")
-            && out[0].contains("a network of shape 232x32x2")
-            && out[0].contains("this build reads 3600x32x2"),
-        "{out:?}"
-    );
+    // R&B's weights under Duell's and Apocalypse's magic: their files of R&B's shape (232
+    // inputs; Duell reads 3600, Apocalypse 302).
+    for (game, magic, inputs) in [
+        ("duell", b"QDUENN01", 3600),
+        ("apocalypse", b"QAPONN01", 302),
+    ] {
+        let mut e = Engine::start(&["--game", game]);
+        let path = std::env::temp_dir().join(format!(
+            "quartet-shape-net-{game}-{}.bin",
+            std::process::id()
+        ));
+        let mut bytes = std::fs::read(weights("rnb")).expect("R&B's weights");
+        bytes[..8].copy_from_slice(magic);
+        std::fs::write(&path, &bytes).expect("a temporary file");
+        let out = e.ask(&format!("setoption name EvalFile value {}", path.display()));
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(
+            out[0].starts_with("info string error: ")
+                && out[0].contains("EvalFile: ")
+                && out[0].contains("a network of shape 232x32x2")
+                && out[0].contains(&format!("this build reads {inputs}x32x2")),
+            "{out:?}"
+        );
+    }
 }
 
 #[test]
@@ -111,7 +155,7 @@ fn a_bad_weights_file_is_refused_with_the_reason() {
     let out = e.ask("setoption name EvalFile value no-such-file.bin");
     assert!(out[0].contains("EvalFile: no-such-file.bin"), "{out:?}");
     let out = e.ask("setoption name Eval value fancy");
-    assert!(out[0].contains("not classical or network"), "{out:?}");
+    assert!(out[0].contains("not auto, classical or network"), "{out:?}");
     // The engine goes on.
     e.send("position startpos");
     e.send("go depth 2");
@@ -130,17 +174,24 @@ fn bench_nodes(game: &str, extra: &[&str]) -> u64 {
 }
 
 #[test]
-fn the_bench_searches_with_the_network_when_asked_and_the_signature_otherwise() {
-    for (game, _) in GAMES {
-        let kind = quartet::games::GameKind::from_name(game).expect("a game");
+fn the_bench_searches_with_the_evaluation_asked_and_the_declared_one_gives_the_signature() {
+    for (game, _, _) in GAMES {
+        let kind = GameKind::from_name(game).expect("a game");
         let signature = kind.declaration().bench.signature;
         assert_eq!(bench_nodes(game, &[]), signature, "{game}");
-        assert_eq!(bench_nodes(game, &["--eval", "classical"]), signature);
+        assert_eq!(bench_nodes(game, &["--eval", "auto"]), signature);
+        let classical = bench_nodes(game, &["--eval", "classical"]);
         let network = bench_nodes(game, &["--eval", "network"]);
         assert_ne!(
-            network, signature,
+            network, classical,
             "{game}: the network searches another tree"
         );
+        let declared = if network_by_default(game) {
+            network
+        } else {
+            classical
+        };
+        assert_eq!(declared, signature, "{game}");
         assert_eq!(
             bench_nodes(game, &["--eval", "network"]),
             network,

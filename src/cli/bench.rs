@@ -1,6 +1,7 @@
 //! `quartet bench`: prints each game's bench (see [`crate::bench`]) and the totals; the
 //! `Nodes searched` line is the node signature.
 
+use super::EvalArg;
 use crate::bench;
 use crate::games::GameKind;
 use crate::output::say;
@@ -19,24 +20,16 @@ pub struct BenchArgs {
     /// times).
     #[arg(long)]
     pub untimed: bool,
-    /// The evaluation of the games that have a network, as the `Eval` option: `classical`
-    /// (the default, whose nodes are the pinned signature) or `network`.
-    #[arg(long, value_enum, default_value_t = Eval::Classical)]
-    pub eval: Eval,
-}
-
-/// The evaluation `quartet bench --eval` searches with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Eval {
-    /// Each game's classical evaluation.
-    Classical,
-    /// The network of each game that has one.
-    Network,
+    /// The evaluation of the games that have a network, as the `Eval` option: `auto` (the
+    /// default, each game's declared choice, whose nodes are the pinned signature),
+    /// `classical` or `network`.
+    #[arg(long, value_enum, default_value_t = EvalArg::Auto)]
+    pub eval: EvalArg,
 }
 
 /// Runs the bench of every game (or of the one asked for) and prints one line each.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    crate::engine::choose_network(args.eval == Eval::Network);
+    args.eval.choose();
     let mut total_nodes = 0;
     let mut total_time = 0.0;
     for &game in GameKind::ALL

@@ -15,9 +15,33 @@ pub mod solve;
 pub mod tune;
 pub mod tune_net;
 
+use crate::eval::nnue::Choice;
 use crate::games::GameKind;
 use crate::players::PlayerKind;
 use clap::{Parser, Subcommand};
+
+/// The evaluation a subcommand's `--eval` asks for, as the `Eval` option, in the games that
+/// have a network (the others keep their own evaluation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvalArg {
+    /// Each game's declared choice (the default).
+    Auto,
+    /// Each game's classical evaluation.
+    Classical,
+    /// The network of each game that has one.
+    Network,
+}
+
+impl EvalArg {
+    /// Makes every game in this process evaluate as asked.
+    pub fn choose(self) {
+        crate::engine::choose_eval(match self {
+            EvalArg::Auto => Choice::Auto,
+            EvalArg::Classical => Choice::Classical,
+            EvalArg::Network => Choice::Network,
+        });
+    }
+}
 
 /// Quartet: one engine for two-player board games (`quartet games` lists them), speaking a
 /// UCI-style protocol on standard input and output (see protocol.md).

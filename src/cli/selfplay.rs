@@ -1,6 +1,7 @@
 //! `quartet selfplay`: write training positions from self-play (see
 //! `quartet::learn::selfplay`), and `quartet selfplay merge` to join the shards of a run.
 
+use super::EvalArg;
 use super::rules::RuleArgs;
 use crate::eval::Evaluate;
 use crate::games::{GameKind, GameVisitor};
@@ -60,6 +61,10 @@ pub struct SelfplayArgs {
     /// Games played at once (one thread each).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// The evaluation of the games that have a network, as the `Eval` option: `auto` (the
+    /// default, each game's declared choice), `classical` or `network`.
+    #[arg(long, value_enum, default_value_t = EvalArg::Auto)]
+    pub eval: EvalArg,
     /// The rule options.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -100,6 +105,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         _ => return Err("selfplay: give one of --nodes K or --movetime MS (above 0)".into()),
     };
     let shard = parse_shard(&args.shard)?;
+    args.eval.choose();
     let config = Config {
         game: game.name().to_string(),
         games: args.games.ok_or_else(|| missing("--games"))?,

@@ -7,7 +7,7 @@
 use super::tune::TuneArgs;
 use crate::eval::Evaluate;
 use crate::eval::network::{HIDDEN, Network, NetworkTraining};
-use crate::eval::nnue::{Accumulator, NnueSpec, QA, QB, Quantized};
+use crate::eval::nnue::{Accumulator, Choice, NnueSpec, QA, QB, Quantized};
 use crate::game::Player;
 use crate::learn::data::DataFile;
 use crate::learn::network::{
@@ -66,7 +66,8 @@ fn quantized_loss(q: &Quantized, examples: &[Example]) -> f64 {
 }
 
 /// The held-out loss of the evaluation in use (`Evaluate::evaluate`) on `examples`, whose
-/// positions are `positions` (in the same order).
+/// positions are `positions` (in the same order), each seen from its acting player's view
+/// (the first player's at a node without one, as its examples are).
 fn in_use_loss<G: Evaluate>(
     net: &NetworkTraining<G>,
     positions: &[G],
@@ -74,13 +75,37 @@ fn in_use_loss<G: Evaluate>(
 ) -> f64 {
     weighted_loss(positions.iter().zip(examples).map(|(pos, e)| {
         let first = f64::from((net.first_win_probability)(pos.evaluate()));
-        let us = if pos.acting_player() == Some(Player::First) {
-            first
-        } else {
+        let us = if pos.acting_player() == Some(Player::Second) {
             1.0 - first
+        } else {
+            first
         };
         (us, e)
     }))
+}
+
+/// The held-out loss of `G`'s evaluation under `choice` (the integer network `q` as the
+/// engine evaluates with it under [`Choice::Network`]: its scores, and at a node without a
+/// side to move both sides' views, `crate::eval::nnue::value`), on `examples` of
+/// `positions`; the process's choice of evaluation and weights is restored afterwards.
+fn loss_under<G: Evaluate>(
+    spec: &NnueSpec<G>,
+    choice: Choice,
+    q: Option<&Quantized>,
+    positions: &[G],
+    examples: &[Example],
+) -> f64 {
+    let (was, loaded) = (spec.in_use.choice(), spec.in_use.loaded());
+    if let Some(q) = q {
+        spec.in_use.load(Some(q.clone()));
+    }
+    spec.in_use.choose(choice);
+    let loss = in_use_loss(&spec.training, positions, examples);
+    spec.in_use.choose(was);
+    if q.is_some() {
+        spec.in_use.load(loaded.map(|weights| (*weights).clone()));
+    }
+    loss
 }
 
 /// Runs `quartet tune` on the parsed data `files` of `G`, whose network is `net` (of two
@@ -102,7 +127,8 @@ pub fn run<G: Evaluate + Notation>(
     )
     .map_err(|e| format!("tune: {e}"))?;
     say(format_args!(
-        "self-play: {} positions fitted, {} held out",
+        "self-play: {} examples fitted (a simultaneous node from both sides' views), {} held \
+         out",
         split.train.len(),
         split.holdout.len()
     ));
@@ -129,10 +155,17 @@ pub fn run<G: Evaluate + Notation>(
     if examples.is_empty() {
         return Err("tune: no examples".to_string());
     }
-    say(format_args!(
-        "held-out loss of the evaluation in use: {:.6}",
-        in_use_loss(net, &split.holdout_positions, &split.holdout)
-    ));
+    let (positions, holdout) = (&split.holdout_positions, &split.holdout);
+    match nnue {
+        Some(spec) => say(format_args!(
+            "held-out loss of the classical evaluation: {:.6}",
+            loss_under(spec, Choice::Classical, None, positions, holdout)
+        )),
+        None => say(format_args!(
+            "held-out loss of the evaluation in use: {:.6}",
+            in_use_loss(net, positions, holdout)
+        )),
+    }
     let options = TrainOptions {
         epochs: args.epochs,
         batch: args.batch,
@@ -176,6 +209,11 @@ pub fn run<G: Evaluate + Notation>(
             say(format_args!(
                 "held-out loss in integers: {:.6}",
                 quantized_loss(&q, &split.holdout)
+            ));
+            let (positions, holdout) = (&split.holdout_positions, &split.holdout);
+            say(format_args!(
+                "held-out loss of the network as the engine evaluates: {:.6}",
+                loss_under(spec, Choice::Network, Some(&q), positions, holdout)
             ));
             q.to_bytes(training.magic)
         }

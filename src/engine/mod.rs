@@ -15,6 +15,7 @@ pub use slot::{DEFAULT_BASELINE_ITERATIONS, Slot};
 
 use crate::declaration::GameDeclaration;
 use crate::eval::Evaluate;
+use crate::eval::nnue::Choice;
 use crate::game::{EndReason, Node, Outcome, Player, RuleOptions};
 use crate::games::{GameKind, GameVisitor};
 use crate::notation::{Notation, NotationError};
@@ -105,23 +106,23 @@ pub fn new_game(game: GameKind, rules: RuleOptions) -> Box<dyn AnyGame> {
     game.visit(NewGame(rules))
 }
 
-/// Makes every game that has a network ([`Evaluate::NNUE`]) evaluate with it (`true`) or
-/// with its classical evaluation (`false`, the start), in this process: the `Eval` option
-/// and `quartet bench --eval` choose through it.
-pub fn choose_network(network: bool) {
+/// Makes every game that has a network ([`Evaluate::NNUE`]) evaluate as `choice` says
+/// (at the start [`Choice::Auto`]: each game's declared default), in this process: the
+/// `Eval` option, `quartet bench --eval` and `quartet selfplay --eval` choose through it.
+pub fn choose_eval(choice: Choice) {
     for game in GameKind::ALL {
-        game.visit(ChooseNetwork(network));
+        game.visit(ChooseEval(choice));
     }
 }
 
-/// Chooses the network or the classical evaluation of one game, if it has a network.
-struct ChooseNetwork(bool);
+/// Chooses the evaluation of one game, if it has a network.
+struct ChooseEval(Choice);
 
-impl GameVisitor for ChooseNetwork {
+impl GameVisitor for ChooseEval {
     type Output = ();
     fn visit<G: Evaluate + Notation>(self) {
         if let Some(nnue) = G::NNUE {
-            nnue.in_use.set_network(self.0);
+            nnue.in_use.choose(self.0);
         }
     }
 }

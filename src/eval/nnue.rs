@@ -33,7 +33,7 @@ use super::EVAL_LIMIT;
 use super::network::{HIDDEN, Network, NetworkTraining};
 use crate::game::Player;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, RwLock};
 use std::thread::LocalKey;
 
@@ -340,17 +340,28 @@ pub fn update<B: NnueBoard>(net: &Quantized, acc: &mut Accumulator, old: &B, new
 }
 
 /// The value from the first player's view, strictly inside `±EVAL_LIMIT`, of a position
-/// whose side to move is `to_move` and whose accumulator under `net` is `acc`: the logit of
+/// whose accumulator under `net` is `acc` and whose side to move is `to_move`: the logit of
 /// P(the side to move wins) times `score_per_logit`, the game's evaluation units per unit
-/// of logit.
+/// of logit. A position without a side to move (`None`, a simultaneous node) is valued
+/// from both sides' views at once: the mean of the first player's logit and the negated
+/// second player's, so that the colour-flipped position (each half the other's) is valued
+/// exactly the negation.
 #[inline]
-pub fn value(net: &Quantized, acc: &Accumulator, to_move: Player, score_per_logit: i64) -> i32 {
-    let us = &acc.halves[to_move.index()];
-    let them = &acc.halves[to_move.other().index()];
-    let out = i64::from(net.output(us, them));
+pub fn value(
+    net: &Quantized,
+    acc: &Accumulator,
+    to_move: Option<Player>,
+    score_per_logit: i64,
+) -> i32 {
+    let [first, second] = &acc.halves;
+    let out = match to_move {
+        Some(Player::First) => i64::from(net.output(first, second)),
+        Some(Player::Second) => -i64::from(net.output(second, first)),
+        None => (i64::from(net.output(first, second)) - i64::from(net.output(second, first))) / 2,
+    };
     let score = out * score_per_logit / i64::from(QA * QB);
     let limit = i64::from(EVAL_LIMIT - 1);
-    (score.clamp(-limit, limit) as i32) * to_move.sign()
+    score.clamp(-limit, limit) as i32
 }
 
 /// One search thread's last evaluated board and its accumulator, with the weights they
@@ -381,12 +392,13 @@ pub struct Runtime<B: 'static> {
     pub score_per_logit: i64,
 }
 
-/// The network's value of the position `board` with `to_move` to move, from the first
-/// player's view, strictly inside `±EVAL_LIMIT`: the thread's cached accumulator updated to
-/// `board` (or rebuilt when other weights were loaded). No allocation once the cache is
-/// warm; under debug assertions the update is checked against the recomputed accumulator.
+/// The network's value of the position `board` with `to_move` to move (`None`: both sides
+/// at once, see [`value`]), from the first player's view, strictly inside `±EVAL_LIMIT`:
+/// the thread's cached accumulator updated to `board` (or rebuilt when other weights were
+/// loaded). No allocation once the cache is warm; under debug assertions the update is
+/// checked against the recomputed accumulator.
 #[inline]
-pub fn evaluate<B: NnueBoard>(rt: &Runtime<B>, board: B, to_move: Player) -> i32 {
+pub fn evaluate<B: NnueBoard>(rt: &Runtime<B>, board: B, to_move: Option<Player>) -> i32 {
     rt.cache.with(|cell| {
         let mut cell = cell.borrow_mut();
         let generation = rt.in_use.generation();
@@ -453,22 +465,58 @@ impl<G> NnueSpec<G> {
     }
 }
 
-/// Which evaluation one game uses in this process: its classical one (the default) or its
-/// network, with the weights the `EvalFile` option loaded (or the checked-in ones). Search
-/// threads read the choice at each evaluation (one relaxed load) and the weights when
+/// Which evaluation the `Eval` option asks for, in every game that has a network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Each game's own choice (its `NETWORK_BY_DEFAULT`): the option's default.
+    Auto,
+    /// The classical evaluation.
+    Classical,
+    /// The network.
+    Network,
+}
+
+impl Choice {
+    /// Every choice, in the order of [`Choice::name`]'s names (`Eval`'s combo values).
+    pub const ALL: [Choice; 3] = [Choice::Auto, Choice::Classical, Choice::Network];
+
+    /// The choice's name as the `Eval` option and `--eval` take it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Choice::Auto => "auto",
+            Choice::Classical => "classical",
+            Choice::Network => "network",
+        }
+    }
+
+    /// The choice named `name` (any case).
+    pub fn parse(name: &str) -> Option<Choice> {
+        Choice::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// Which evaluation one game uses in this process: its classical one or its network (by
+/// [`Choice`]; [`Choice::Auto`] at the start, which is the game's declared default), with
+/// the weights the `EvalFile` option loaded (or the checked-in ones). Search threads read
+/// the choice at each evaluation (one relaxed load) and the weights when
 /// [`InUse::generation`] changed.
 #[derive(Debug)]
 pub struct InUse {
-    network: AtomicBool,
+    by_default: bool,
+    choice: AtomicU8,
     generation: AtomicU64,
     loaded: RwLock<Option<Arc<Quantized>>>,
 }
 
 impl InUse {
-    /// The classical evaluation with the checked-in weights in reserve.
-    pub const fn new() -> InUse {
+    /// [`Choice::Auto`] for a game that evaluates with its network by default
+    /// (`by_default`) or with its classical evaluation, the checked-in weights in reserve.
+    pub const fn new(by_default: bool) -> InUse {
         InUse {
-            network: AtomicBool::new(false),
+            by_default,
+            choice: AtomicU8::new(Choice::Auto as u8),
             generation: AtomicU64::new(0),
             loaded: RwLock::new(None),
         }
@@ -477,12 +525,30 @@ impl InUse {
     /// Whether the network evaluates.
     #[inline]
     pub fn network(&self) -> bool {
-        self.network.load(Ordering::Relaxed)
+        match self.choice.load(Ordering::Relaxed) {
+            c if c == Choice::Classical as u8 => false,
+            c if c == Choice::Network as u8 => true,
+            _ => self.by_default,
+        }
     }
 
-    /// Chooses the network (`true`) or the classical evaluation.
-    pub fn set_network(&self, on: bool) {
-        self.network.store(on, Ordering::Relaxed);
+    /// Whether the network evaluates under [`Choice::Auto`] (the game's declared default).
+    pub fn by_default(&self) -> bool {
+        self.by_default
+    }
+
+    /// The choice made last (at the start [`Choice::Auto`]).
+    pub fn choice(&self) -> Choice {
+        let c = self.choice.load(Ordering::Relaxed);
+        Choice::ALL
+            .into_iter()
+            .find(|&k| k as u8 == c)
+            .unwrap_or(Choice::Auto)
+    }
+
+    /// Chooses the evaluation.
+    pub fn choose(&self, choice: Choice) {
+        self.choice.store(choice as u8, Ordering::Relaxed);
     }
 
     /// Counts the weights loaded so far: a thread that cached weights of another count reads
@@ -508,18 +574,21 @@ impl InUse {
     }
 }
 
-impl Default for InUse {
-    fn default() -> Self {
-        InUse::new()
-    }
+/// The player a network's training sees as "us" at a position whose side to move is
+/// `to_move`: that side, or the first player at a node without one (a simultaneous node,
+/// whose values are the first player's).
+pub fn viewer(to_move: Option<Player>) -> Player {
+    to_move.unwrap_or(Player::First)
 }
 
 /// Declares the run-time wiring of a game's network in the game's `nnue.rs`, which must
-/// define `MAGIC`, `INPUTS`, `MAX_ACTIVE`, `SCORE_PER_LOGIT`, its `Board` and
-/// `inputs(pos, viewer)`: the checked-in weights (`CHECKED_IN`, from `$bytes`), the
+/// define `MAGIC`, `INPUTS`, `MAX_ACTIVE`, `SCORE_PER_LOGIT`, `NETWORK_BY_DEFAULT` (whether
+/// the game evaluates with its network unless the `Eval` option says otherwise), its `Board`
+/// and `inputs(pos, viewer)`: the checked-in weights (`CHECKED_IN`, from `$bytes`), the
 /// process's choice (`IN_USE`), the trainer's and options' [`NnueSpec`] (`SPEC`), each
 /// thread's cache and `evaluate(pos)`, the network's value from the first player's view.
-/// `$side` names the side to move of a position `$pos`.
+/// `$side` names the side to move of a position `$pos` (`Option<Player>`: `None` for a
+/// position without one, valued from both sides' views, see [`value`]).
 macro_rules! game_network {
     ($game:ty, $bytes:expr, |$pos:ident| $side:expr) => {
         /// The checked-in weights (`nnue.bin`, written by `quartet tune --network`).
@@ -533,7 +602,8 @@ macro_rules! game_network {
 
         /// Which evaluation the game uses in this process (the `Eval` and `EvalFile`
         /// options).
-        pub(super) static IN_USE: $crate::eval::nnue::InUse = $crate::eval::nnue::InUse::new();
+        pub(super) static IN_USE: $crate::eval::nnue::InUse =
+            $crate::eval::nnue::InUse::new(NETWORK_BY_DEFAULT);
 
         /// The game's network as `quartet tune --network` trains it and the options
         /// switch it.
@@ -541,13 +611,13 @@ macro_rules! game_network {
             training: $crate::eval::network::NetworkTraining {
                 magic: MAGIC,
                 inputs: INPUTS,
-                features: |$pos| inputs($pos, $side),
+                features: |$pos| inputs($pos, $crate::eval::nnue::viewer($side)),
                 first_win_probability: |score| {
                     1.0 / (1.0 + (-(score as f32) / SCORE_PER_LOGIT as f32).exp())
                 },
                 exact: None,
             },
-            other_features: |$pos| inputs($pos, $side.other()),
+            other_features: |$pos| inputs($pos, $crate::eval::nnue::viewer($side).other()),
             max_active: MAX_ACTIVE,
             in_use: &IN_USE,
         };
@@ -625,11 +695,11 @@ pub(crate) mod testing {
 
     /// Asserts that [`evaluate`] through `rt`, its thread cache primed with the weights
     /// `net` (the process's choice untouched), gives at each of `boards` (with its side to
-    /// move) the value of the recomputed accumulator; the cache is emptied afterwards.
+    /// move, if any) the value of the recomputed accumulator; the cache is emptied afterwards.
     pub fn assert_engine_path_matches<B: NnueBoard>(
         rt: &Runtime<B>,
         net: &Quantized,
-        boards: &[(B, Player)],
+        boards: &[(B, Option<Player>)],
     ) {
         rt.cache.with(|cell| {
             *cell.borrow_mut() = Some(Cache {
@@ -647,8 +717,8 @@ pub(crate) mod testing {
         rt.cache.with(|cell| *cell.borrow_mut() = None);
     }
 
-    /// How a walk finds the board and the side to move of a position.
-    pub type Describe<G, B> = fn(&G) -> (B, Player);
+    /// How a walk finds the board and the side to move (if any) of a position.
+    pub type Describe<G, B> = fn(&G) -> (B, Option<Player>);
 
     /// A full-width walk of `depth` plies below `pos` that keeps an accumulator by
     /// copy-make (a child's is its parent's copied and updated); the sum of the values.

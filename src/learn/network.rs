@@ -81,9 +81,14 @@ fn rules_of<G: Notation>(file: &DataFile) -> Result<RuleOptions, String> {
 /// names), for the network `net` (of two perspectives when `others` gives the inputs seen
 /// from the other side): at each recorded decision node, the position after the searched
 /// move (Ludo: a chance node; skipped when that move ends the game or leaves nobody to
-/// act). The target, for the side to act there, is `lambda * result + (1 - lambda) *
-/// score` with the search's score as a probability; games whose index is a multiple of
-/// `holdout_every` (0: none) are held out with their results alone as targets.
+/// act); at a simultaneous node (Apocalypse), whose search score is the position's own
+/// value (its matrix game's), the position itself, seen from the first player's view (whose
+/// values they are). The target, for the side seen as "us", is `lambda * result + (1 -
+/// lambda) * score` with the search's score as a probability; games whose index is a
+/// multiple of `holdout_every` (0: none) are held out with their results alone as targets.
+/// A fitted simultaneous node of a two-perspective network is fitted from the second
+/// player's view too (the halves swapped, the target `1 - t`): the example its
+/// colour-flipped position would give, so that both halves learn from every position.
 pub fn selfplay_examples<G: Notation>(
     net: &NetworkTraining<G>,
     others: Option<fn(&G) -> Vec<u16>>,
@@ -103,13 +108,17 @@ pub fn selfplay_examples<G: Notation>(
             let context = || format!("file {}: '{}'", i + 1, s.position);
             let mut pos = G::parse_position(&s.position, &rules)
                 .map_err(|e| format!("{}: {e}", context()))?;
-            let Ok(Action::Single(m)) = pos.parse_action(&s.best) else {
-                return Err(format!("{}: move '{}' not legal", context(), s.best));
-            };
             let first_score = (net.first_win_probability)(s.score);
-            pos.play(m);
-            let (Some(acting), false) = (pos.acting_player(), is_terminal(&pos)) else {
-                continue;
+            let (acting, simultaneous) = match pos.parse_action(&s.best) {
+                Ok(Action::Single(m)) => {
+                    pos.play(m);
+                    match (pos.acting_player(), is_terminal(&pos)) {
+                        (Some(acting), false) => (acting, false),
+                        _ => continue,
+                    }
+                }
+                Ok(Action::Joint(..)) => (Player::First, true),
+                Err(_) => return Err(format!("{}: move '{}' not legal", context(), s.best)),
             };
             let first_result = s.result.first_score() as f32;
             let (result, score) = if acting == Player::First {
@@ -133,7 +142,14 @@ pub fn selfplay_examples<G: Notation>(
                 split.holdout.push(example);
                 split.holdout_positions.push(pos);
             } else {
+                let mirrored = (simultaneous && others.is_some()).then(|| Example {
+                    active: example.others.clone(),
+                    others: example.active.clone(),
+                    target: 1.0 - target,
+                    weight,
+                });
                 split.train.push(example);
+                split.train.extend(mirrored);
             }
         }
     }

@@ -4,6 +4,7 @@
 
 use crate::engine::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL, Strength};
 use crate::eval::Evaluate;
+use crate::eval::nnue::Choice;
 use crate::game::RuleOptions;
 use crate::games::{self, GameKind, GameVisitor};
 use crate::notation::Notation;
@@ -50,14 +51,11 @@ pub struct EngineOptions {
     pub player: PlayerKind,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     pub strength: Strength,
-    /// `Eval`: whether the games that have a network ([`Evaluate::NNUE`]) evaluate with it.
-    pub network: bool,
+    /// `Eval`: how the games that have a network ([`Evaluate::NNUE`]) evaluate.
+    pub eval: Choice,
     /// `EvalFile`: how many weights files were loaded (each load clears the hash table).
     pub eval_files: u64,
 }
-
-/// The `Eval` values: the classical evaluation (the default), or the game's network.
-const EVALS: [&str; 2] = ["classical", "network"];
 
 /// `EvalFile`'s value for the checked-in weights.
 const CHECKED_IN: &str = "<empty>";
@@ -123,7 +121,7 @@ impl EngineOptions {
             rules: RuleOptions::default(),
             player: PlayerKind::Search,
             strength: Strength::default(),
-            network: false,
+            eval: Choice::Auto,
             eval_files: 0,
         }
     }
@@ -206,11 +204,14 @@ pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
         defaults.player.name(),
         players.join(" ")
     ));
+    let evals: Vec<String> = Choice::ALL
+        .iter()
+        .map(|c| format!("var {}", c.name()))
+        .collect();
     lines.push(format!(
-        "option name Eval type combo default {} var {} var {}",
-        EVALS[usize::from(defaults.network)],
-        EVALS[0],
-        EVALS[1]
+        "option name Eval type combo default {} {}",
+        defaults.eval.name(),
+        evals.join(" ")
     ));
     lines.push(format!(
         "option name EvalFile type string default {CHECKED_IN}"
@@ -290,15 +291,14 @@ impl EngineOptions {
             }
             "eval" => {
                 let v = need(name, value)?;
-                let network = match EVALS.iter().position(|e| e.eq_ignore_ascii_case(v)) {
-                    Some(i) => i == 1,
-                    None => return Err(format!("Eval: '{v}' is not classical or network")),
+                let Some(eval) = Choice::parse(v) else {
+                    return Err(format!("Eval: '{v}' is not auto, classical or network"));
                 };
-                if network == self.network {
+                if eval == self.eval {
                     return Ok(Effect::None);
                 }
-                crate::engine::choose_network(network);
-                self.network = network;
+                crate::engine::choose_eval(eval);
+                self.eval = eval;
                 Ok(Effect::ClearHash)
             }
             "evalfile" => {
@@ -497,12 +497,11 @@ mod tests {
         let player = lines.iter().find(|l| l.starts_with("option name Player "));
         assert!(player.is_some_and(|l| l.contains("default mcts ")));
         let eval = EngineOptions {
-            network: true,
+            eval: Choice::Network,
             ..ludo
         };
-        assert!(declarations(&eval).contains(
-            &"option name Eval type combo default network var classical var network".to_string()
-        ));
+        let line = "option name Eval type combo default network var auto var classical var network";
+        assert!(declarations(&eval).contains(&line.to_string()));
         for line in lines.iter().filter(|l| l.contains(" type spin ")) {
             let max: i64 = line
                 .rsplit(' ')

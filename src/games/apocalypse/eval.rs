@@ -1,7 +1,7 @@
 //! Search knowledge for Apocalypse: a static evaluation from material, pawn advancement and
 //! files, pawns that are blocked or a step from promotion (or redeploy), knight squares and
-//! mobility, attacked and defended pieces, and penalty points; noisy moves are captures and
-//! last-rank arrivals.
+//! mobility, attacked and defended pieces, and penalty points (or, with `Eval network`, the
+//! network of `nnue.rs`); noisy moves are captures and last-rank arrivals.
 
 use super::board::{
     KNIGHT_MASKS, MOVE_CODE_COUNT, Move, Piece, SIZE, file_of, folded_file_mask, last_rank,
@@ -9,6 +9,7 @@ use super::board::{
 };
 use super::rules::Apocalypse;
 use crate::eval::Evaluate;
+use crate::eval::nnue::NnueSpec;
 use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::game::{Outcome, Player};
 
@@ -54,8 +55,14 @@ const PAWN_FILE: usize = PAWN_BLOCKED + 1;
 /// The number of weights.
 const WEIGHT_COUNT: usize = PAWN_FILE + 3;
 
+/// The network's static values stay inside `±NETWORK_LIMIT`, well inside a won game's
+/// value (`WIN` less at most 1000 plies), so that no static value reads as a win.
+const NETWORK_LIMIT: i32 = WIN / 2;
+
 #[path = "hand_weights.rs"]
 mod hand_weights;
+#[path = "nnue.rs"]
+mod nnue;
 #[path = "weights.rs"]
 mod weights;
 use weights::WEIGHTS;
@@ -124,14 +131,16 @@ impl Tunable for Apocalypse {
 
 impl Evaluate for Apocalypse {
     const TUNABLE: Option<TunableEval<Self>> = Some(TunableEval::of());
+    const NNUE: Option<NnueSpec<Self>> = Some(nnue::SPEC);
     /// The skill noise scale the levels of `SKILL_ELO` (mod.rs) were measured with.
     const SKILL_UNIT: f64 = 300.0;
     const MOVE_CODES: usize = MOVE_CODE_COUNT;
 
     fn evaluate(&self) -> i32 {
-        let mut sum = Sum::new(&WEIGHTS);
-        self.terms(&mut sum);
-        sum.total
+        if nnue::IN_USE.network() {
+            return nnue::evaluate(self).clamp(-NETWORK_LIMIT, NETWORK_LIMIT);
+        }
+        self.classical()
     }
 
     fn is_noisy(&self, m: Move) -> bool {
@@ -163,6 +172,17 @@ impl Evaluate for Apocalypse {
 
     fn value_bounds() -> (i32, i32) {
         (-WIN, WIN)
+    }
+}
+
+impl Apocalypse {
+    /// The classical evaluation (`Eval classical`): the weighted sum of the terms with the
+    /// fitted weights, from the first player's view.
+    #[inline]
+    fn classical(&self) -> i32 {
+        let mut sum = Sum::new(&WEIGHTS);
+        self.terms(&mut sum);
+        sum.total
     }
 }
 
@@ -287,7 +307,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        assert_eq!(parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate(), 0);
+        assert_eq!(parse("npppn/p3p/5/P3P/NPPPN 00 0").classical(), 0);
     }
 
     #[test]
@@ -297,21 +317,21 @@ mod tests {
             ("n1ppn/p3p/2P2/P4/NPP1N 10 0", "npp1n/p4/2p2/P3P/N1PPN 01 0"),
             ("4n/1p1P1/5/P4/N3N 00 0", "n3n/p4/5/1P1p1/4N 00 0"),
         ] {
-            assert_eq!(parse(a).evaluate(), -parse(b).evaluate(), "{a} vs {b}");
+            assert_eq!(parse(a).classical(), -parse(b).classical(), "{a} vs {b}");
         }
     }
 
     #[test]
     fn material_and_penalties_move_the_score_the_right_way() {
-        let start = parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate();
-        assert!(parse("npppn/p3p/5/P3P/1PPPN 00 0").evaluate() < start); // White lost a knight
-        assert!(parse("nppp1/p3p/5/P3P/NPPPN 00 0").evaluate() > start); // Black lost a knight
-        assert!(parse("npppn/p3p/5/P3P/NPPPN 10 0").evaluate() < start);
-        assert!(parse("npppn/p3p/5/P3P/NPPPN 01 0").evaluate() > start);
+        let start = parse("npppn/p3p/5/P3P/NPPPN 00 0").classical();
+        assert!(parse("npppn/p3p/5/P3P/1PPPN 00 0").classical() < start); // White lost a knight
+        assert!(parse("nppp1/p3p/5/P3P/NPPPN 00 0").classical() > start); // Black lost a knight
+        assert!(parse("npppn/p3p/5/P3P/NPPPN 10 0").classical() < start);
+        assert!(parse("npppn/p3p/5/P3P/NPPPN 01 0").classical() > start);
         // A pawn on c3 is worth more than on c1 (advanced), other things equal.
         assert!(
-            parse("npppn/p3p/2P2/P3P/NP1PN 00 0").evaluate()
-                > parse("npppn/p3p/5/P3P/NPPPN 00 0").evaluate()
+            parse("npppn/p3p/2P2/P3P/NP1PN 00 0").classical()
+                > parse("npppn/p3p/5/P3P/NPPPN 00 0").classical()
         );
     }
 

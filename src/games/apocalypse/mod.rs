@@ -42,7 +42,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "2np1/p3p/pN3/1nP1P/N2P1 00 3",
             "1n2n/P1p2/5/4p/N3N 00 0",
         ],
-        signature: 2875,
+        signature: 3126,
     },
     rule_options: &[DOUBLE_STEP],
     skill_elo: Some(SKILL_ELO),

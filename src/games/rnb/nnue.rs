@@ -37,6 +37,10 @@ pub const INPUTS: usize = BOARD_INPUTS + 2 * 2 * HAND_DEPTH;
 pub const MAX_ACTIVE: usize = 2 + 2 * 2 * HAND_DEPTH;
 /// Evaluation units per unit of the network's logit (P(win) = logistic(score / 125)).
 pub const SCORE_PER_LOGIT: i64 = 125;
+/// Whether R&B evaluates with its network unless the `Eval` option says otherwise: no, its
+/// match against the classical evaluation was undecided (README, "The networks of R&B and
+/// Duell").
+pub const NETWORK_BY_DEFAULT: bool = false;
 
 /// The pieces of a position as the inputs see them: each owner's kings, red and black
 /// soldiers (`[owner · 3 + kind]`, owner by `Player::index`) and hands.
@@ -129,7 +133,7 @@ pub(super) fn inputs(pos: &Rnb, viewer: Player) -> Vec<u16> {
     nnue::inputs_of(&Board::of(pos), viewer)
 }
 
-nnue::game_network!(Rnb, include_bytes!("nnue.bin"), |pos| pos.to_move);
+nnue::game_network!(Rnb, include_bytes!("nnue.bin"), |pos| Some(pos.to_move));
 
 #[cfg(test)]
 mod tests {
@@ -148,8 +152,8 @@ mod tests {
     }
 
     /// The board and the side to move of `pos`.
-    fn describe(pos: &Rnb) -> (Board, Player) {
-        (Board::of(pos), pos.to_move)
+    fn describe(pos: &Rnb) -> (Board, Option<Player>) {
+        (Board::of(pos), Some(pos.to_move))
     }
 
     #[test]
@@ -178,7 +182,7 @@ mod tests {
 
     #[test]
     fn the_engine_path_gives_the_recomputed_value() {
-        let boards: Vec<(Board, Player)> = playouts(3, 3).iter().map(describe).collect();
+        let boards: Vec<(Board, Option<Player>)> = playouts(3, 3).iter().map(describe).collect();
         testing::assert_engine_path_matches(&RUNTIME, &random_net(7), &boards);
     }
 
