@@ -135,7 +135,10 @@ impl Board {
         let mut sets = [[0; SLOTS]; BLOCKS];
         let mut attacks = [0u32; 2];
         for (o, p) in [Player::First, Player::Second].into_iter().enumerate() {
-            let (pawns, knights) = (pos.pieces_of(p, Piece::Pawn), pos.pieces_of(p, Piece::Knight));
+            let (pawns, knights) = (
+                pos.pieces_of(p, Piece::Pawn),
+                pos.pieces_of(p, Piece::Knight),
+            );
             sets[0][o * 2] = pawns;
             sets[0][o * 2 + 1] = knights;
             attacks[o] = pawn_attacks(o, pawns);
