@@ -83,7 +83,8 @@ function onHello(m) {
 function onState(s) {
   stats.arrivals.push(Date.now() - s.sent_ms);
   window.guiLastState = s; // for the browser tests: the server's state as received
-  window.guiView = () => ui.view && ui.view.position.fen; // and the position looked back at
+  // and the position looked back at, once drawn (a view is drawn on the next frame)
+  window.guiView = () => ui.drawnView && ui.drawnView.position.fen;
   window.guiSocket = socket; // and the socket, to drop it
   const old = ui.state;
   const sameGame = old && old.game === s.game && old.start_fen === s.start_fen;
@@ -166,6 +167,7 @@ function measure(t0) {
 function render() {
   const { state, view } = ui;
   if (!state) return;
+  ui.drawnView = view;
   arrangement.sync(state, state.fault || state.over ? null : humanSide());
   renderBoard();
   renderStatus();

@@ -23,6 +23,8 @@ export const ui = {
   // While stepping back through the game: the ply shown, its line (null: the main line),
   // its position and legal moves; null for the game now.
   view: null,
+  // The view as last drawn (render), which the browser tests read as the position shown.
+  drawnView: null,
   // A person's input: the group of tokens selected and its key, a choice between tokens
   // to one square, void declarations allowed, the key a drag started on.
   sel: null, selKey: null, choice: null, voidMode: false, dragFrom: null,
