@@ -161,13 +161,13 @@ fn aspirated_line<G: Evaluate>(
     depth: u32,
     last: i32,
 ) -> Option<usize> {
-    let Some(pruning) = G::PRUNING else {
-        return search_line(s, root, sign, root_moves, 0, depth, FULL_WINDOW);
+    let margin = match G::PRUNING {
+        Some(p) if depth >= ASPIRATION_MIN_DEPTH && last.abs() < crate::eval::MATE_BOUND => {
+            p.margin
+        }
+        _ => return search_line(s, root, sign, root_moves, 0, depth, FULL_WINDOW),
     };
-    if depth < ASPIRATION_MIN_DEPTH || last.abs() >= crate::eval::MATE_BOUND {
-        return search_line(s, root, sign, root_moves, 0, depth, FULL_WINDOW);
-    }
-    let mut delta = (pruning.margin / 4).max(1);
+    let mut delta = (margin / 4).max(1);
     let (mut lo, mut hi) = (last - delta, last + delta);
     loop {
         let best = search_line(s, root, sign, root_moves, 0, depth, (lo, hi));
