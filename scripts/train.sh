@@ -228,8 +228,18 @@ threats)
     match duell threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/duell.txt
     match rnb threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/rnb.txt
     ;;
+targets)
+    # Not a fit: issue 24's targets, this build against its baseline at equal time (BASE, a
+    # build of main at a000a6d; README, "Issue 24's targets"): Duell and R&B at least +100
+    # Elo with the interval's lower end at +50 or more, Apocalypse +50 with it at 0 or more.
+    # One core each; a Duell game takes about 7 s, an R&B game 14 s, an Apocalypse game
+    # 1.4 s. The runs stop when the interval is clear; merge runs of other seeds to go on.
+    match duell target "$Q" "$BASE" 52 --games 2000 --openings file:scripts/books/duell.txt
+    match rnb target "$Q" "$BASE" 61 --games 2000 --openings file:scripts/books/rnb.txt
+    match apocalypse target "$Q" "$BASE" 52 --games 1400 --openings file:scripts/books/apocalypse.txt
+    ;;
 *)
-    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|apocalypse-network|pruning|threats" >&2
+    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|apocalypse-network|pruning|threats|targets" >&2
     exit 2
     ;;
 esac

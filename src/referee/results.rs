@@ -109,6 +109,30 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, MatchError> {
     Ok(file)
 }
 
+/// What makes `f` another test than `first` (its game, engines, time control or openings,
+/// with both values), or `None` when it is the same test. Openings given as files compare
+/// by the path as written: one book under two paths reads as two tests.
+fn other_test(first: &ResultsFile, f: &ResultsFile) -> Option<String> {
+    let (a, b) = (&first.report, &f.report);
+    let openings = |f: &ResultsFile| f.openings.clone().unwrap_or_else(|| "unknown".to_string());
+    let (what, x, y) = if a.game != b.game {
+        ("games", a.game.clone(), b.game.clone())
+    } else if a.engines != b.engines {
+        ("engines", a.engines.join(" vs "), b.engines.join(" vs "))
+    } else if a.time_control != b.time_control {
+        (
+            "time controls",
+            a.time_control.clone(),
+            b.time_control.clone(),
+        )
+    } else if first.openings != f.openings {
+        ("openings", openings(first), openings(f))
+    } else {
+        return None;
+    };
+    Some(format!("the {what} differ ('{y}' against '{x}')"))
+}
+
 /// Combines the results of one test into one results file: the shards of a match, and of
 /// several independent runs of it (matches with different seeds, e.g. one run extended by
 /// another). Every file must come from the same test (game, engines, time control,
@@ -140,14 +164,11 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
     let mut problems = Vec::new();
     for f in files {
         let r = &f.report;
-        let same_test = r.game == first.report.game
-            && r.engines == first.report.engines
-            && r.time_control == first.report.time_control
-            && f.openings == first.openings;
-        if !same_test {
+        if let Some(differ) = other_test(first, f) {
             return Err(bad(format!(
-                "{} is from another test (game, engines, time control or openings differ)",
-                f.name()
+                "{} is from another test than {}: {differ}",
+                f.name(),
+                first.name()
             )));
         }
         for (id, shard) in f.units() {
@@ -358,11 +379,16 @@ mod tests {
     fn merge_refuses_runs_of_another_test() {
         let mut book = run(2, 1);
         book.openings = Some("file:book.txt".to_string());
-        let err = merge(&[run(1, 1), book], None).unwrap_err();
-        assert!(err.to_string().contains("another test"), "{err}");
+        let err = merge(&[run(1, 1), book], None).unwrap_err().to_string();
+        assert!(err.contains("another test"), "{err}");
+        assert!(
+            err.contains("the openings differ") && err.contains("file:book.txt"),
+            "the message names the field and its values: {err}"
+        );
         let mut swapped = run(2, 1);
         swapped.report.engines.reverse();
-        assert!(merge(&[run(1, 1), swapped], None).is_err());
+        let err = merge(&[run(1, 1), swapped], None).unwrap_err().to_string();
+        assert!(err.contains("the engines differ"), "{err}");
         let mut slower = run(2, 1);
         slower.report.time_control = "nodes=2".to_string();
         assert!(merge(&[run(1, 1), slower], None).is_err());

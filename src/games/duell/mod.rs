@@ -71,13 +71,13 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
 /// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
 /// has the table with its ± and the exact command).
 const SKILL_ELO: &[(u8, i32)] = &[
-    (0, 798),
-    (4, 915),
-    (8, 1033),
-    (12, 1273),
-    (16, 1501),
-    (19, 1735),
-    (20, 2036),
+    (0, 920),
+    (4, 1088),
+    (8, 1262),
+    (12, 1441),
+    (16, 1644),
+    (19, 1835),
+    (20, 2136),
 ];
 
 /// Rule 1.10 (a): a key piece was captured.

@@ -77,12 +77,12 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
 /// has the table with its ± and the exact command).
 const SKILL_ELO: &[(u8, i32)] = &[
     (0, 700),
-    (4, 908),
-    (8, 1099),
-    (12, 1241),
-    (16, 1475),
-    (19, 1628),
-    (20, 2224),
+    (4, 915),
+    (8, 1142),
+    (12, 1427),
+    (16, 1689),
+    (19, 1868),
+    (20, 2206),
 ];
 
 /// Rule 1.6-2: a king was captured.
