@@ -53,13 +53,13 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
 /// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
 /// has the table with its ± and the exact command).
 const SKILL_ELO: &[(u8, i32)] = &[
-    (0, 161),
-    (4, 278),
-    (8, 331),
-    (12, 438),
-    (16, 508),
-    (19, 552),
-    (20, 591),
+    (0, 215),
+    (4, 332),
+    (8, 464),
+    (12, 596),
+    (16, 640),
+    (19, 670),
+    (20, 692),
 ];
 
 /// Rule 1.6-1: a side has no pawns left (it loses; both: a draw).
