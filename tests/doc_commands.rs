@@ -627,6 +627,14 @@ blocks! {
         expect: &["Games: 2 of 2", "LLR"],
         check: None,
     };
+    the_target_match_runs | the_target_match_as_written: "README.md",
+        "BASE=../baseline-a000a6d/target/release/quartet" => How::Run {
+        // No baseline build here: this build stands in for it.
+        subs: &[("BASE=../baseline-a000a6d/target/release/quartet", "BASE=quartet")],
+        sizes: &[("--games 2000", "--games 2"), ("--movetime 100", "--movetime 20")],
+        expect: &["Games: 2 of 2", "Elo (pairs)"],
+        check: None,
+    };
     rnb_setup_strength_is_not_run: "README.md",
         "cargo test --release --test rnb_setup_strength -- --ignored --nocapture"
         => How::NotRun(cargo_names_what_exists);
