@@ -23,7 +23,7 @@
 use crate::eval::nnue::{self, NnueBoard};
 use crate::game::Player;
 use crate::games::apocalypse::Apocalypse;
-use crate::games::apocalypse::board::{KNIGHT_MASKS, Piece, SIZE, SQUARES};
+use crate::games::apocalypse::board::{Piece, SIZE, SQUARES};
 
 /// The first bytes of an Apocalypse network file.
 pub const MAGIC: &[u8; 8] = b"QAPONN01";
@@ -52,13 +52,6 @@ const BLOCKS: usize = 3;
 /// A block's square sets: one per owner and kind (owner · 2 + kind, by `Player::index` and
 /// `Piece::index`).
 const SLOTS: usize = 4;
-/// The squares of the a-file (bit `sq` for square `sq`).
-const FILE_A: u32 = 0x0010_8421;
-/// The squares of the e-file.
-const FILE_E: u32 = FILE_A << (SIZE - 1);
-/// Every square.
-const ALL: u32 = (1 << SQUARES) - 1;
-
 /// Square `s` seen from `viewer` (0: White, 1: Black, who sees the ranks reversed).
 const fn seen(s: usize, viewer: usize) -> usize {
     let size = SIZE as usize;
@@ -107,17 +100,6 @@ const fn penalty_feature(owner: usize) -> [u16; 2] {
     ]
 }
 
-/// The squares the pawns `pawns` of side `owner` (0: White, moving up) attack: one step
-/// diagonally forward.
-fn pawn_attacks(owner: usize, pawns: u32) -> u32 {
-    let size = u32::from(SIZE);
-    if owner == 0 {
-        (((pawns & !FILE_A) << (size - 1)) | ((pawns & !FILE_E) << (size + 1))) & ALL
-    } else {
-        ((pawns & !FILE_A) >> (size + 1)) | ((pawns & !FILE_E) >> (size - 1))
-    }
-}
-
 /// The pieces of a position as the inputs see them: the square sets of each block and slot
 /// (a piece, attacked by an enemy piece, defended by an own piece: attacked and defended
 /// whatever the attacker's move would be) and the penalty flags (bit `p`: side `p` has a
@@ -129,30 +111,23 @@ pub(super) struct Board {
 }
 
 impl Board {
-    /// The board of `pos`.
+    /// The board of `pos`, from the classical evaluation's masks (the same pieces and
+    /// attacked squares).
     #[inline]
     pub(super) fn of(pos: &Apocalypse) -> Board {
+        let masks = super::Masks::of(pos);
         let mut sets = [[0; SLOTS]; BLOCKS];
-        let mut attacks = [0u32; 2];
-        for (o, p) in [Player::First, Player::Second].into_iter().enumerate() {
-            let (pawns, knights) = (
-                pos.pieces_of(p, Piece::Pawn),
-                pos.pieces_of(p, Piece::Knight),
-            );
-            sets[0][o * 2] = pawns;
-            sets[0][o * 2 + 1] = knights;
-            attacks[o] = pawn_attacks(o, pawns);
-            let mut k = knights;
-            while k != 0 {
-                attacks[o] |= KNIGHT_MASKS[k.trailing_zeros() as usize];
-                k &= k - 1;
+        for own in 0..2 {
+            let pieces = [
+                (Piece::Pawn, masks.pawns[own]),
+                (Piece::Knight, masks.knights[own]),
+            ];
+            for (piece, on) in pieces {
+                let slot = own * 2 + piece.index();
+                sets[0][slot] = on;
+                sets[1][slot] = on & masks.attacks[1 - own];
+                sets[2][slot] = on & masks.attacks[own];
             }
-        }
-        let pieces = sets[0];
-        for (slot, &on) in pieces.iter().enumerate() {
-            let own = slot / 2;
-            sets[1][slot] = on & attacks[1 - own];
-            sets[2][slot] = on & attacks[own];
         }
         let penalties = u8::from(pos.penalties(Player::First) > 0)
             | u8::from(pos.penalties(Player::Second) > 0) << 1;
