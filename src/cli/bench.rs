@@ -1,8 +1,8 @@
 //! `quartet bench`: prints each game's bench (see [`crate::bench`]) and the totals; the
 //! `Nodes searched` line is the node signature.
 
-use super::EvalArg;
 use crate::bench;
+use crate::eval::nnue::Choice;
 use crate::games::GameKind;
 use crate::output::say;
 use clap::Args;
@@ -23,13 +23,13 @@ pub struct BenchArgs {
     /// The evaluation of the games that have a network, as the `Eval` option: `auto` (the
     /// default, each game's declared choice, whose nodes are the pinned signature),
     /// `classical` or `network`.
-    #[arg(long, value_enum, default_value_t = EvalArg::Auto)]
-    pub eval: EvalArg,
+    #[arg(long, value_enum, default_value_t = Choice::Auto)]
+    pub eval: Choice,
 }
 
 /// Runs the bench of every game (or of the one asked for) and prints one line each.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    args.eval.choose();
+    crate::engine::choose_eval(args.eval);
     let mut total_nodes = 0;
     let mut total_time = 0.0;
     for &game in GameKind::ALL

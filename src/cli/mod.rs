@@ -20,26 +20,14 @@ use crate::games::GameKind;
 use crate::players::PlayerKind;
 use clap::{Parser, Subcommand};
 
-/// The evaluation a subcommand's `--eval` asks for, as the `Eval` option, in the games that
-/// have a network (the others keep their own evaluation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EvalArg {
-    /// Each game's declared choice (the default).
-    Auto,
-    /// Each game's classical evaluation.
-    Classical,
-    /// The network of each game that has one.
-    Network,
-}
+/// `--eval` of a subcommand takes the `Eval` option's values ([`Choice::name`]).
+impl clap::ValueEnum for Choice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Choice::ALL
+    }
 
-impl EvalArg {
-    /// Makes every game in this process evaluate as asked.
-    pub fn choose(self) {
-        crate::engine::choose_eval(match self {
-            EvalArg::Auto => Choice::Auto,
-            EvalArg::Classical => Choice::Classical,
-            EvalArg::Network => Choice::Network,
-        });
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
 

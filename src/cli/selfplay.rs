@@ -1,9 +1,9 @@
 //! `quartet selfplay`: write training positions from self-play (see
 //! `quartet::learn::selfplay`), and `quartet selfplay merge` to join the shards of a run.
 
-use super::EvalArg;
 use super::rules::RuleArgs;
 use crate::eval::Evaluate;
+use crate::eval::nnue::Choice;
 use crate::games::{GameKind, GameVisitor};
 use crate::learn::data::{self, DataFile, Summary};
 use crate::learn::selfplay::{self, Config, MoveLimit};
@@ -63,8 +63,8 @@ pub struct SelfplayArgs {
     pub concurrency: usize,
     /// The evaluation of the games that have a network, as the `Eval` option: `auto` (the
     /// default, each game's declared choice), `classical` or `network`.
-    #[arg(long, value_enum, default_value_t = EvalArg::Auto)]
-    pub eval: EvalArg,
+    #[arg(long, value_enum, default_value_t = Choice::Auto)]
+    pub eval: Choice,
     /// The rule options.
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -105,7 +105,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         _ => return Err("selfplay: give one of --nodes K or --movetime MS (above 0)".into()),
     };
     let shard = parse_shard(&args.shard)?;
-    args.eval.choose();
+    crate::engine::choose_eval(args.eval);
     let config = Config {
         game: game.name().to_string(),
         games: args.games.ok_or_else(|| missing("--games"))?,
