@@ -45,6 +45,22 @@ def test_step_through_a_game_by_click_keys_and_buttons(page):
 
 
 
+def test_keys_pressed_faster_than_the_server_answers_all_count(page):
+    """Five right arrows sent at once from the start step five plies, as on lichess: each
+    press steps on from the ply asked for, not from the one the server has shown so far."""
+    p = page()
+    p.set_delay(0)
+    p.new_game("duell", "human", "human")
+    fens = people_plies(p, random.Random(4), 6)
+    body = p.d.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    p.wait_for(lambda: shown_fen(p) == fens[0], what="Home: the start")
+    body.send_keys(Keys.ARROW_RIGHT * 5)
+    p.wait_for(lambda: shown_fen(p) == fens[5], what="the position after ply 5")
+    body.send_keys(Keys.ARROW_LEFT * 3)
+    p.wait_for(lambda: shown_fen(p) == fens[2], what="back three, to the position after ply 2")
+
+
 def test_the_position_string_is_the_position_shown(page):
     """As on lichess, the position-string box shows the position looked at while stepping
     back, the game's own at its head, and Start from this position starts from the one

@@ -55,6 +55,7 @@ function handle(m) {
     case 'view':
       // A position of the main line, or of a variation (`line`), with its legal moves (a
       // move there plays a variation).
+      if (ui.aim && ui.aim.ply === m.ply && ui.aim.line === (m.line ?? null)) ui.aim = null;
       if (state && (m.line != null || m.ply < state.moves.length)) {
         ui.view = { ply: m.ply, line: m.line ?? null, position: m.position, legal: m.legal || [], legal_side: m.legal_side || null };
         keep(shownTokens(), m.position);
@@ -104,6 +105,7 @@ function onState(s) {
   // Looking back stays where it is while the game goes on, until its game changes.
   const v = ui.view;
   if (v && (!sameGame || !s.viewing || (v.line === null && v.ply >= s.moves.length))) ui.view = null;
+  if (!sameGame || !s.viewing) ui.aim = null;
   ui.state = s;
   keep(s.moves, s.position);
   if (s.before && s.moves.length) keep(s.moves.slice(0, -1), s.before);

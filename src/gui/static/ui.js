@@ -23,6 +23,9 @@ export const ui = {
   // While stepping back through the game: the ply shown, its line (null: the main line),
   // its position and legal moves; null for the game now.
   view: null,
+  // The ply (and line) last asked the server for, until its view comes back: keys pressed
+  // faster than the server answers step on from it, not from the ply still shown.
+  aim: null,
   // The view as last drawn (render), which the browser tests read as the position shown.
   drawnView: null,
   // A person's input: the group of tokens selected and its key, a choice between tokens
