@@ -5,7 +5,7 @@ import random
 import subprocess
 import time
 
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 
 from conftest import QUARTET
@@ -18,33 +18,47 @@ def states(p):
 def human_act(p, rng):
     """One action of the person whose turn it is; waits until the server has taken it. Like
     a person who clicks while the board is being redrawn, it tries again (three times) when
-    a click found a piece without targets or the server took nothing."""
+    a click found a piece without targets, a button it found was redrawn before the click,
+    or the server took nothing."""
     kind = p.next_kind()
     n0 = states(p)
     for _ in range(3):
-        if kind == "human_roll":
-            p.click_id("roll")
-        else:
-            sources = p.keys("source")
-            if not sources:
-                # Only a move without a square (Ludo's pass).
-                p.d.find_element(By.CSS_SELECTOR, "#actions button[data-token]").click()
-            else:
-                p.click_key(rng.choice(sorted(sources)))
-                targets = p.targets()
-                if not targets:
-                    time.sleep(0.2)
-                    continue
-                p.click_key(rng.choice(targets))
-                buttons = p.d.find_elements(By.CSS_SELECTOR, "#actions button[data-token]")
-                if buttons and states(p) == n0:
-                    rng.choice(buttons).click()
+        try:
+            if not click_once(p, rng, kind, n0):
+                time.sleep(0.2)
+                continue
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+            kind = p.next_kind()
+            continue
         try:
             p.wait_for(lambda: states(p) > n0, timeout=10, what=f"the server takes the person's {kind}")
             return
         except TimeoutException:
             kind = p.next_kind()
     raise AssertionError(f"the person's {kind} was not taken in three tries")
+
+
+def click_once(p, rng, kind, n0):
+    """The clicks of one try at the person's action of `kind`; false when the piece clicked
+    had no targets."""
+    if kind == "human_roll":
+        p.click_id("roll")
+        return True
+    sources = p.keys("source")
+    if not sources:
+        # Only a move without a square (Ludo's pass).
+        p.d.find_element(By.CSS_SELECTOR, "#actions button[data-token]").click()
+        return True
+    p.click_key(rng.choice(sorted(sources)))
+    targets = p.targets()
+    if not targets:
+        return False
+    p.click_key(rng.choice(targets))
+    buttons = p.d.find_elements(By.CSS_SELECTOR, "#actions button[data-token]")
+    if buttons and states(p) == n0:
+        rng.choice(buttons).click()
+    return True
 
 
 def people_game(p, game, actions, seed):
