@@ -18,7 +18,7 @@ set -eu
 Q=${QUARTET:-./target/release/quartet}
 case "${1:-}" in
 rnb-network | duell-network | apocalypse-network) ;; # against the classical one of the build
-pruning | threats) ;; # measured against PREV
+pruning | threats | apocalypse-expected) ;; # measured against PREV
 *) BASE=${BASE:?the baseline build} ;;
 esac
 match() { # game name engine opponent seed extra...: results in m-GAME-NAME-sSEED.json
@@ -182,7 +182,9 @@ apocalypse-network)
     # every searched position kept (--per-game 100), one niced core of the shared 2-core
     # machine (load 6-7 from the other engineers' work): 24000 games, 249,656 positions,
     # 13 MB in 66 min, about 225,000 positions an hour. (The run was of main at 80ce110,
-    # whose only evaluation was the classical one; --eval classical gives the same file.)
+    # whose only evaluation was the classical one; --eval classical of main up to f19cbf8
+    # gives the same file. Later builds search on expected results, so their data differs:
+    # make it with a build of main at f19cbf8 as Q.)
     nice "$Q" selfplay --game apocalypse --games 24000 --nodes 10000 --seed 1 --per-game 100 \
         --eval classical --out apocalypse-24000.txt
     # 8 s. Held-out loss (every 10th game, result targets): classical 0.330533; the network
@@ -228,6 +230,15 @@ threats)
     match duell threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/duell.txt
     match rnb threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/rnb.txt
     ;;
+apocalypse-expected)
+    # Not a fit: Apocalypse's search backs up static values as expected results
+    # (src/games/apocalypse/eval.rs, `expected`; README, "Apocalypse's expected results"),
+    # an SPRT against the build before it (PREV, main at f19cbf8): seed 92 stopped at 1264
+    # games, +50.1 +/- 16.0 (pairs), LLR 2.95, H1 accepted (29 min beside a second run).
+    PREV=${PREV:?the build before the step}
+    match apocalypse expected "$Q" "$PREV" 92 --games 4000 \
+        --openings file:scripts/books/apocalypse.txt --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+    ;;
 targets)
     # Not a fit: issue 24's targets, this build against its baseline at equal time (BASE, a
     # build of main at a000a6d; README, "Issue 24's targets"): Duell and R&B at least +100
@@ -239,7 +250,7 @@ targets)
     match apocalypse target "$Q" "$BASE" 52 --games 1400 --openings file:scripts/books/apocalypse.txt
     ;;
 *)
-    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|apocalypse-network|pruning|threats|targets" >&2
+    echo "usage: train.sh duell|rnb|apocalypse|apocalypse2|ludo|rnb-network|duell-network|apocalypse-network|pruning|threats|apocalypse-expected|targets" >&2
     exit 2
     ;;
 esac

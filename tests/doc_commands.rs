@@ -601,7 +601,7 @@ blocks! {
         => How::Run {
         subs: &[],
         sizes: &[("go depth 5", "go depth 3")],
-        expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 611"],
+        expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 542"],
         check: None,
     };
     the_apocalypse_network_depth_runs: "README.md",
@@ -609,7 +609,7 @@ blocks! {
         => How::Run {
         subs: &[],
         sizes: &[("go depth 5", "go depth 3")],
-        expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 8351"],
+        expect: &["info depth 3 seldepth 3 multipv 1 score cp 0 nodes 6716"],
         check: None,
     };
     the_apocalypse_network_match_runs | the_apocalypse_network_match_as_written: "README.md",

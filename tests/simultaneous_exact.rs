@@ -283,8 +283,9 @@ const SOLVABLE: [&str; 2] = ["1n3/5/p4/1P3/3N1 00 0", "1n3/p4/2P2/5/3N1 00 40"];
 
 /// The search sees these games only to its horizon, so its root policies become
 /// equilibria of the exact game only once it looks deep enough: 8 turns (measured at
-/// 0.0001 at most; at 6 and 7 turns the first position's policies still give away 0.013
-/// and 0.022). Prints the exploitability at each depth up to 8 (`--nocapture`).
+/// 0.0011 at most; at 6 and 7 turns the first position's policies still give away 0.0054
+/// and 0.0004, and at 5 turns the second's 0.0225). Prints the exploitability at each
+/// depth up to 8 (`--nocapture`).
 #[test]
 fn root_policies_eight_turns_deep_are_equilibria_of_solvable_games() {
     let run = || {

@@ -57,6 +57,22 @@ pub trait Evaluate: Game {
     /// `±EVAL_LIMIT`. Called on non-terminal positions only. Must not allocate.
     fn evaluate(&self) -> i32;
 
+    /// The static value the search backs up: [`Evaluate::evaluate`] unless the game puts
+    /// it on another scale. A game whose search averages values (mixed strategies) may
+    /// give the expected result instead, where an average means what it should;
+    /// [`Evaluate::reported`] maps the search's values back to the evaluation's scale.
+    /// Monotone in `evaluate`, and negated by a colour flip as it is. Must not allocate.
+    fn search_value(&self) -> i32 {
+        self.evaluate()
+    }
+
+    /// The score reported (an `info` line's, a search result's) for `value`, a value the
+    /// search backed up: the inverse of [`Evaluate::search_value`]'s scale, so that scores
+    /// are in the evaluation's unit. The value itself unless a game says otherwise.
+    fn reported(value: i32) -> i32 {
+        value
+    }
+
     /// Whether `m` (legal here) changes material or is otherwise forcing: quiescence search
     /// tries exactly these moves.
     fn is_noisy(&self, m: Self::Move) -> bool;

@@ -85,7 +85,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             && !pv_node
             && !danger
             && pruning::wants_static_value::<G>(depth))
-        .then(|| s * pos.evaluate());
+        .then(|| s * pos.search_value());
         if let Some(v) = stand.and_then(|st| pruning::reverse_futility::<G>(depth, st, b)) {
             return s * v;
         }
@@ -254,7 +254,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         // Asked before the static value, which a game without passes need not compute.
         let child = pos.null_move()?;
-        if stand.unwrap_or_else(|| s * pos.evaluate()) < b {
+        if stand.unwrap_or_else(|| s * pos.search_value()) < b {
             return None;
         }
         let reduction = 2 + depth / 4;
@@ -323,7 +323,7 @@ impl<G: Evaluate> Searcher<'_, G> {
     pub(crate) fn quiesce(&mut self, pos: &G, p: Player, ply: usize, alpha: i32, beta: i32) -> i32 {
         let s = p.sign();
         let (mut a, b) = side_window(s, alpha, beta);
-        let stand = s * pos.evaluate();
+        let stand = s * pos.search_value();
         if stand >= b {
             return s * stand;
         }

@@ -291,7 +291,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         pos.legal_moves(Player::First, &mut rows);
         pos.legal_moves(Player::Second, &mut cols);
         if rows.is_empty() || cols.is_empty() {
-            return pos.evaluate();
+            return pos.search_value();
         }
         let key = pos.hash();
         let mut o = self.wide_oracle(key, rows, cols);

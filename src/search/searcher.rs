@@ -151,7 +151,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             return pos.terminal_value(outcome, ply as u32);
         }
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return pos.search_value();
         }
         self.hashes.push(pos.hash());
         let v = match node {
@@ -167,7 +167,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 self.played[ply + 1] = None;
                 self.simultaneous(pos, depth, ply, alpha, beta)
             }
-            _ => pos.evaluate(),
+            _ => pos.search_value(),
         };
         self.hashes.pop();
         v

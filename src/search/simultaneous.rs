@@ -180,7 +180,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         if n == 0 || m == 0 {
             // Not a real simultaneous node (the game should have ended): its static value.
-            let value = pos.evaluate();
+            let value = pos.search_value();
             return Some(Solved {
                 value,
                 bound: Bound::Exact,

@@ -14,9 +14,14 @@ use crate::eval::tunable::{Sum, Terms, Tunable, TunableEval};
 use crate::game::{Outcome, Player};
 
 /// The value of a won game. Values are expectations over mixed strategies, so a win is a
-/// plain number on the evaluation's scale (about 100 per pawn), not a mate score: a 50 %
-/// chance of winning is worth half a win. One point less per ply prefers quick wins.
+/// plain number, not a mate score: a 50 % chance of winning is worth half a win. One point
+/// less per ply prefers quick wins.
 pub const WIN: i32 = 10_000;
+
+/// The search's static values are expected results ([`expected`]): this many points per
+/// unit of P(White wins) − P(Black wins), so a certain static win (9000) stays below a won
+/// game's value less 1000 plies.
+const EXPECTED: f64 = 9000.0;
 
 /// Weight: one knight.
 const KNIGHT: usize = 0;
@@ -66,6 +71,28 @@ mod nnue;
 #[path = "weights.rs"]
 mod weights;
 use weights::WEIGHTS;
+
+/// The expected result of static value `v` ([`EXPECTED`] × (2 P − 1), P = logistic(v /
+/// [`nnue::SCORE_PER_LOGIT`]), the scale of both evaluations): the search averages values
+/// over mixed strategies, and an average of evaluation scores is not the score of the
+/// average. A cell of 1000 beside one of 0 weighs as much as two of 500 on the evaluation's
+/// scale, where their chances are 99.99 % and 50 % against 99.1 % twice. Matched at
+/// movetime 100 against the evaluation's scale (README, "Apocalypse's expected results").
+fn expected(v: i32) -> i32 {
+    let half_logit = f64::from(v) / (2.0 * nnue::SCORE_PER_LOGIT as f64);
+    (EXPECTED * half_logit.tanh()) as i32
+}
+
+/// The evaluation's score of a value the search backed up: the inverse of [`expected`],
+/// within the network's limit; a value past every static one (a won game's) is itself.
+fn score_of(value: i32) -> i32 {
+    if value.abs() >= EXPECTED as i32 {
+        return value;
+    }
+    let half_logit = (f64::from(value) / EXPECTED).atanh();
+    let score = (2.0 * nnue::SCORE_PER_LOGIT as f64 * half_logit).round() as i32;
+    score.clamp(-NETWORK_LIMIT, NETWORK_LIMIT)
+}
 
 /// The file of `sq` folded onto a..c (0..=2): e counts as a, d as b.
 fn folded_file(sq: u8) -> u8 {
@@ -141,6 +168,16 @@ impl Evaluate for Apocalypse {
             return nnue::evaluate(self).clamp(-NETWORK_LIMIT, NETWORK_LIMIT);
         }
         self.classical()
+    }
+
+    /// The expected result of the static value ([`expected`]): the search solves matrix
+    /// games, whose values are averages over mixed strategies.
+    fn search_value(&self) -> i32 {
+        expected(self.evaluate())
+    }
+
+    fn reported(value: i32) -> i32 {
+        score_of(value)
     }
 
     fn is_noisy(&self, m: Move) -> bool {
@@ -539,5 +576,33 @@ mod tests {
         assert!(promote.is_legal_declaration(Player::First, d4d5));
         assert!(promote.is_noisy(d4d5));
         assert!(!promote.is_noisy(Move::VOID));
+    }
+
+    #[test]
+    fn expected_results_are_probabilities_of_the_scores() {
+        // P = logistic(score / 110): a score of 110 ln 3 (about 121) is a 75 % chance, an
+        // expected result of 0.5.
+        assert_eq!(expected(0), 0);
+        assert_eq!(expected(121), 4504);
+        assert_eq!(expected(-121), -4504);
+        // Averages of chances, not of scores: 1000 and 0 are worth less than 500 twice.
+        assert!(expected(1000) / 2 + expected(0) / 2 < expected(500));
+        // Monotone, odd, and a certain static win below a won game less 1000 plies.
+        let values: Vec<i32> = (-6000..=6000).step_by(7).map(expected).collect();
+        assert!(values.windows(2).all(|w| w[0] <= w[1]));
+        assert!((-6000..=6000).all(|v| expected(-v) == -expected(v)));
+        assert!(expected(NETWORK_LIMIT) <= WIN - 1000);
+    }
+
+    #[test]
+    fn reported_scores_invert_expected_results() {
+        // Exact to a point where a point of score moves the expected result by one or more.
+        for v in -600..=600 {
+            assert!((score_of(expected(v)) - v).abs() <= 1, "{v}: {}", score_of(expected(v)));
+        }
+        // A won game's value is reported as it is; scores stay within the network's limit.
+        assert_eq!(score_of(WIN - 3), WIN - 3);
+        assert_eq!(score_of(-(WIN - 3)), -(WIN - 3));
+        assert!(score_of(EXPECTED as i32 - 1) <= NETWORK_LIMIT);
     }
 }

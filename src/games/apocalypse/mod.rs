@@ -42,7 +42,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "2np1/p3p/pN3/1nP1P/N2P1 00 3",
             "1n2n/P1p2/5/4p/N3N 00 0",
         ],
-        signature: 3126,
+        signature: 1838,
     },
     rule_options: &[DOUBLE_STEP],
     skill_elo: Some(SKILL_ELO),
@@ -53,13 +53,13 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
 /// --anchor-games 400 --nodes 2000 --levels 0,4,8,12,16,19,20` (README.md, "Skill levels",
 /// has the table with its ± and the exact command).
 const SKILL_ELO: &[(u8, i32)] = &[
-    (0, 215),
-    (4, 332),
-    (8, 464),
-    (12, 596),
-    (16, 640),
-    (19, 670),
-    (20, 692),
+    (0, 137),
+    (4, 259),
+    (8, 376),
+    (12, 545),
+    (16, 579),
+    (19, 592),
+    (20, 593),
 ];
 
 /// Rule 1.6-1: a side has no pawns left (it loses; both: a draw).
