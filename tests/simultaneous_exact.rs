@@ -73,12 +73,13 @@ fn declarations(pos: &Apocalypse, p: Player) -> Vec<Move> {
 }
 
 /// Plain backward induction `depth` turns deep, `ply` turns below the root: terminal values
-/// as the search scores them, the static evaluation at depth 0, and otherwise the rounded
+/// as the search scores them, the static value as the search backs it up at depth 0
+/// (`Evaluate::search_value`), and otherwise the rounded
 /// value of the matrix game of all children.
 fn backward_induction(pos: &Apocalypse, depth: u32, ply: u32) -> i32 {
     match pos.node() {
         Node::Terminal(outcome) => return pos.terminal_value(outcome, ply),
-        _ if depth == 0 => return pos.evaluate(),
+        _ if depth == 0 => return pos.search_value(),
         _ => {}
     }
     let rows = declarations(pos, Player::First);
@@ -195,9 +196,10 @@ fn search_equals_plain_backward_induction_on_small_positions() {
             // The root of a side's search solves the same game.
             for side in [Player::First, Player::Second] {
                 let r = searched(&pos, Some(side), depth, exact);
+                // Reported on the evaluation's scale (`Evaluate::reported`).
                 assert_eq!(
                     r.score,
-                    side.sign() * expected,
+                    side.sign() * Apocalypse::reported(expected),
                     "{text} depth {depth} {side:?}"
                 );
             }
@@ -211,7 +213,8 @@ fn searched_value_equals_the_exact_value() {
         let pos = parse(text);
         let exact = solve_exact(&pos).value;
         let depth = longest_game(&pos, &mut HashMap::new());
-        let r = searched(&pos, Some(Player::First), depth, Features::default());
+        // The search's own value (no side: not reported on the evaluation's scale).
+        let r = searched(&pos, None, depth, Features::default());
         let value = f64::from(r.score) / f64::from(WIN);
         assert!(
             (value - exact).abs() <= 0.01,

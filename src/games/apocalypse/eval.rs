@@ -598,7 +598,11 @@ mod tests {
     fn reported_scores_invert_expected_results() {
         // Exact to a point where a point of score moves the expected result by one or more.
         for v in -600..=600 {
-            assert!((score_of(expected(v)) - v).abs() <= 1, "{v}: {}", score_of(expected(v)));
+            assert!(
+                (score_of(expected(v)) - v).abs() <= 1,
+                "{v}: {}",
+                score_of(expected(v))
+            );
         }
         // A won game's value is reported as it is; scores stay within the network's limit.
         assert_eq!(score_of(WIN - 3), WIN - 3);
