@@ -83,15 +83,15 @@ fn expected(v: i32) -> i32 {
     (EXPECTED * half_logit.tanh()) as i32
 }
 
-/// The evaluation's score of a value the search backed up: the inverse of [`expected`],
-/// within the network's limit; a value past every static one (a won game's) is itself.
+/// The evaluation's score of a value the search backed up: the inverse of [`expected`]
+/// (at most 1078 in size, that of 8999); a value past every static one (a won game's) is
+/// itself.
 fn score_of(value: i32) -> i32 {
     if value.abs() >= EXPECTED as i32 {
         return value;
     }
     let half_logit = (f64::from(value) / EXPECTED).atanh();
-    let score = (2.0 * nnue::SCORE_PER_LOGIT as f64 * half_logit).round() as i32;
-    score.clamp(-NETWORK_LIMIT, NETWORK_LIMIT)
+    (2.0 * nnue::SCORE_PER_LOGIT as f64 * half_logit).round() as i32
 }
 
 /// The file of `sq` folded onto a..c (0..=2): e counts as a, d as b.
@@ -604,9 +604,11 @@ mod tests {
                 score_of(expected(v))
             );
         }
-        // A won game's value is reported as it is; scores stay within the network's limit.
+        // A won game's value is reported as it is. The largest value below it, 8999, is
+        // the score 220 atanh(8999/9000) = 110 ln 17999 = 1077.8.
         assert_eq!(score_of(WIN - 3), WIN - 3);
         assert_eq!(score_of(-(WIN - 3)), -(WIN - 3));
-        assert!(score_of(EXPECTED as i32 - 1) <= NETWORK_LIMIT);
+        assert_eq!(score_of(EXPECTED as i32 - 1), 1078);
+        assert_eq!(score_of(1 - EXPECTED as i32), -1078);
     }
 }
