@@ -188,7 +188,8 @@ fn search_equals_plain_backward_induction_on_small_positions() {
         tested += 1;
         let text = pos.format_position();
         for depth in 1..=3 {
-            let expected = backward_induction(&pos, depth, 0);
+            // Searches report on the evaluation's scale (`Evaluate::reported`).
+            let expected = Apocalypse::reported(backward_induction(&pos, depth, 0));
             for features in [exact, no_tt] {
                 let value = searched(&pos, None, depth, features).score;
                 assert_eq!(value, expected, "{text} depth {depth} {features:?}");
@@ -196,10 +197,9 @@ fn search_equals_plain_backward_induction_on_small_positions() {
             // The root of a side's search solves the same game.
             for side in [Player::First, Player::Second] {
                 let r = searched(&pos, Some(side), depth, exact);
-                // Reported on the evaluation's scale (`Evaluate::reported`).
                 assert_eq!(
                     r.score,
-                    side.sign() * Apocalypse::reported(expected),
+                    side.sign() * expected,
                     "{text} depth {depth} {side:?}"
                 );
             }
@@ -213,12 +213,13 @@ fn searched_value_equals_the_exact_value() {
         let pos = parse(text);
         let exact = solve_exact(&pos).value;
         let depth = longest_game(&pos, &mut HashMap::new());
-        // The search's own value (no side: not reported on the evaluation's scale).
-        let r = searched(&pos, None, depth, Features::default());
-        let value = f64::from(r.score) / f64::from(WIN);
+        let r = searched(&pos, Some(Player::First), depth, Features::default());
+        // Within 0.01 of a win of the exact value, on the reported scale (monotone).
+        let within = |d: f64| Apocalypse::reported(((exact + d) * f64::from(WIN)).round() as i32);
         assert!(
-            (value - exact).abs() <= 0.01,
-            "{text}: searched {value}, exact {exact}"
+            (within(-0.01)..=within(0.01)).contains(&r.score),
+            "{text}: searched {}, exact {exact}",
+            r.score
         );
     }
 }

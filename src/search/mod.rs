@@ -218,8 +218,29 @@ pub fn search<G: Evaluate>(
     })
 }
 
-/// One thread's iterative deepening at `root`, by the root's node kind.
+/// One thread's iterative deepening at `root`, by the root's node kind, its scores (the
+/// result's and each `info` line's) reported on the evaluation's scale
+/// ([`Evaluate::reported`]).
 fn search_root<G: Evaluate>(
+    s: &mut searcher::Searcher<'_, G>,
+    root: &Root<'_, G>,
+    limits: &Limits,
+    settings: &Settings,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    let mut reported = |info: &Info<G::Move>| {
+        report(&Info {
+            score: G::reported(info.score),
+            ..info.clone()
+        })
+    };
+    let mut result = search_kind(s, root, limits, settings, &mut reported);
+    result.score = G::reported(result.score);
+    result
+}
+
+/// [`search_root`] by the root's node kind, with the search's own values.
+fn search_kind<G: Evaluate>(
     s: &mut searcher::Searcher<'_, G>,
     root: &Root<'_, G>,
     limits: &Limits,

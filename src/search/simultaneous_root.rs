@@ -18,8 +18,7 @@ use rand_chacha::ChaCha8Rng;
 /// declaration (up to MultiPV), most probable first, each scored by its payoff against the
 /// opponent's equilibrium strategy: exact for the declarations of the final restricted
 /// game (the game value for those in the support), a bound for the others (the most they
-/// can gain, which the search only proved to be no more than the value). Scores are the
-/// game's reported ones ([`Evaluate::reported`]).
+/// can gain, which the search only proved to be no more than the value).
 pub fn search_simultaneous_root<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     root: &G,
@@ -69,14 +68,14 @@ pub fn search_simultaneous_root<G: Evaluate>(
             break;
         };
         result.policy = lines.iter().map(|&(i, p, _)| (mine[i], p)).collect();
-        result.score = side.sign() * G::reported(value);
+        result.score = side.sign() * value;
         result.depth = depth;
         for (k, &(i, _, pay)) in lines.iter().take(settings.multipv.max(1)).enumerate() {
             report(&Info {
                 depth,
                 seldepth: s.seldepth.max(depth),
                 multipv: k + 1,
-                score: G::reported(crate::matrix::round_value(pay)),
+                score: crate::matrix::round_value(pay),
                 nodes: s.nodes(),
                 time: s.started.elapsed(),
                 hashfull: s.tt.hashfull(),
@@ -132,14 +131,14 @@ fn search_wide_root<G: Evaluate>(
         s.keep_wide_start(key, &o);
         let lines = o.lines(side);
         result.policy = lines.iter().map(|&(m, p, _)| (m, p)).collect();
-        result.score = side.sign() * G::reported(crate::matrix::round_value(o.value));
+        result.score = side.sign() * crate::matrix::round_value(o.value);
         result.depth = depth;
         for (k, &(m, _, pay)) in lines.iter().take(settings.multipv.max(1)).enumerate() {
             report(&Info {
                 depth,
                 seldepth: s.seldepth.max(depth),
                 multipv: k + 1,
-                score: G::reported(crate::matrix::round_value(pay)),
+                score: crate::matrix::round_value(pay),
                 nodes: s.nodes(),
                 time: s.started.elapsed(),
                 hashfull: s.tt.hashfull(),
