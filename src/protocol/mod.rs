@@ -3,6 +3,7 @@
 //! [`command::Command`], `session` carries them out and `response` writes the answers.
 
 pub mod command;
+pub mod eval_file;
 pub mod line;
 pub mod options;
 pub mod parse;

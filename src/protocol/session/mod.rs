@@ -9,30 +9,41 @@
 //! state the next `go` will use without touching the running search. Only what needs the
 //! search's own resources waits for it to end by itself, in the order the lines came
 //! ([`Deferred`]): a `go` (with the state of its moment), and the clearing or resizing of
-//! the hash table (`ucinewgame`, `Clear Hash`, `Hash`, a new game or rules). `stop` ends
-//! the running search, and the waiting work then runs in order. A `go` waiting behind a
-//! search without a limit (`go infinite`, `go ponder`, `go` alone) stops it first: a GUI
-//! that forgets `stop` gets that search's move, never a hang. At the end of input a search
-//! with a limit runs to it, one without is stopped, the waiting work is carried out, and
-//! then the program ends.
+//! the hash table (`ucinewgame`, `Clear Hash`, `Hash`, a new game, rules or evaluation).
+//! `stop` ends the running search, and the waiting work then runs in order. A `go` waiting
+//! behind a search without a limit (`go infinite`, `go ponder`, `go` alone) stops it
+//! first: a GUI that forgets `stop` gets that search's move, never a hang. At the end of
+//! input a search with a limit runs to it, one without is stopped, the waiting work is
+//! carried out, and then the program ends.
+//!
+//! **Nothing slow runs on the reading thread.** The hash table's work (zeroing 16 GiB takes
+//! seconds) runs on a thread of its own ([`table`]), in turn with the searches, and an
+//! `EvalFile` is read on another ([`loads`]) once its metadata has shown a regular file of
+//! a network's size; the next `go` waits for both, the reading never does. `readyok`
+//! waits (without holding the reading) only for `EvalFile` reads, since it promises that
+//! every line before it has been checked; a search or the table's work may still run.
 
 mod go;
+mod loads;
 mod queries;
+mod table;
 mod worker;
 
 use super::command::Command;
 use super::line::normalise;
 use super::options::{Effect, EngineOptions};
-use super::parse::{CommandError, parse_command};
+use super::parse::{CommandError, IGNORE_WORDS_AFTER, parse_command};
 use super::response::{bestmove, error, response};
 use crate::engine::{self, AnyGame};
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::players::PlayerKind;
 use crate::search::tt::TranspositionTable;
+use loads::{Loads, Reply};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
+use table::{TableJob, TableResult, TableWork};
 use worker::{Start, Worker};
 
 /// The program's name and version, as `id name` and the banner give it.
@@ -56,10 +67,11 @@ enum Deferred {
     /// A refused `go`'s `bestmove (none)` (its error was printed when it arrived): the
     /// running search's `bestmove` comes first.
     NoMove,
-    /// `ucinewgame`, `Clear Hash`, or a new game or rules: clear the hash table.
-    ClearHash,
-    /// `Hash`: this table (allocated when the line came) replaces the current one.
-    UseTable(Arc<TranspositionTable>),
+    /// Work on the hash table, on its own thread: clearing it (`ucinewgame`, `Clear
+    /// Hash`, a new game, rules or evaluation) or a new size (`Hash`).
+    Table(TableWork),
+    /// Clear the hash table if the `EvalFile` read with this ticket loaded its weights.
+    ClearIfLoaded(u64),
 }
 
 /// The engine between commands.
@@ -72,7 +84,13 @@ pub struct Session {
     /// The position the next `go` will search (a running search has its own copy).
     game: Box<dyn AnyGame>,
     tt: Arc<TranspositionTable>,
+    /// The size of `tt` in MiB.
+    tt_mb: usize,
     worker: Option<Worker>,
+    /// Work on the hash table under way (no search runs meanwhile).
+    table_job: Option<TableJob>,
+    /// `EvalFile` reads under way, and the `readyok`s owed behind them.
+    loads: Loads,
     waiting: VecDeque<Deferred>,
     /// Called by a worker once it has printed its last line (the reader's wake-up).
     on_done: Arc<dyn Fn() + Send + Sync>,
@@ -90,16 +108,20 @@ impl Session {
             out,
             game: engine::new_game(game, options.rules),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)?),
+            tt_mb: options.hash_mb,
             options,
             defaults: options,
             worker: None,
+            table_job: None,
+            loads: Loads::new(),
             waiting: VecDeque::new(),
             on_done: Arc::new(|| {}),
         })
     }
 
-    /// Has every worker call `notify` once it has finished (after its `bestmove`), so that
-    /// the reading loop can carry out the work waiting for it without polling.
+    /// Has every worker call `notify` once it has finished (after its `bestmove`), and so
+    /// the threads of the hash table's work and of `EvalFile` reads, so that the reading
+    /// loop can carry out the work waiting for them without polling.
     pub fn set_done_notifier(&mut self, notify: impl Fn() + Send + Sync + 'static) {
         self.on_done = Arc::new(notify);
     }
@@ -134,8 +156,9 @@ impl Session {
     }
 
     /// Takes a line that was over the length limit, of which `start` is the beginning: it
-    /// is refused, and the reply its command awaits still comes (`uci`, `ugi` and
-    /// `isready` are carried out, as the words after them are ignored anyway).
+    /// is refused, and the reply its command awaits still comes. A command that ignores
+    /// the words after it (`uci`, `isready`, `stop`, `quit`, ...) is carried out after the
+    /// error, since those words would have been ignored anyway.
     pub fn handle_too_long(&mut self, start: &str) -> Flow {
         let start = normalise(start);
         let mut words = start.split_whitespace();
@@ -143,27 +166,20 @@ impl Session {
         let refused = CommandError::TooLong {
             command: first.chars().take(20).collect(),
         };
-        match first {
-            "uci" | "ugi" | "isready" => {
-                self.out.line(&error(&refused.to_string()));
-                self.handle_line(first)
-            }
-            _ => {
-                self.refuse(&start, &refused);
-                self.search_done()
-            }
+        if IGNORE_WORDS_AFTER.contains(&first) {
+            self.out.line(&error(&refused.to_string()));
+            return self.handle_line(first);
         }
+        self.refuse(&start, &refused);
+        self.search_done()
     }
 
-    /// Joins the worker if it has finished, then starts the waiting work, in order, until
-    /// a search runs again (see the module documentation). Called when a worker has
-    /// finished, and after every line.
+    /// Takes what has ended (a worker that printed its last line, the hash table's work,
+    /// `EvalFile` reads), then starts the waiting work, in order, until a search or the
+    /// table's work runs again (see the module documentation). Called when one of them
+    /// has ended, and after every line.
     pub fn search_done(&mut self) -> Flow {
-        if self.worker.as_ref().is_some_and(Worker::is_finished)
-            && let Some(worker) = self.worker.take()
-        {
-            worker.join();
-        }
+        self.take_ended();
         if let Some(worker) = &self.worker
             && !worker.is_bounded()
             && self.waiting.iter().any(|d| matches!(d, Deferred::Go(_)))
@@ -171,7 +187,7 @@ impl Session {
             // A `go` waits behind a search that would never end by itself.
             self.stop_search();
         }
-        while self.worker.is_none() {
+        while self.idle() {
             let Some(next) = self.waiting.pop_front() else {
                 break;
             };
@@ -180,8 +196,9 @@ impl Session {
         Flow::Continue
     }
 
-    /// The end of input: a search with a limit runs to it, one without is stopped; then
-    /// the waiting work is carried out (and the searches it starts, likewise).
+    /// The end of input: a search with a limit runs to it, one without is stopped, the
+    /// table's work and `EvalFile` reads are waited for; then the waiting work is carried
+    /// out (and the searches it starts, likewise).
     pub fn finish(&mut self) {
         loop {
             match self.worker.take() {
@@ -189,11 +206,71 @@ impl Session {
                 Some(worker) => worker.stop_and_join(),
                 None => {}
             }
+            if let Some(job) = self.table_job.take() {
+                let mb = job.mb;
+                self.table_ended(mb, job.wait());
+            }
+            for reply in self.loads.wait_all() {
+                self.answer(reply);
+            }
             self.search_done();
-            if self.worker.is_none() && self.waiting.is_empty() {
+            if self.idle() && self.waiting.is_empty() {
                 break;
             }
         }
+    }
+
+    /// Joins a worker that has printed its last line, takes the end of the table's work
+    /// and of `EvalFile` reads.
+    fn take_ended(&mut self) {
+        if self.worker.as_ref().is_some_and(Worker::is_finished)
+            && let Some(worker) = self.worker.take()
+        {
+            worker.join();
+        }
+        if let Some(result) = self.table_job.as_ref().and_then(TableJob::try_result) {
+            let mb = self.table_job.take().and_then(|job| job.mb);
+            self.table_ended(mb, result);
+        }
+        for reply in self.loads.take_ended() {
+            self.answer(reply);
+        }
+    }
+
+    /// The table's work has ended: a new table replaces the one in use; if it could not
+    /// be had, the error, and `Hash` says the size of the table in use again.
+    fn table_ended(&mut self, mb: Option<usize>, result: TableResult) {
+        match (result, mb) {
+            (Ok(Some(tt)), Some(mb)) => {
+                self.tt = Arc::new(tt);
+                self.tt_mb = mb;
+            }
+            (Ok(_), _) => {}
+            (Err(why), mb) => {
+                self.out.line(&error(&format!(
+                    "setoption: Hash: {why}; the table of {} MiB stays",
+                    self.tt_mb
+                )));
+                if mb == Some(self.options.hash_mb) {
+                    self.options.hash_mb = self.tt_mb;
+                }
+            }
+        }
+    }
+
+    /// An answer due when `EvalFile` reads have ended.
+    fn answer(&mut self, reply: Reply) {
+        match reply {
+            Reply::Refused(why) => self.out.line(&error(&format!("setoption: {why}"))),
+            Reply::ReadyOk => self.out.line("readyok"),
+        }
+    }
+
+    /// Whether nothing runs that waiting work must wait for: no search (or perft), no
+    /// work on the hash table, no `EvalFile` read (a `go` searches with the weights of
+    /// its moment).
+    fn idle(&self) -> bool {
+        self.worker.is_none() && self.table_job.is_none() && !self.loads.pending()
     }
 
     /// Stops and joins a running search (its `bestmove` is printed by then).
@@ -203,19 +280,21 @@ impl Session {
         }
     }
 
-    /// Whether a search (or perft) runs or work waits for one: then what touches the hash
-    /// table, and a `go`, wait their turn.
-    fn busy(&self) -> bool {
-        self.worker.is_some() || !self.waiting.is_empty()
-    }
-
-    /// Carries out `work` now if nothing runs, or queues it behind the running search.
+    /// Carries out `work` now if nothing runs or waits, or queues it in turn. Table work
+    /// just like the last waiting one replaces it (a burst of `Hash` lines allocates one
+    /// table, not each).
     fn defer(&mut self, work: Deferred) {
-        if self.busy() {
-            self.waiting.push_back(work);
-        } else {
-            self.run(work);
+        if self.idle() && self.waiting.is_empty() {
+            return self.run(work);
         }
+        if let (Deferred::Table(new), Some(Deferred::Table(last))) =
+            (&work, self.waiting.back_mut())
+            && std::mem::discriminant(new) == std::mem::discriminant(last)
+        {
+            *last = *new;
+            return;
+        }
+        self.waiting.push_back(work);
     }
 
     /// Carries out one piece of waiting work now (nothing runs).
@@ -225,8 +304,14 @@ impl Session {
                 self.worker = Some(start.spawn(&self.tt, &self.out, &self.on_done));
             }
             Deferred::NoMove => self.out.line(&bestmove(None)),
-            Deferred::ClearHash => self.tt.clear(),
-            Deferred::UseTable(tt) => self.tt = tt,
+            Deferred::Table(work) => {
+                self.table_job = Some(TableJob::start(work, &self.tt, &self.on_done));
+            }
+            Deferred::ClearIfLoaded(ticket) => {
+                if self.loads.take_loaded(ticket) {
+                    self.run(Deferred::Table(TableWork::Clear));
+                }
+            }
         }
     }
 
@@ -243,17 +328,21 @@ impl Session {
         }
     }
 
-    fn execute(&mut self, command: Command, received: Instant) -> Flow {
+    fn execute(&mut self, command: Command<'_>, received: Instant) -> Flow {
         match command {
             Command::Uci => self.identify("uciok"),
             Command::Ugi => self.identify("ugiok"),
+            // Owed while `EvalFile` reads are under way: the lines before are then checked.
+            Command::IsReady if self.loads.pending() => self.loads.owe_readyok(),
             Command::IsReady => self.out.line("readyok"),
             Command::Debug(_) | Command::Register => {}
-            Command::NewGame => self.defer(Deferred::ClearHash),
+            Command::NewGame => self.defer(Deferred::Table(TableWork::Clear)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { fen, moves } => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                if let Err(e) = self.game.set_position(fen.as_deref(), &moves) {
+                if let Err(e) = self
+                    .game
+                    .set_position_from(fen.as_deref(), &mut moves.iter())
+                {
                     self.out.line(&error(&format!("position: {e}")));
                 }
             }
@@ -267,12 +356,7 @@ impl Session {
             Command::Stop => self.stop_search(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => {
-                match self.worker.take() {
-                    // A perft is let finish (Fairy-Stockfish's perft blocks its loop).
-                    Some(worker) if worker.is_perft() => worker.join(),
-                    Some(worker) => worker.stop_and_join(),
-                    None => {}
-                }
+                self.quit();
                 return Flow::Quit;
             }
             Command::Display => self.display(),
@@ -282,27 +366,49 @@ impl Session {
         Flow::Continue
     }
 
+    /// `quit`: stops a running search (a perft is let finish: Fairy-Stockfish's perft
+    /// blocks its loop), whose `bestmove` is printed; then every reply still owed for a
+    /// line already answered otherwise: a refused `go`'s `bestmove (none)` and an
+    /// `isready`'s `readyok`. Waiting `go` lines are dropped.
+    fn quit(&mut self) {
+        match self.worker.take() {
+            Some(worker) if worker.is_perft() => worker.join(),
+            Some(worker) => worker.stop_and_join(),
+            None => {}
+        }
+        for work in std::mem::take(&mut self.waiting) {
+            if let Deferred::NoMove = work {
+                self.run(work);
+            }
+        }
+        for _ in 0..self.loads.owed_readyoks() {
+            self.out.line("readyok");
+        }
+    }
+
     /// `setoption`: the new value applies at once to the state the next `go` will use;
-    /// what it does to the hash table waits for a running search.
+    /// what it does to the hash table waits for a running search, an `EvalFile` is read
+    /// off the reading thread.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options;
         let effect = match options.set(name, value) {
             Ok(e) => e,
             Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
         };
+        self.options = options;
         match effect {
             Effect::None => {}
             Effect::NewGame | Effect::NewRules => {
                 self.game = engine::new_game(options.game, options.rules);
-                self.defer(Deferred::ClearHash);
+                self.defer(Deferred::Table(TableWork::Clear));
             }
-            Effect::ResizeHash => match TranspositionTable::new(options.hash_mb) {
-                Ok(tt) => self.defer(Deferred::UseTable(Arc::new(tt))),
-                Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
-            },
-            Effect::ClearHash => self.defer(Deferred::ClearHash),
+            Effect::ResizeHash => self.defer(Deferred::Table(TableWork::Resize(options.hash_mb))),
+            Effect::ClearHash => self.defer(Deferred::Table(TableWork::Clear)),
+            Effect::LoadEvalFile(source) => {
+                let ticket = self.loads.start(source, &self.on_done);
+                self.defer(Deferred::ClearIfLoaded(ticket));
+            }
         }
-        self.options = options;
     }
 }
 
