@@ -13,7 +13,7 @@
 //! 1 GiB table took 1 s to zero at load 2, a FIFO for ever), while a scheduler's hiccup
 //! does not strike twice.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};

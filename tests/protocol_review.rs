@@ -2,7 +2,7 @@
 //! moves, `UCI_ShowWDL`, an empty `searchmoves`, the replies owed at `quit`, and `quit`
 //! (or `isready`) at the head of a line longer than the limit (protocol.md §1, §3, §4).
 
-mod common;
+use crate::common;
 
 use common::{Engine, PATIENCE, piped};
 use std::time::Duration;
