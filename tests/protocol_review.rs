@@ -165,3 +165,40 @@ fn quit_or_isready_at_the_head_of_an_over_long_line_acts_without_its_end() {
     assert_eq!(e.query("p1turn"), "true");
     assert!(e.recv(Duration::from_millis(100)).is_none());
 }
+
+#[test]
+fn stop_and_ponderhit_find_a_go_that_waits_for_the_tables_work_or_an_eval_file() {
+    // The table's work and an EvalFile's reading run off the reader; a go sent meanwhile
+    // is still the running search for `stop` (its worker waits for them), not a search
+    // that starts later and runs for ever.
+    let weights = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/games/src/duell/nnue.bin")
+        .display()
+        .to_string();
+    for before in [
+        "setoption name Hash value 256".to_string(),
+        "ucinewgame".to_string(),
+        format!("setoption name EvalFile value {weights}"),
+    ] {
+        let mut e = Engine::start(&[]);
+        e.send(&before);
+        e.send("go infinite");
+        e.send("stop");
+        let lines = e.until(|l| l.starts_with("bestmove"));
+        assert!(
+            !lines.iter().any(|l| l.contains("error")),
+            "{before}: {lines:?}"
+        );
+        e.send("setoption name Ponder value true");
+        e.send(&before);
+        e.send("go ponder");
+        e.send("ponderhit");
+        e.send("stop");
+        let lines = e.until(|l| l.starts_with("bestmove"));
+        assert!(
+            !lines.iter().any(|l| l.contains("error")),
+            "{before}: {lines:?}"
+        );
+        assert!(e.sync().iter().all(|l| l.starts_with("info")), "{before}");
+    }
+}

@@ -1,19 +1,38 @@
 //! The `EvalFile` reads under way. Each accepted `EvalFile` line (its file's type and size
-//! already checked, [`crate::eval_file::check`]) gets a ticket and a thread that
-//! reads and decodes the file; the threads end in the order of their tickets (each waits
-//! for the one before it), and the reading loop loads their weights, or prints why not, in
-//! that order. `readyok` promises that each `setoption` before it has been checked, so an
-//! `isready` that comes while reads are under way is owed until they have ended; the
-//! reading itself never waits.
+//! already checked, [`crate::eval_file::check`]) gets a ticket and a thread that reads,
+//! decodes and loads the file; the threads end in the order of their tickets (each waits
+//! for the one before it), and the reading loop prints why a file was refused in that
+//! order. `readyok` promises that each `setoption` before it has been checked, so an
+//! `isready` that comes while reads are under way is owed until they have ended; a `go`
+//! starts its worker as it would have, which waits for them ([`LoadWait`]) before it
+//! searches. The reading itself never waits.
 
-use crate::eval_file::{self, EvalSource, Weights};
+use crate::eval_file::{self, EvalSource};
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::{self, JoinHandle};
+use std::time::Duration;
 
-/// One read's outcome, with its ticket.
-type Read = (u64, Result<Option<Weights>, String>);
+/// One read's outcome, with its ticket: loaded, or why the file was refused.
+type Read = (u64, Result<(), String>);
+
+/// How far the reads have come, for workers and table work to wait on.
+#[derive(Default)]
+struct Progress {
+    state: Mutex<Ended>,
+    changed: Condvar,
+}
+
+/// The reads that have ended.
+#[derive(Default)]
+struct Ended {
+    /// The last ticket whose read has ended (its weights loaded or refused).
+    last: u64,
+    /// Tickets whose weights were loaded, until their hash clearing has asked.
+    loaded: Vec<u64>,
+}
 
 /// The `EvalFile` reads under way and the `readyok`s owed behind them.
 pub(super) struct Loads {
@@ -21,12 +40,11 @@ pub(super) struct Loads {
     rx: Receiver<Read>,
     /// The thread of the last read started (the next one waits for it).
     last: Option<JoinHandle<()>>,
+    progress: Arc<Progress>,
     /// Tickets given out; 0 is none.
     issued: u64,
     /// The last ticket whose outcome was taken.
     done: u64,
-    /// Tickets whose weights were loaded, until their hash clearing has run.
-    loaded: Vec<u64>,
     /// For each owed `readyok`, the last ticket given out when its `isready` came.
     ready: VecDeque<u64>,
 }
@@ -48,9 +66,9 @@ impl Loads {
             tx,
             rx,
             last: None,
+            progress: Arc::default(),
             issued: 0,
             done: 0,
-            loaded: Vec::new(),
             ready: VecDeque::new(),
         }
     }
@@ -72,15 +90,37 @@ impl Loads {
         let before = self.last.take();
         let tx = self.tx.clone();
         let notify = Arc::clone(notify);
+        let progress = Arc::clone(&self.progress);
         self.last = Some(thread::spawn(move || {
             if let Some(before) = before {
                 let _ = before.join();
             }
+            let outcome = eval_file::read(&source).map(eval_file::install);
+            let mut ended = progress.state.lock().unwrap_or_else(|e| e.into_inner());
+            ended.last = ticket;
+            if outcome.is_ok() {
+                ended.loaded.push(ticket);
+            }
+            drop(ended);
+            progress.changed.notify_all();
             // The session may be gone (after `quit`); then nobody waits for the result.
-            let _ = tx.send((ticket, eval_file::read(&source)));
+            let _ = tx.send((ticket, outcome));
             notify();
         }));
         ticket
+    }
+
+    /// What a worker started now waits for: the reads started so far (none: nothing).
+    pub(super) fn waited_by_worker(&self) -> Option<LoadWait> {
+        self.pending().then(|| self.so_far())
+    }
+
+    /// The reads started so far, to wait for or to ask about.
+    pub(super) fn so_far(&self) -> LoadWait {
+        LoadWait {
+            progress: Arc::clone(&self.progress),
+            ticket: self.issued,
+        }
     }
 
     /// An `isready` came: its `readyok` is owed until the reads started so far have ended.
@@ -118,33 +158,61 @@ impl Loads {
         owed
     }
 
-    /// Whether the read with this ticket loaded its weights (asked once, by its hash
-    /// clearing, after it has ended).
-    pub(super) fn take_loaded(&mut self, ticket: u64) -> bool {
-        let was = self.loaded.contains(&ticket);
-        self.loaded.retain(|&t| t != ticket);
-        was
-    }
-
-    /// One read has ended: its weights are loaded or its refusal answered, then the
-    /// `readyok`s owed behind it.
-    fn end(
-        &mut self,
-        ticket: u64,
-        outcome: Result<Option<Weights>, String>,
-        replies: &mut Vec<Reply>,
-    ) {
+    /// One read has ended (its weights loaded by its thread, or refused): its refusal
+    /// is answered, then the `readyok`s owed behind it.
+    fn end(&mut self, ticket: u64, outcome: Result<(), String>, replies: &mut Vec<Reply>) {
         self.done = ticket;
-        match outcome {
-            Ok(weights) => {
-                eval_file::install(weights);
-                self.loaded.push(ticket);
-            }
-            Err(why) => replies.push(Reply::Refused(why)),
+        if let Err(why) = outcome {
+            replies.push(Reply::Refused(why));
         }
         while self.ready.front().is_some_and(|&t| t <= self.done) {
             self.ready.pop_front();
             replies.push(Reply::ReadyOk);
         }
+    }
+}
+
+/// `EvalFile` reads to wait for: those started before a `go` (its worker waits for them
+/// before it searches), or the one a hash clearing asks about.
+pub(super) struct LoadWait {
+    progress: Arc<Progress>,
+    ticket: u64,
+}
+
+impl LoadWait {
+    /// Waits until the reads have ended, unless `stop` is set first (then the search ends
+    /// at once anyway).
+    pub(super) fn wait(self, stop: &AtomicBool) {
+        let mut ended = self.lock();
+        while ended.last < self.ticket && !stop.load(Ordering::Relaxed) {
+            // The timeout lets a `stop` end the wait.
+            ended = self
+                .progress
+                .changed
+                .wait_timeout(ended, Duration::from_millis(5))
+                .map_or_else(|e| e.into_inner().0, |(g, _)| g);
+        }
+    }
+
+    /// Whether the read with `ticket` (one of these) loaded its weights, once it has
+    /// ended; asked once for each ticket.
+    pub(super) fn loaded(&self, ticket: u64) -> bool {
+        let mut ended = self.lock();
+        while ended.last < ticket {
+            ended = self
+                .progress
+                .changed
+                .wait(ended)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+        let at = ended.loaded.iter().position(|&t| t == ticket);
+        at.map(|i| ended.loaded.remove(i)).is_some()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Ended> {
+        self.progress
+            .state
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
     }
 }

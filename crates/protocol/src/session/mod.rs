@@ -19,9 +19,11 @@
 //! **Nothing slow runs on the reading thread.** The hash table's work (zeroing 16 GiB takes
 //! seconds) runs on a thread of its own (`table`), in turn with the searches, and an
 //! `EvalFile` is read on another (`loads`) once its metadata has shown a regular file of
-//! a network's size; the next `go` waits for both, the reading never does. `readyok`
-//! waits (without holding the reading) only for `EvalFile` reads, since it promises that
-//! every line before it has been checked; a search or the table's work may still run.
+//! a network's size. A `go` starts its worker when it would have, and the worker waits for
+//! both before it searches, so that `stop` and `ponderhit` act on it as before; the reading
+//! never waits. `readyok` waits (without holding the reading) only for `EvalFile` reads,
+//! since it promises that every line before it has been checked; a search or the table's
+//! work may still run.
 
 mod go;
 mod loads;
@@ -43,7 +45,7 @@ use quartet_search::tt::TranspositionTable;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
-use table::{TableJob, TableResult, TableWork};
+use table::{Ended, TableJob, TableWait, TableWork};
 use worker::{Start, Worker};
 
 /// The program's name and version, as `id name` and the banner give it.
@@ -68,10 +70,8 @@ enum Deferred {
     /// running search's `bestmove` comes first.
     NoMove,
     /// Work on the hash table, on its own thread: clearing it (`ucinewgame`, `Clear
-    /// Hash`, a new game, rules or evaluation) or a new size (`Hash`).
+    /// Hash`, a new game, rules or evaluation, a loaded `EvalFile`) or a new size (`Hash`).
     Table(TableWork),
-    /// Clear the hash table if the `EvalFile` read with this ticket loaded its weights.
-    ClearIfLoaded(u64),
 }
 
 /// The engine between commands.
@@ -87,8 +87,9 @@ pub struct Session {
     /// The size of `tt` in MiB.
     tt_mb: usize,
     worker: Option<Worker>,
-    /// Work on the hash table under way (no search runs meanwhile).
-    table_job: Option<TableJob>,
+    /// Work on the hash table under way, in order, each on the table the one before
+    /// leaves (until the session has taken its end).
+    table_jobs: VecDeque<TableJob>,
     /// `EvalFile` reads under way, and the `readyok`s owed behind them.
     loads: Loads,
     waiting: VecDeque<Deferred>,
@@ -112,7 +113,7 @@ impl Session {
             options,
             defaults: options,
             worker: None,
-            table_job: None,
+            table_jobs: VecDeque::new(),
             loads: Loads::new(),
             waiting: VecDeque::new(),
             on_done: Arc::new(|| {}),
@@ -187,7 +188,9 @@ impl Session {
             // A `go` waits behind a search that would never end by itself.
             self.stop_search();
         }
-        while self.idle() {
+        // What waits, waits for the search only: a `go`'s worker, and table work, wait
+        // themselves for the table work and `EvalFile` reads before them.
+        while self.worker.is_none() {
             let Some(next) = self.waiting.pop_front() else {
                 break;
             };
@@ -206,15 +209,16 @@ impl Session {
                 Some(worker) => worker.stop_and_join(),
                 None => {}
             }
-            if let Some(job) = self.table_job.take() {
-                let mb = job.mb;
-                self.table_ended(mb, job.wait());
-            }
             for reply in self.loads.wait_all() {
                 self.answer(reply);
             }
+            while let Some(job) = self.table_jobs.pop_front() {
+                let end = job.wait();
+                self.table_ended(job.mb, &end);
+            }
             self.search_done();
-            if self.idle() && self.waiting.is_empty() {
+            let running = self.worker.is_some() || !self.table_jobs.is_empty();
+            if !running && !self.loads.pending() && self.waiting.is_empty() {
                 break;
             }
         }
@@ -228,33 +232,23 @@ impl Session {
         {
             worker.join();
         }
-        if let Some(result) = self.table_job.as_ref().and_then(TableJob::try_result) {
-            let mb = self.table_job.take().and_then(|job| job.mb);
-            self.table_ended(mb, result);
+        while let Some(end) = self.table_jobs.front().and_then(TableJob::try_end) {
+            let mb = self.table_jobs.pop_front().and_then(|job| job.mb);
+            self.table_ended(mb, &end);
         }
         for reply in self.loads.take_ended() {
             self.answer(reply);
         }
     }
 
-    /// The table's work has ended: a new table replaces the one in use; if it could not
-    /// be had, the error, and `Hash` says the size of the table in use again.
-    fn table_ended(&mut self, mb: Option<usize>, result: TableResult) {
-        match (result, mb) {
-            (Ok(Some(tt)), Some(mb)) => {
-                self.tt = Arc::new(tt);
-                self.tt_mb = mb;
-            }
-            (Ok(_), _) => {}
-            (Err(why), mb) => {
-                self.out.line(&error(&format!(
-                    "setoption: Hash: {why}; the table of {} MiB stays",
-                    self.tt_mb
-                )));
-                if mb == Some(self.options.hash_mb) {
-                    self.options.hash_mb = self.tt_mb;
-                }
-            }
+    /// A piece of the table's work has ended: its table is the one in use; if a new size
+    /// could not be had (its thread said so), `Hash` says the size in use again.
+    fn table_ended(&mut self, mb: Option<usize>, end: &Ended) {
+        self.tt = Arc::clone(&end.table);
+        match mb {
+            Some(mb) if !end.refused => self.tt_mb = mb,
+            Some(mb) if mb == self.options.hash_mb => self.options.hash_mb = self.tt_mb,
+            _ => {}
         }
     }
 
@@ -266,11 +260,13 @@ impl Session {
         }
     }
 
-    /// Whether nothing runs that waiting work must wait for: no search (or perft), no
-    /// work on the hash table, no `EvalFile` read (a `go` searches with the weights of
-    /// its moment).
-    fn idle(&self) -> bool {
-        self.worker.is_none() && self.table_job.is_none() && !self.loads.pending()
+    /// The table the next search or piece of table work uses: the one the last piece
+    /// under way leaves, or the one in use.
+    fn table_after_work(&self) -> TableWait {
+        match self.table_jobs.back() {
+            Some(job) => job.then(&self.tt),
+            None => TableWait::ready(&self.tt),
+        }
     }
 
     /// Stops and joins a running search (its `bestmove` is printed by then).
@@ -280,16 +276,19 @@ impl Session {
         }
     }
 
-    /// Carries out `work` now if nothing runs or waits, or queues it in turn. Table work
-    /// just like the last waiting one replaces it (a burst of `Hash` lines allocates one
-    /// table, not each).
+    /// Carries out `work` now if it may run and nothing waits, or queues it in turn.
+    /// Table work just like the last waiting one replaces it (a burst of `Hash` lines
+    /// allocates one table, not each).
     fn defer(&mut self, work: Deferred) {
-        if self.idle() && self.waiting.is_empty() {
+        if self.waiting.is_empty() && self.worker.is_none() {
             return self.run(work);
         }
         if let (Deferred::Table(new), Some(Deferred::Table(last))) =
             (&work, self.waiting.back_mut())
-            && std::mem::discriminant(new) == std::mem::discriminant(last)
+            && matches!(
+                (new, &last),
+                (TableWork::Resize(_), TableWork::Resize(_)) | (TableWork::Clear, TableWork::Clear)
+            )
         {
             *last = *new;
             return;
@@ -301,16 +300,16 @@ impl Session {
     fn run(&mut self, work: Deferred) {
         match work {
             Deferred::Go(start) => {
-                self.worker = Some(start.spawn(&self.tt, &self.out, &self.on_done));
+                let table = self.table_after_work();
+                let loads = self.loads.waited_by_worker();
+                self.worker = Some(start.spawn(table, loads, &self.out, &self.on_done));
             }
             Deferred::NoMove => self.out.line(&bestmove(None)),
             Deferred::Table(work) => {
-                self.table_job = Some(TableJob::start(work, &self.tt, &self.on_done));
-            }
-            Deferred::ClearIfLoaded(ticket) => {
-                if self.loads.take_loaded(ticket) {
-                    self.run(Deferred::Table(TableWork::Clear));
-                }
+                let after = self.table_after_work();
+                let job =
+                    TableJob::start(work, after, self.loads.so_far(), &self.out, &self.on_done);
+                self.table_jobs.push_back(job);
             }
         }
     }
@@ -406,7 +405,7 @@ impl Session {
             Effect::ClearHash => self.defer(Deferred::Table(TableWork::Clear)),
             Effect::LoadEvalFile(source) => {
                 let ticket = self.loads.start(source, &self.on_done);
-                self.defer(Deferred::ClearIfLoaded(ticket));
+                self.defer(Deferred::Table(TableWork::ClearIfLoaded(ticket)));
             }
         }
     }
