@@ -112,8 +112,8 @@ impl Session {
         let acting = self.game.acting_player().map_or("", player_token);
         matches!(node, Node::Turn(_) | Node::Chance).then(|| {
             format!(
-                "'{letter}': side names who declares at a simultaneous turn, and this is {acting}'s \
-                turn to {}, not a simultaneous one (leave the side out)",
+                "'{letter}': side names who declares at a simultaneous turn, and this is \
+                {acting}'s turn to {}, not a simultaneous one (leave the side out)",
                 if node == Node::Chance { "roll" } else { "move" }
             )
         })
