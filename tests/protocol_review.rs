@@ -202,3 +202,29 @@ fn stop_and_ponderhit_find_a_go_that_waits_for_the_tables_work_or_an_eval_file()
         assert!(e.sync().iter().all(|l| l.starts_with("info")), "{before}");
     }
 }
+
+#[test]
+fn a_refused_eval_file_is_reported_before_the_search_that_waited_for_it() {
+    // The file is read off the reader and a `go` behind it searches once the reading has
+    // ended: the refusal must come first, as it would if the reader had read the file. (The
+    // order was a race when the reading loop printed it: wrong in 3 runs of 5.)
+    let path = std::env::temp_dir().join(format!("quartet-not-a-net-{}.bin", std::process::id()));
+    // As long as a network file, so that its reading takes a while.
+    std::fs::write(&path, vec![b'x'; 200_000]).expect("a temporary file");
+    for _ in 0..10 {
+        let mut e = Engine::start(&[]);
+        // Both lines in one write: the `go` is read while the file is.
+        let lines = format!(
+            "setoption name EvalFile value {}\ngo depth 3\n",
+            path.display()
+        );
+        e.send_bytes(lines.as_bytes());
+        let lines = e.until(|l| l.starts_with("bestmove "));
+        let refused = lines
+            .iter()
+            .position(|l| l.starts_with("info string error: setoption: EvalFile: "));
+        let searched = lines.iter().position(|l| l.starts_with("info depth"));
+        assert!(refused.is_some() && refused < searched, "{lines:?}");
+    }
+    let _ = std::fs::remove_file(&path);
+}

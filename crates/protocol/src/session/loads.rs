@@ -1,13 +1,16 @@
 //! The `EvalFile` reads under way. Each accepted `EvalFile` line (its file's type and size
 //! already checked, [`crate::eval_file::check`]) gets a ticket and a thread that reads,
-//! decodes and loads the file; the threads end in the order of their tickets (each waits
-//! for the one before it), and the reading loop prints why a file was refused in that
-//! order. `readyok` promises that each `setoption` before it has been checked, so an
+//! decodes and loads the file, or prints why it is refused; the threads end in the order
+//! of their tickets (each waits for the one before it). A refusal is printed before its
+//! read counts as ended, so it comes before the output of a search that waited for the
+//! read, and before the `readyok`s owed behind it. `readyok` promises that each `setoption` before it has been checked, so an
 //! `isready` that comes while reads are under way is owed until they have ended; a `go`
 //! starts its worker as it would have, which waits for them ([`LoadWait`]) before it
 //! searches. The reading itself never waits.
 
 use crate::eval_file::{self, EvalSource};
+use crate::output::Output;
+use crate::response::error;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -15,8 +18,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-/// One read's outcome, with its ticket: loaded, or why the file was refused.
-type Read = (u64, Result<(), String>);
+/// The ticket of a read that has ended (its weights loaded, or its refusal printed).
+type Read = u64;
 
 /// How far the reads have come, for workers and table work to wait on.
 #[derive(Default)]
@@ -43,19 +46,10 @@ pub(super) struct Loads {
     progress: Arc<Progress>,
     /// Tickets given out; 0 is none.
     issued: u64,
-    /// The last ticket whose outcome was taken.
+    /// The last ticket whose end was taken.
     done: u64,
     /// For each owed `readyok`, the last ticket given out when its `isready` came.
     ready: VecDeque<u64>,
-}
-
-/// What the reading loop answers when reads have ended, in the order of the lines.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum Reply {
-    /// Why the file of an `EvalFile` line was refused.
-    Refused(String),
-    /// An owed `readyok`.
-    ReadyOk,
 }
 
 impl Loads {
@@ -78,11 +72,12 @@ impl Loads {
         self.done < self.issued
     }
 
-    /// Starts reading `source` after the reads before it; `notify` is called once it has
-    /// ended. Returns its ticket.
+    /// Starts reading `source` after the reads before it, printing its refusal (if any)
+    /// to `out`; `notify` is called once it has ended. Returns its ticket.
     pub(super) fn start(
         &mut self,
         source: EvalSource,
+        out: &Output,
         notify: &Arc<dyn Fn() + Send + Sync>,
     ) -> u64 {
         self.issued += 1;
@@ -91,11 +86,15 @@ impl Loads {
         let tx = self.tx.clone();
         let notify = Arc::clone(notify);
         let progress = Arc::clone(&self.progress);
+        let out = out.clone();
         self.last = Some(thread::spawn(move || {
             if let Some(before) = before {
                 let _ = before.join();
             }
             let outcome = eval_file::read(&source).map(eval_file::install);
+            if let Err(why) = &outcome {
+                out.line(&error(&format!("setoption: {why}")));
+            }
             let mut ended = progress.state.lock().unwrap_or_else(|e| e.into_inner());
             ended.last = ticket;
             if outcome.is_ok() {
@@ -104,7 +103,7 @@ impl Loads {
             drop(ended);
             progress.changed.notify_all();
             // The session may be gone (after `quit`); then nobody waits for the result.
-            let _ = tx.send((ticket, outcome));
+            let _ = tx.send(ticket);
             notify();
         }));
         ticket
@@ -128,27 +127,27 @@ impl Loads {
         self.ready.push_back(self.issued);
     }
 
-    /// Takes the outcome of every read that has ended, in order, loading the weights of
-    /// each accepted file; the answers now due.
-    pub(super) fn take_ended(&mut self) -> Vec<Reply> {
-        let mut replies = Vec::new();
-        while let Ok((ticket, outcome)) = self.rx.try_recv() {
-            self.end(ticket, outcome, &mut replies);
+    /// Takes the end of every read that has ended, in order: the number of `readyok`s
+    /// now due.
+    pub(super) fn take_ended(&mut self) -> usize {
+        let mut due = 0;
+        while let Ok(ticket) = self.rx.try_recv() {
+            due += self.end(ticket);
         }
-        replies
+        due
     }
 
-    /// Waits for every read under way, loading and refusing as [`Loads::take_ended`] does.
-    pub(super) fn wait_all(&mut self) -> Vec<Reply> {
-        let mut replies = Vec::new();
+    /// Waits for every read under way: the number of `readyok`s then due.
+    pub(super) fn wait_all(&mut self) -> usize {
+        let mut due = 0;
         while self.pending() {
             match self.rx.recv() {
-                Ok((ticket, outcome)) => self.end(ticket, outcome, &mut replies),
+                Ok(ticket) => due += self.end(ticket),
                 // Cannot happen while this holds a sender; then nothing is under way.
                 Err(_) => self.done = self.issued,
             }
         }
-        replies
+        due
     }
 
     /// The `readyok`s owed, all at once (at `quit`: nothing will wait for the reads).
@@ -158,17 +157,16 @@ impl Loads {
         owed
     }
 
-    /// One read has ended (its weights loaded by its thread, or refused): its refusal
-    /// is answered, then the `readyok`s owed behind it.
-    fn end(&mut self, ticket: u64, outcome: Result<(), String>, replies: &mut Vec<Reply>) {
+    /// One read has ended (its weights loaded or its refusal printed by its thread): the
+    /// number of `readyok`s owed behind it, now due.
+    fn end(&mut self, ticket: u64) -> usize {
         self.done = ticket;
-        if let Err(why) = outcome {
-            replies.push(Reply::Refused(why));
-        }
+        let mut due = 0;
         while self.ready.front().is_some_and(|&t| t <= self.done) {
             self.ready.pop_front();
-            replies.push(Reply::ReadyOk);
+            due += 1;
         }
+        due
     }
 }
 

@@ -37,7 +37,7 @@ use super::options::{Effect, EngineOptions};
 use super::parse::{CommandError, IGNORE_WORDS_AFTER, parse_command};
 use super::response::{bestmove, error, response};
 use crate::output::Output;
-use loads::{Loads, Reply};
+use loads::Loads;
 use quartet_engine::GameKind;
 use quartet_engine::{self as engine, AnyGame};
 use quartet_search::players::PlayerKind;
@@ -209,9 +209,8 @@ impl Session {
                 Some(worker) => worker.stop_and_join(),
                 None => {}
             }
-            for reply in self.loads.wait_all() {
-                self.answer(reply);
-            }
+            let due = self.loads.wait_all();
+            self.ready_ok(due);
             while let Some(job) = self.table_jobs.pop_front() {
                 let end = job.wait();
                 self.table_ended(job.mb, &end);
@@ -236,9 +235,8 @@ impl Session {
             let mb = self.table_jobs.pop_front().and_then(|job| job.mb);
             self.table_ended(mb, &end);
         }
-        for reply in self.loads.take_ended() {
-            self.answer(reply);
-        }
+        let due = self.loads.take_ended();
+        self.ready_ok(due);
     }
 
     /// A piece of the table's work has ended: its table is the one in use; if a new size
@@ -252,11 +250,10 @@ impl Session {
         }
     }
 
-    /// An answer due when `EvalFile` reads have ended.
-    fn answer(&mut self, reply: Reply) {
-        match reply {
-            Reply::Refused(why) => self.out.line(&error(&format!("setoption: {why}"))),
-            Reply::ReadyOk => self.out.line("readyok"),
+    /// The `readyok`s due now that `EvalFile` reads have ended, `count` of them.
+    fn ready_ok(&self, count: usize) {
+        for _ in 0..count {
+            self.out.line("readyok");
         }
     }
 
@@ -380,9 +377,8 @@ impl Session {
                 self.run(work);
             }
         }
-        for _ in 0..self.loads.owed_readyoks() {
-            self.out.line("readyok");
-        }
+        let owed = self.loads.owed_readyoks();
+        self.ready_ok(owed);
     }
 
     /// `setoption`: the new value applies at once to the state the next `go` will use;
@@ -404,7 +400,7 @@ impl Session {
             Effect::ResizeHash => self.defer(Deferred::Table(TableWork::Resize(options.hash_mb))),
             Effect::ClearHash => self.defer(Deferred::Table(TableWork::Clear)),
             Effect::LoadEvalFile(source) => {
-                let ticket = self.loads.start(source, &self.on_done);
+                let ticket = self.loads.start(source, &self.out, &self.on_done);
                 self.defer(Deferred::Table(TableWork::ClearIfLoaded(ticket)));
             }
         }
