@@ -23,6 +23,7 @@ pub mod perft;
 pub mod players;
 pub mod protocol;
 pub mod referee;
+pub mod review;
 pub mod search;
 pub mod splitmix;
 pub mod toys;

@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use quartet::cli::{
-    Cli, Cmd, bench, games, match_command, perft, replay, selfplay, shell, solve, tune,
+    Cli, Cmd, bench, games, match_command, perft, replay, review, selfplay, shell, solve, tune,
 };
 use quartet::protocol::reader;
 use std::process::ExitCode;
@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Some(Cmd::Solve(args)) => solve::run(args),
         Some(Cmd::Match(command)) => match_command::run(command),
         Some(Cmd::Replay(args)) => replay::run(args),
+        Some(Cmd::Review(args)) => review::run(args),
         Some(Cmd::Selfplay(args)) => selfplay::run(args),
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
