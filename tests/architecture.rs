@@ -56,6 +56,7 @@ const ABOVE_THE_RULES: &[&str] = &[
     "output",
     "toys",
     "gui",
+    "review",
 ];
 
 fn crate_paths(modules: &[&str]) -> Vec<String> {

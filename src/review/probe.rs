@@ -222,7 +222,9 @@ impl<'a, E: Engine> Probe<'a, E> {
         Ok(())
     }
 
-    /// One `go` at the position after `tokens` (`side` at a simultaneous turn).
+    /// One `go` at the position after `tokens` (`side` at a simultaneous turn), at the
+    /// review's budget; when that budget ended before the first iteration did (no score:
+    /// a few nodes in a wide position), once more with `go depth 1`.
     fn search(
         &mut self,
         tokens: &[String],
@@ -231,19 +233,41 @@ impl<'a, E: Engine> Probe<'a, E> {
     ) -> Result<Answer, ReviewError> {
         self.set_multipv(multipv)?;
         let position = self.position(tokens);
-        self.send(&position)?;
-        let (mut go, patience) = match self.budget {
+        let (go, patience) = match self.budget {
             Budget::Nodes(n) => (format!("go nodes {n}"), PATIENCE),
             Budget::Movetime(ms) => (
                 format!("go movetime {ms}"),
                 PATIENCE + Duration::from_millis(ms),
             ),
         };
-        match side {
-            Some(Side::First) => go.push_str(" side w"),
-            Some(Side::Second) => go.push_str(" side b"),
-            None => {}
+        let answer = self.go(&position, &go, side, patience)?;
+        if answer.main.is_some() {
+            return Ok(answer);
         }
+        let answer = self.go(&position, "go depth 1", side, PATIENCE)?;
+        if answer.main.is_none() {
+            return Err(ReviewError::Engine(format!(
+                "the engine gave no score for 'go depth 1' after '{position}'"
+            )));
+        }
+        Ok(answer)
+    }
+
+    /// Sends `position` and `go` (with `side`), and reads the search's lines up to its
+    /// `bestmove`, waiting at most `patience` for each.
+    fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        side: Option<Side>,
+        patience: Duration,
+    ) -> Result<Answer, ReviewError> {
+        let go = match side {
+            Some(Side::First) => format!("{go} side w"),
+            Some(Side::Second) => format!("{go} side b"),
+            None => go.to_string(),
+        };
+        self.send(position)?;
         self.send(&go)?;
         self.searches += 1;
         let mut answer = Answer::default();
@@ -255,12 +279,14 @@ impl<'a, E: Engine> Probe<'a, E> {
                 answer.best = best;
                 break;
             }
+            if let Some(n) = uci::nodes(&line) {
+                nodes = nodes.max(n);
+            }
             if let Some(error) = uci::error_text(&line) {
                 refused.get_or_insert_with(|| error.to_string());
             } else if let Some(policy) = uci::parse_policy(&line) {
                 answer.policy = policy;
             } else if let Some(info) = uci::parse_info(&line) {
-                nodes = nodes.max(info.nodes);
                 if info.multipv == 1 {
                     answer.main = Some(info.score);
                 }
@@ -270,17 +296,12 @@ impl<'a, E: Engine> Probe<'a, E> {
             }
         }
         self.nodes += nodes;
-        if let Some(error) = refused {
-            return Err(ReviewError::Engine(format!(
+        match refused {
+            Some(error) => Err(ReviewError::Engine(format!(
                 "the engine refused '{go}' after '{position}': {error}"
-            )));
+            ))),
+            None => Ok(answer),
         }
-        if answer.main.is_none() {
-            return Err(ReviewError::Engine(format!(
-                "the engine gave no score for '{go}' after '{position}'"
-            )));
-        }
-        Ok(answer)
     }
 
     /// The first player's expected score of `score`, a score from `side`'s view.

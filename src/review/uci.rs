@@ -11,7 +11,7 @@ pub enum Score {
     Mate(i64),
 }
 
-/// One `info` line of a search that carries a score.
+/// One `info` line of a search that carries a score (its nodes: [`nodes`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct InfoScore {
     /// The MultiPV index (1 when the line has none).
@@ -20,8 +20,6 @@ pub struct InfoScore {
     pub score: Score,
     /// The first token of the line's `pv`, if any.
     pub first: Option<String>,
-    /// The `nodes` field (0 when absent).
-    pub nodes: u64,
 }
 
 /// Reads an `info` line with a `score`; `None` for any other line (an `info string`, an
@@ -38,12 +36,10 @@ pub fn parse_info(line: &str) -> Option<InfoScore> {
     let mut multipv = 1;
     let mut score = None;
     let mut first = None;
-    let mut nodes = 0;
     let mut i = 0;
     while i < words.len() {
         match words[i] {
             "multipv" => multipv = words.get(i + 1)?.parse().ok()?,
-            "nodes" => nodes = words.get(i + 1)?.parse().ok()?,
             "score" => {
                 let value: i64 = words.get(i + 2)?.parse().ok()?;
                 score = Some(match *words.get(i + 1)? {
@@ -65,8 +61,19 @@ pub fn parse_info(line: &str) -> Option<InfoScore> {
         multipv,
         score: score?,
         first,
-        nodes,
     })
+}
+
+/// The `nodes` of any `info` line that has them (with a score or without: the last line
+/// of a search counts its nodes even when no iteration was completed).
+pub fn nodes(line: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let words: Vec<&str> = words.take_while(|w| *w != "pv" && *w != "string").collect();
+    let at = words.iter().position(|w| *w == "nodes")?;
+    words.get(at + 1)?.parse().ok()
 }
 
 /// The `info string policy tok=p ...` line's entries (protocol.md §3.2); `None` for any
@@ -124,7 +131,6 @@ mod tests {
                 multipv: 2,
                 score: Score::Cp(-2233),
                 first: Some("0-6".into()),
-                nodes: 792
             })
         );
         let mate = parse_info("info depth 9 score mate -3 nodes 5 pv").expect("a score");
@@ -133,6 +139,12 @@ mod tests {
             (Score::Mate(-3), None, 1)
         );
         assert_eq!(parse_info("info depth 1 nodes 1 time 0"), None);
+        assert_eq!(
+            nodes("info depth 0 seldepth 0 multipv 1 nodes 200 time 0 pv a1d3n"),
+            Some(200)
+        );
+        assert_eq!(nodes("info string nodes 5"), None);
+        assert_eq!(nodes("info depth 1 pv nodes 5"), None);
         assert_eq!(parse_info("info string score cp 3"), None);
         assert_eq!(parse_info("info depth 1 score cp x"), None);
         assert_eq!(parse_info("bestmove a1a2"), None);
