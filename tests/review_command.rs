@@ -367,3 +367,57 @@ fn the_curve_table_names_exactly_the_registered_games() {
         "src/review/curve.rs names each game's scale once"
     );
 }
+
+#[test]
+fn exact_values_are_used_and_said_where_the_solvers_cover_the_position() {
+    // 1-piece Ludo: the solved game covers every position, so nothing is searched.
+    let dir = scratch("exact");
+    let pgn = dir.join("ludo1.pgn").display().to_string();
+    let engine = format!("cmd={QUARTET}");
+    let (ok, out, err) = quartet(&[
+        "match",
+        "--game",
+        "ludo",
+        "--pieces",
+        "1",
+        "--engine",
+        &engine,
+        "name=a",
+        "--engine",
+        &engine,
+        "name=b",
+        "--games",
+        "2",
+        "--nodes",
+        "100",
+        "--pgnout",
+        &pgn,
+        "--no-progress",
+    ]);
+    assert!(ok, "{out}{err}");
+    let (ok, out, err) = quartet(&["review", &pgn, "--nodes", "100", "--exact", "--json"]);
+    assert!(ok, "{err}");
+    for game in lines(&out) {
+        let sum = check_schema(&game);
+        assert!((sum - number(&game, "result")).abs() < 1e-9);
+        let plies = game["plies"].as_array().expect("plies").len() as u64;
+        assert_eq!(game["exact_positions"].as_u64(), Some(plies + 1));
+        assert_eq!(game["start_exact"], Value::Bool(true));
+        assert_eq!(game["searches"].as_u64(), Some(0));
+    }
+    // Without --exact the same games are searched.
+    let (_, out, _) = quartet(&["review", &pgn, "--nodes", "100", "--json"]);
+    assert!(lines(&out).iter().all(|g| g["searches"].as_u64() > Some(0)));
+    // Apocalypse with four pieces: solved.
+    let file = write(
+        &dir,
+        "apocalypse.pgn",
+        "[Game \"apocalypse\"]\n[FEN \"2n2/1p3/5/3P1/2N2 00 45\"]\n\nc1b3/c5d3 *\n",
+    );
+    let (ok, out, err) = quartet(&["review", &file, "--nodes", "300", "--exact", "--json"]);
+    assert!(ok, "{err}");
+    let game = &lines(&out)[0];
+    assert_eq!(game["start_exact"], Value::Bool(true));
+    assert_eq!(game["plies"][0]["exact"], Value::Bool(true));
+    check_schema(game);
+}

@@ -16,7 +16,7 @@ use crate::output::say;
 use crate::referee::record::{self, PgnRecord, RecordError, START_FEN};
 use crate::review::engine::ChildEngine;
 use crate::review::report::{GameReview, Mark, Mover, NodeKind, SideSummary};
-use crate::review::{self, Budget, GameInput, ReviewError, curve};
+use crate::review::{self, Budget, Exact, GameInput, ReviewError, curve};
 use clap::Args;
 use serde_json::{Value as Json, json};
 use std::path::PathBuf;
@@ -50,6 +50,11 @@ pub struct ReviewArgs {
     /// The rule options of records without rule tags.
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// Use the games' exact values where their solvers cover a position (Ludo: at most two
+    /// pieces a side short of the goal, from the solved 2-piece game, solved once at the
+    /// first such position: about 12 s; Apocalypse: at most four pieces on the board).
+    #[arg(long)]
+    pub exact: bool,
     /// Instead of a review: fit the constant of lichess's win-chance curve to a `quartet
     /// selfplay` data file (its positions' scores against their games' results).
     #[arg(long, value_name = "DATA", conflicts_with_all = ["file", "nodes", "movetime", "json"])]
@@ -79,12 +84,19 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
     let (mut failed, mut searches, mut nodes) = (0, 0, 0);
     for (i, rec) in records.iter().enumerate() {
         let index = i + 1;
-        let reviewed = input_of(rec, index, args).and_then(|(name, input)| {
+        let reviewed = input_of(rec, index, args).and_then(|(kind, rules, input)| {
             let engine = match engine.as_mut() {
                 Some(e) => e,
                 None => engine.insert(start_engine(args.engine.as_deref())?),
             };
-            let outcome = review::review_game(engine, &input, budget, None, &mut |_, _| true);
+            let mut solvers = Solvers {
+                game: kind,
+                rules,
+                start: input.start.clone(),
+            };
+            let exact = args.exact.then_some(&mut solvers as &mut dyn Exact);
+            let outcome = review::review_game(engine, &input, budget, exact, &mut |_, _| true);
+            let name = kind.name();
             if matches!(outcome, Err(ReviewError::Engine(_))) {
                 // A failed engine is not trusted with the next game.
                 *engine = start_engine(args.engine.as_deref())?;
@@ -154,12 +166,12 @@ fn start_engine(command: Option<&str>) -> Result<ChildEngine, ReviewError> {
     Ok(engine)
 }
 
-/// The review's input of record `index`, checked by the rules, and its game's name.
+/// The review's input of record `index`, checked by the rules, with its game and rules.
 fn input_of(
     rec: &PgnRecord,
     index: usize,
     args: &ReviewArgs,
-) -> Result<(&'static str, GameInput), ReviewError> {
+) -> Result<(GameKind, RuleOptions, GameInput), ReviewError> {
     let not_replayed = |why: String| ReviewError::Replay { ply: None, why };
     let game = record_game(rec, args.game).map_err(not_replayed)?;
     let rules = record_rules(rec, game, &args.rules).map_err(not_replayed)?;
@@ -176,7 +188,8 @@ fn input_of(
         _ => None,
     };
     Ok((
-        declared.name,
+        game,
+        rules,
         GameInput {
             game: declared.name.to_string(),
             rules: declared
@@ -192,6 +205,46 @@ fn input_of(
             result,
         },
     ))
+}
+
+/// The games' own exact values ([`Notation::EXACT`]) at the positions of one game.
+struct Solvers {
+    game: GameKind,
+    rules: RuleOptions,
+    start: Option<String>,
+}
+
+impl Exact for Solvers {
+    fn value(&mut self, tokens: &[String]) -> Option<f64> {
+        self.game.visit(Lookup {
+            rules: &self.rules,
+            start: self.start.as_deref(),
+            tokens,
+        })
+    }
+}
+
+/// One position's exact value: the game replayed to it, then its solver asked.
+struct Lookup<'a> {
+    rules: &'a RuleOptions,
+    start: Option<&'a str>,
+    tokens: &'a [String],
+}
+
+impl GameVisitor for Lookup<'_> {
+    type Output = Option<f64>;
+    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        let exact = G::EXACT?;
+        let mut pos = match self.start {
+            Some(fen) => G::parse_position(fen, self.rules).ok()?,
+            None => G::start(self.rules),
+        };
+        for token in self.tokens {
+            let action = pos.parse_action(token).ok()?;
+            pos.apply(action);
+        }
+        exact(&pos, self.rules)
+    }
 }
 
 /// The rules' check of one record (`referee::record::check_record`).

@@ -3,7 +3,7 @@
 use super::rules::{SIX, VOID_SIXES};
 use super::{BASE, GOAL, Ludo, MAX_PIECES, Move, order_key};
 use crate::declaration::GameDeclaration;
-use crate::exact::Solver;
+use crate::exact::{ExactValue, Solver};
 use crate::game::{Action, Game, MoveList, Node, Player, RuleOptions};
 use crate::games::kit::fields::fields;
 use crate::games::kit::node::refuse_if_over;
@@ -13,6 +13,7 @@ use std::fmt::Write;
 impl Notation for Ludo {
     const DECLARATION: GameDeclaration = super::DECLARATION;
     const SOLVER: Option<Solver<Self>> = Some(super::solve::solve_for_command);
+    const EXACT: Option<ExactValue<Self>> = Some(super::solve::exact_value);
 
     /// All pieces in base, Red to roll, with `Pieces` pieces per side (1 to 4: the range
     /// [`RuleOptions`] keeps every value in).
