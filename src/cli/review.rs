@@ -18,7 +18,8 @@ use crate::review::engine::ChildEngine;
 use crate::review::report::{GameReview, Mark, Mover, NodeKind, SideSummary};
 use crate::review::{self, Budget, Exact, GameInput, ReviewError, curve};
 use clap::Args;
-use serde_json::{Value as Json, json};
+use serde::Serialize;
+use serde_json::json;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -269,18 +270,27 @@ impl GameVisitor for Check<'_> {
 }
 
 /// One game's JSON line: the record's index, game and players, then the review.
-fn game_json(index: usize, game: &str, rec: &PgnRecord, review: &GameReview) -> Json {
-    let mut out = json!({
-        "record": index,
-        "game": game,
-        "first": rec.tag("White"),
-        "second": rec.tag("Black"),
-    });
-    if let (Some(map), Ok(Json::Object(rest))) = (out.as_object_mut(), serde_json::to_value(review))
-    {
-        map.extend(rest);
-    }
-    out
+#[derive(Serialize)]
+struct GameLine<'a> {
+    record: usize,
+    game: &'a str,
+    first: Option<&'a str>,
+    second: Option<&'a str>,
+    #[serde(flatten)]
+    review: &'a GameReview,
+}
+
+/// One game's JSON line as text.
+fn game_json(index: usize, game: &str, rec: &PgnRecord, review: &GameReview) -> String {
+    let line = GameLine {
+        record: index,
+        game,
+        first: rec.tag("White"),
+        second: rec.tag("Black"),
+        review,
+    };
+    serde_json::to_string(&line)
+        .unwrap_or_else(|e| json!({"record": index, "error": e.to_string()}).to_string())
 }
 
 /// A percentage of an expected score.

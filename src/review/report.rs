@@ -172,14 +172,14 @@ pub struct GameReview {
     pub result: Option<f64>,
     /// The sum of every ply's luck (the first player's view).
     pub luck: f64,
-    /// Every ply.
-    pub plies: Vec<Ply>,
-    /// Each side's summary.
-    pub sides: Sides,
     /// The positions whose value is exact (finished games, exact solvers).
     pub exact_positions: usize,
     /// The searches the review asked of the engine.
     pub searches: u64,
     /// The nodes they searched, as the engine counted them.
     pub nodes: u64,
+    /// Each side's summary.
+    pub sides: Sides,
+    /// Every ply.
+    pub plies: Vec<Ply>,
 }
