@@ -421,3 +421,59 @@ fn exact_values_are_used_and_said_where_the_solvers_cover_the_position() {
     assert_eq!(game["plies"][0]["exact"], Value::Bool(true));
     check_schema(game);
 }
+
+#[test]
+fn the_library_reviews_through_a_child_engine_as_a_gui_would() {
+    use quartet::review::engine::ChildEngine;
+    use quartet::review::{
+        Budget, GameInput, ReviewError, handshake, review_game, temperature_map,
+    };
+    let mut engine = ChildEngine::start(QUARTET, &[]).expect("the engine starts");
+    handshake(&mut engine).expect("uciok");
+    let tokens: Vec<String> = ["r6", "b-0", "r3", "0-3"].map(String::from).to_vec();
+    let input = GameInput {
+        game: "ludo".into(),
+        rules: vec![("Pieces".into(), "4".into())],
+        start: None,
+        tokens: tokens.clone(),
+        result: None,
+    };
+    let mut calls = Vec::new();
+    let review = review_game(
+        &mut engine,
+        &input,
+        Budget::Nodes(300),
+        None,
+        &mut |done, total| {
+            calls.push((done, total));
+            true
+        },
+    )
+    .expect("a review");
+    assert_eq!(review.plies.len(), 4);
+    assert_eq!(calls.first(), Some(&(0, 5)));
+    assert_eq!(calls.last(), Some(&(5, 5)));
+    // The temperature map on demand, at the roll after 0-3: the six rolls.
+    let map = temperature_map(&mut engine, &input, &tokens, Budget::Nodes(300)).expect("a map");
+    let rolls: Vec<&str> = map.iter().map(|o| o.token.as_str()).collect();
+    assert_eq!(rolls, ["r1", "r2", "r3", "r4", "r5", "r6"]);
+    // At the start it has the values the review found for the rolls not played (the same
+    // searches after a new game); the one played has the review's value of what followed.
+    let start = temperature_map(&mut engine, &input, &[], Budget::Nodes(300)).expect("a map");
+    let first = review.plies[0].outcomes.as_ref().expect("the review's map");
+    for (on_demand, reviewed) in start.iter().zip(first).filter(|(o, _)| o.token != "r6") {
+        assert_eq!(on_demand, reviewed);
+    }
+    // Not at a roll: said so.
+    let at_decision = temperature_map(&mut engine, &input, &tokens[..3], Budget::Nodes(300));
+    assert!(matches!(at_decision, Err(ReviewError::Replay { .. })));
+    // A progress callback that says stop stops the review.
+    let stopped = review_game(
+        &mut engine,
+        &input,
+        Budget::Nodes(300),
+        None,
+        &mut |done, _| done < 2,
+    );
+    assert_eq!(stopped, Err(ReviewError::Cancelled));
+}

@@ -30,14 +30,6 @@ impl Side {
             Side::Second => -x,
         }
     }
-
-    /// The other side.
-    pub fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
 }
 
 /// The value of a position: the first player's expected score, 0..1.

@@ -136,6 +136,39 @@ pub fn review_game<'a, E: Engine>(
     decompose::review(&played, probe.searches, probe.nodes).map_err(ReviewError::Engine)
 }
 
+/// gnubg's temperature map of the chance node after `tokens` (a position before a roll, of
+/// the game `input` names: its `tokens` are not used): each outcome with its weight and the
+/// value after it, by the engine's search of each at `budget`; the weighted mean is the
+/// position's value. Error: the position is not a chance node, or does not replay, or the
+/// engine fails.
+pub fn temperature_map<'a, E: Engine>(
+    engine: &'a mut E,
+    input: &'a GameInput,
+    tokens: &[String],
+    budget: Budget,
+) -> Result<Vec<report::OutcomeValue>, ReviewError> {
+    let mut probe = Probe::new(engine, input, budget, None)?;
+    let described = probe.describe(tokens)?;
+    if !matches!(described.node, Node::Chance(_)) {
+        return Err(ReviewError::Replay {
+            ply: None,
+            why: "the position is not a chance node (no roll is due)".into(),
+        });
+    }
+    let mut map = Vec::with_capacity(described.chance.len());
+    for (token, weight) in described.chance {
+        let mut child = tokens.to_vec();
+        child.push(token.clone());
+        let value = probe.evaluate(&child, None)?.p;
+        map.push(report::OutcomeValue {
+            token,
+            weight,
+            value,
+        });
+    }
+    Ok(map)
+}
+
 /// The `uci` handshake: sends `uci` and waits for `uciok`. Error: the engine fails.
 pub fn handshake<E: Engine>(engine: &mut E) -> Result<(), ReviewError> {
     engine.send("uci").map_err(ReviewError::Engine)?;
