@@ -15,7 +15,9 @@ fn escapes(text: &str, is_mod_rs: bool) -> Vec<String> {
         let code = line.split("//").next().unwrap_or("");
         let mut rest = code;
         while let Some(at) = rest.find("crate::") {
-            let inside = ["gui", "review"].iter().any(|m| rest[at + 7..].starts_with(m));
+            let inside = ["gui", "review"]
+                .iter()
+                .any(|m| rest[at + 7..].starts_with(m));
             if !inside {
                 bad.push(format!("line {}: {}", i + 1, line.trim()));
             }

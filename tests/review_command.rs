@@ -183,7 +183,8 @@ fn check_schema(game: &Value) -> f64 {
 const SMALL: &str = "[Game \"duell\"]\n\na1a6 i8i3 f1e6n *\n\n\
     [Game \"ludo\"]\n\nr6 b-0 r3 0-3 r2 pass r6 *\n\n\
     [Game \"apocalypse\"]\n\na1b3/e5d3 b3a5/d3e1 *\n\n\
-    [Game \"duell\"]\n[FEN \"4BK4/4WK4/9/9/9/9/9/9 w 0 1\"]\n[Termination \"normal\"]\n\ne7e8 1-0\n";
+    [Game \"duell\"]\n[FEN \"4BK4/4WK4/9/9/9/9/9/9 w 0 1\"]\n[Termination \"normal\"]\n\ne7e8 1-0\n\n\
+    [Game \"duell\"]\n[Termination \"adjudicated\"]\n\na1a6 i8i3 0-1\n";
 
 #[test]
 fn the_json_of_small_records_has_every_documented_field() {
@@ -192,7 +193,7 @@ fn the_json_of_small_records_has_every_documented_field() {
     let (ok, out, err) = quartet(&["review", &file, "--nodes", "300", "--json"]);
     assert!(ok, "{out}{err}");
     let games = lines(&out);
-    assert_eq!(games.len(), 4);
+    assert_eq!(games.len(), 5);
     for game in &games {
         let sum = check_schema(game);
         if let Some(result) = game.get("result") {
@@ -244,10 +245,20 @@ fn the_json_of_small_records_has_every_documented_field() {
     );
     assert_eq!(won["sides"]["second"]["decisions"].as_u64(), Some(0));
     assert!(won["sides"]["second"]["accuracy"].is_null());
+    // Adjudicated against White: an end ply, White's step from its value to the result.
+    let adjudicated = &games[4];
+    assert_eq!(kinds(adjudicated), ["turn", "turn", "end"]);
+    let end = &adjudicated["plies"][2];
+    assert_eq!(
+        (end["mover"].as_str(), end["value"].as_f64()),
+        (Some("first"), Some(0.0))
+    );
+    let before = number(&adjudicated["plies"][1], "value");
+    assert!((number(end, "loss") - before).abs() < 1e-12);
     // The summary for people names each game.
     let (ok, out, _) = quartet(&["review", &file, "--nodes", "300"]);
     assert!(ok);
-    for n in 1..=4 {
+    for n in 1..=5 {
         assert!(out.contains(&format!("game {n}: ")), "{out}");
     }
 }

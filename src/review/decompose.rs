@@ -89,7 +89,7 @@ pub fn values(game: &Played) -> Result<Vec<Value>, String> {
                 let p = sum / weights;
                 Value {
                     p,
-                    certain: certain && (p == 0.0 || p == 1.0 || p == 0.5),
+                    certain: certain && (p == 0.0 || p == 1.0),
                     exact,
                 }
             }

@@ -37,8 +37,8 @@ impl Side {
 pub struct Value {
     /// The first player's expected score.
     pub p: f64,
-    /// A proven result: a finished game, a `mate` score, an exact value of 0, ½ or 1 (a
-    /// move into a forced loss is a blunder).
+    /// A proven result: a finished game, a `mate` score, an exact value of 0 or 1 (a move
+    /// into a forced loss is a blunder).
     pub certain: bool,
     /// Exact rather than searched: a finished game's result, or an exact solver's value.
     pub exact: bool,
