@@ -25,8 +25,9 @@ pub const LICHESS_K: f64 = 0.003_682_08;
 /// games at 8000 nodes a move, 8356 positions).
 pub const DUELL_K: f64 = 0.020_266_78;
 
-/// R&B's constant, fitted to self-play results (docs/review.md, "The curves").
-pub const RNB_K: f64 = 0.009_035_65;
+/// R&B's constant, fitted to self-play results (docs/review.md, "The curves": 1000
+/// games at 8000 nodes a move, 11614 positions).
+pub const RNB_K: f64 = 0.007_388_19;
 
 /// Apocalypse's own scale: its evaluation is a logit of 110 per unit.
 pub const APOCALYPSE_K: f64 = 1.0 / 110.0;
