@@ -363,11 +363,11 @@ fn luck_and_losses_add_up_at_joint_turns_too() {
 
 #[test]
 fn the_curve_table_names_exactly_the_registered_games() {
-    let mut registered: Vec<String> = quartet::games::GameKind::ALL
+    let mut registered: Vec<String> = quartet_games::GameKind::ALL
         .iter()
         .map(|g| g.name().to_string())
         .collect();
-    let mut known: Vec<String> = quartet::review::curve::KNOWN_GAMES
+    let mut known: Vec<String> = quartet_review::curve::KNOWN_GAMES
         .iter()
         .map(|g| g.to_string())
         .collect();
@@ -375,7 +375,7 @@ fn the_curve_table_names_exactly_the_registered_games() {
     known.sort();
     assert_eq!(
         known, registered,
-        "src/review/curve.rs names each game's scale once"
+        "crates/review/src/curve.rs names each game's scale once"
     );
 }
 
@@ -435,10 +435,8 @@ fn exact_values_are_used_and_said_where_the_solvers_cover_the_position() {
 
 #[test]
 fn the_library_reviews_through_a_child_engine_as_a_gui_would() {
-    use quartet::review::engine::ChildEngine;
-    use quartet::review::{
-        Budget, GameInput, ReviewError, handshake, review_game, temperature_map,
-    };
+    use quartet_review::engine::ChildEngine;
+    use quartet_review::{Budget, GameInput, ReviewError, handshake, review_game, temperature_map};
     let mut engine = ChildEngine::start(QUARTET, &[]).expect("the engine starts");
     handshake(&mut engine).expect("uciok");
     let tokens: Vec<String> = ["r6", "b-0", "r3", "0-3"].map(String::from).to_vec();

@@ -1,23 +1,23 @@
 //! `quartet review RECORD [--nodes N | --movetime MS] [--json]`: reviews every game of a
 //! records file through an engine (this quartet binary by default), as lichess's analysis
 //! and gnubg's batch analysis do; `quartet review --fit-curve DATA` fits a game's
-//! win-chance constant to self-play data. The review itself is `crate::review` (protocol
-//! only); this module reads the records with the referee's codec, checks that each one
+//! win-chance constant to self-play data. The review itself is the crate `quartet-review`
+//! (protocol only); this module reads the records with the referee's codec, checks that each one
 //! replays, starts the engine and prints what the review found (docs/review.md).
 
 use super::replay::{record_game, record_rules};
 use super::rules::RuleArgs;
-use crate::eval::{Evaluate, MATE_BOUND};
-use crate::game::RuleOptions;
-use crate::games::{GameKind, GameVisitor};
-use crate::learn::data::DataFile;
-use crate::notation::Notation;
-use crate::output::say;
-use crate::referee::record::{self, PgnRecord, RecordError, START_FEN};
-use crate::review::engine::ChildEngine;
-use crate::review::report::{GameReview, Mark, Mover, NodeKind, SideSummary};
-use crate::review::{self, Budget, Exact, GameInput, ReviewError, curve};
 use clap::Args;
+use quartet_core::eval::{Evaluate, MATE_BOUND};
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_learn::data::DataFile;
+use quartet_protocol::output::say;
+use quartet_referee::record::{self, PgnRecord, RecordError, START_FEN};
+use quartet_review::engine::ChildEngine;
+use quartet_review::report::{GameReview, Mark, Mover, NodeKind, SideSummary};
+use quartet_review::{self as review, Budget, Exact, GameInput, ReviewError, curve};
 use serde::Serialize;
 use serde_json::json;
 use std::path::PathBuf;
