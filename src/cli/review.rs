@@ -96,14 +96,13 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
                 start: input.start.clone(),
             };
             let exact = args.exact.then_some(&mut solvers as &mut dyn Exact);
-            let outcome = review::review_game(engine, &input, budget, exact, &mut |_, _| true);
-            let name = kind.name();
-            if matches!(outcome, Err(ReviewError::Engine(_))) {
-                // A failed engine is not trusted with the next game.
-                *engine = start_engine(args.engine.as_deref())?;
-            }
-            outcome.map(|r| (name, r))
+            review::review_game(engine, &input, budget, exact, &mut |_, _| true)
+                .map(|r| (kind.name(), r))
         });
+        if matches!(reviewed, Err(ReviewError::Engine(_))) {
+            // A failed engine is not trusted with the next game: that one starts another.
+            engine = None;
+        }
         match reviewed {
             Ok((name, review)) => {
                 searches += review.searches;
