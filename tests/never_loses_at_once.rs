@@ -17,16 +17,15 @@
 //! throw, so does not lose at once; without one, the whole definition is checked for it.
 //! `--nocapture` prints the counts per game and rule setting.
 
-mod common;
-
-use quartet::eval::Evaluate;
-use quartet::game::{Action, Game, Node, Outcome, Player, RuleOptions};
-use quartet::games::{GameKind, GameVisitor};
-use quartet::notation::Notation;
-use quartet::search::time::TimeBudget;
-use quartet::search::tt::TranspositionTable;
-use quartet::search::{Limits, Root, Settings, search};
-use quartet::splitmix::splitmix64;
+use crate::common;
+use quartet_core::eval::Evaluate;
+use quartet_core::game::{Action, Game, Node, Outcome, Player, RuleOptions};
+use quartet_core::notation::Notation;
+use quartet_core::splitmix::splitmix64;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_search::time::TimeBudget;
+use quartet_search::tt::TranspositionTable;
+use quartet_search::{Limits, Root, Settings, search};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -469,7 +468,7 @@ fn the_joint_setup_never_answers_an_arrangement_that_breaks_the_line_rule() {
 #[test]
 #[ignore = "plays every joint turn of the setup: about 50 million"]
 fn at_the_joint_setup_the_arrangements_that_lose_at_once_are_those_that_break_the_line_rule() {
-    use quartet::games::rnb::{PLACEMENT, Rnb};
+    use quartet_games::rnb::{PLACEMENT, Rnb};
     let rules = RuleOptions::default()
         .with(&PLACEMENT, 1)
         .expect("together");
@@ -533,4 +532,4 @@ fn at_the_joint_setup_the_arrangements_that_lose_at_once_are_those_that_break_th
 }
 
 /// A move of R&B.
-type Move = quartet::games::rnb::Move;
+type Move = quartet_games::rnb::Move;
