@@ -28,6 +28,7 @@ mod network_training;
 mod never_loses_at_once;
 mod nnue_options;
 mod perft;
+mod playthroughs;
 mod protocol;
 mod protocol_clients;
 mod protocol_during_search;
