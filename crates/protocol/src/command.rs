@@ -116,6 +116,8 @@ pub enum Query {
     LegalMoves(Option<Side>),
     /// The outcomes of a chance node with their weights (none at any other node).
     Chance,
+    /// How the game's `score cp` reads as an expected score (its declared curve).
+    WinChance,
 }
 
 /// Tokens separated by white space, left in the line they came in (as the spans of it that

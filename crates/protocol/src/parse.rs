@@ -379,6 +379,7 @@ fn query_args(input: &str) -> Res<'_, Command<'_>> {
         word("reason").map(|_| Query::Reason),
         word("position").map(|_| Query::Position),
         word("chance").map(|_| Query::Chance),
+        word("winchance").map(|_| Query::WinChance),
         preceded(
             word("islegal"),
             (
@@ -439,8 +440,8 @@ fn command<'a>(input: &'a str) -> Res<'a, (&'static str, Command<'a>)> {
         preceded(
             word("query"),
             expect(
-                "gameover|p1turn|result|fen|node|reason|position|chance|islegal <move> \
-                [w|b]|legalmoves [w|b]",
+                "gameover|p1turn|result|fen|node|reason|position|chance|winchance|\
+                islegal <move> [w|b]|legalmoves [w|b]",
                 query_args,
             ),
         )
