@@ -1,12 +1,12 @@
 //! The `EvalFile` reads under way. Each accepted `EvalFile` line (its file's type and size
 //! already checked, [`crate::eval_file::check`]) gets a ticket and a thread that reads,
-//! decodes and loads the file, or prints why it is refused; the threads end in the order
-//! of their tickets (each waits for the one before it). A refusal is printed before its
-//! read counts as ended, so it comes before the output of a search that waited for the
-//! read, and before the `readyok`s owed behind it. `readyok` promises that each `setoption` before it has been checked, so an
-//! `isready` that comes while reads are under way is owed until they have ended; a `go`
-//! starts its worker as it would have, which waits for them ([`LoadWait`]) before it
-//! searches. The reading itself never waits.
+//! decodes and loads the file, or prints why it is refused; the threads end in the order of
+//! their tickets (each waits for the one before it). A refusal is printed before its read
+//! counts as ended, so it comes before the output of a search that waited for the read, and
+//! before the `readyok`s owed behind it. `readyok` promises that each `setoption` before it
+//! has been checked, so an `isready` that comes while reads are under way is owed until
+//! they have ended; a `go` starts its worker as it would have, which waits for them
+//! ([`LoadWait`]) before it searches. The reading itself never waits.
 
 use crate::eval_file::{self, EvalSource};
 use crate::output::Output;
