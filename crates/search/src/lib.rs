@@ -7,7 +7,8 @@
 //! [`alphabeta`] (turn nodes: PVS, transposition table, move ordering, quiescence),
 //! [`chance`] (expectation with Star1 cuts and Star2 probing) and the simultaneous-node
 //! search ([`simultaneous`], its line checks in [`line_check`]; nodes too wide for a
-//! matrix by the double oracle of [`oracle`]).
+//! matrix, [`wide`], by the double oracle of [`oracle`]; what they share in
+//! [`simultaneous_terms`]).
 //! Before the first iteration, the root's actions that lose at once are screened out from
 //! the rules alone (`screen.rs`), so that no budget plays one while another exists.
 //! Search never prints and never reads input: it takes a stop flag and limits and reports
@@ -27,8 +28,10 @@ pub(crate) mod screen;
 pub mod searcher;
 pub mod simultaneous;
 pub mod simultaneous_root;
+pub mod simultaneous_terms;
 pub mod time;
 pub mod tt;
+pub mod wide;
 
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Action, Node, Player};

@@ -5,7 +5,7 @@
 
 use super::frame::Frame;
 use super::searcher::Searcher;
-use super::simultaneous::{At, SLACK};
+use super::simultaneous_terms::{At, SLACK};
 use quartet_core::eval::Evaluate;
 
 /// Plies a line's cells are searched shallower first (see `keeps_when_reduced`).

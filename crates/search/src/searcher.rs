@@ -3,9 +3,9 @@
 //! `impl` blocks on [`Searcher`] in `alphabeta.rs`, `chance.rs` and the simultaneous
 //! search; [`Searcher::value`] dispatches on the node kind.
 
-use super::oracle::WideStart;
 use super::pruning::Reductions;
 use super::tt::TranspositionTable;
+use super::wide::WideStart;
 use super::{Features, Limits, MAX_PLY};
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{MoveList, Node};
