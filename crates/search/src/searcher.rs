@@ -4,8 +4,8 @@
 //! search; [`Searcher::value`] dispatches on the node kind.
 
 use super::pruning::Reductions;
+use super::simultaneous::wide::WideStart;
 use super::tt::TranspositionTable;
-use super::wide::WideStart;
 use super::{Features, Limits, MAX_PLY};
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{MoveList, Node};

@@ -4,11 +4,11 @@
 
 use super::frame::Frame;
 use super::oracle::Oracle;
-use super::root::{empty_result, max_depth, may_continue};
-use super::screen;
-use super::searcher::Searcher;
 use super::wide::is_wide;
-use super::{Info, Limits, SearchResult, Settings};
+use crate::root::{empty_result, max_depth, may_continue};
+use crate::screen;
+use crate::searcher::Searcher;
+use crate::{Info, Limits, SearchResult, Settings};
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Action, Player};
 use rand::{RngExt, SeedableRng};
@@ -69,7 +69,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
         let mut frame = s.take_frame(0);
         frame.rows.clone_from(&first);
         frame.cols.clone_from(&second);
-        let at = super::simultaneous_terms::At {
+        let at = super::terms::At {
             depth: depth as i32,
             ply: 0,
         };

@@ -1,4 +1,4 @@
-//! What the searches of a simultaneous node share ([`super::simultaneous`], its line
+//! What the searches of a simultaneous node share ([`crate::simultaneous`], its line
 //! checks and the double oracle): where a node stands, and the slack of their comparisons.
 
 /// Slack of the comparisons of expected payoffs: the simplex's rounding noise is far below

@@ -19,9 +19,9 @@
 //! cost is the number of rounds times that. A search that runs out of time keeps the last
 //! restricted solve: an approximate equilibrium whose gains say how approximate.
 
-use super::searcher::Searcher;
-use super::simultaneous_terms::SLACK;
+use super::terms::SLACK;
 use super::wide::WideStart;
+use crate::searcher::Searcher;
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{MoveList, Player};
 
@@ -327,8 +327,8 @@ enum Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simultaneous::wide::{WIDE_CELLS, is_wide};
     use crate::tt::TranspositionTable;
-    use crate::wide::{WIDE_CELLS, is_wide};
     use crate::{Limits, Root, Settings, search};
     use quartet_core::game::Game;
     use quartet_testkit::toys::{WIDE_SIZE, wide_dominant, wide_drawn, wide_rock_paper_scissors};

@@ -29,15 +29,27 @@
 //! what alpha-beta costs in the serialised game: a fail-high needs one row against every
 //! column, a fail-low one column against every row.
 
-use super::frame::Frame;
-use super::line_check::Check;
-use super::searcher::Searcher;
-use super::simultaneous_terms::{At, SLACK};
-use super::tt::{Bound, Entry};
-use super::wide::WIDE_CELLS;
+//!
+//! The folder: this file (a node's search), `root.rs` (the simultaneous root), `frame.rs`
+//! (a node's cells and bounds), `line_check.rs` (step 3's checks), `oracle.rs` and
+//! `wide.rs` (nodes too wide for a matrix), `terms.rs` (what they share).
+
+pub mod frame;
+pub mod line_check;
+pub mod oracle;
+pub mod root;
+pub mod terms;
+pub mod wide;
+
+use crate::searcher::Searcher;
+use crate::tt::{Bound, Entry};
+use frame::Frame;
+use line_check::Check;
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Node, Player};
 use quartet_core::matrix::round_value;
+use terms::{At, SLACK};
+use wide::WIDE_CELLS;
 
 /// Row and column indices above this do not fit the packed best pair of a table entry.
 const PAIR_LIMIT: usize = 1 << 10;
