@@ -1,7 +1,8 @@
 //! Perft: counting the leaves of the game tree to a fixed depth, to check move generation.
 //! Every token of a move list is one ply (a move, a chance outcome, a joint turn); a
 //! finished position has no children. The last ply is bulk-counted with
-//! [`Game::count_children`].
+//! [`Game::count_children`], the last two with [`Game::count_grandchildren`] where the game
+//! offers it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -90,6 +91,11 @@ fn count<G: Game>(
     }
     if depth == 1 {
         return pos.count_children();
+    }
+    if depth == 2
+        && let Some(n) = pos.count_grandchildren()
+    {
+        return n;
     }
     if depth >= 3 && stop.load(Ordering::Relaxed) {
         return 0;

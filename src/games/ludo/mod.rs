@@ -6,6 +6,7 @@
 //! frame (`0..=56`, [`BASE`] for a piece in its yard); see [`Ludo`].
 
 mod board;
+mod count;
 mod describe;
 mod diagram;
 mod eval;
@@ -167,6 +168,6 @@ impl Ludo {
 }
 
 /// The sort key of a piece value in notation order: [`BASE`] first, then ascending progress.
-fn order_key(value: u8) -> u8 {
+const fn order_key(value: u8) -> u8 {
     value.wrapping_add(1)
 }

@@ -80,20 +80,35 @@ impl Ludo {
     fn relocate(&mut self, side: Player, from: u8, to: u8) {
         let n = self.count as usize;
         let slots = &mut self.pieces[side.index()][..n];
-        let Some(i) = slots.iter().position(|&v| v == from) else {
+        let (mut i, mut at_from, mut at_to) = (n, 0, 0);
+        for (j, &v) in slots.iter().enumerate() {
+            if v == from && at_from == 0 {
+                i = j;
+            }
+            at_from += usize::from(v == from);
+            at_to += usize::from(v == to);
+        }
+        if at_from == 0 {
             return; // no such piece: only an illegal unchecked move gets here
-        };
-        let others_at_from = slots.iter().filter(|&&v| v == from).count() - 1;
-        let at_to = slots.iter().filter(|&&v| v == to).count();
-        self.hash ^= piece_key(side, from, others_at_from) ^ piece_key(side, to, at_to);
+        }
+        self.hash ^= piece_key(side, from, at_from - 1) ^ piece_key(side, to, at_to);
         slots[i] = to;
-        slots.sort_unstable_by_key(|&v| order_key(v));
+        // Only this slot changed: move it up or down to its place in notation order.
+        let key = order_key(to);
+        while i + 1 < n && order_key(slots[i + 1]) < key {
+            slots.swap(i, i + 1);
+            i += 1;
+        }
+        while i > 0 && order_key(slots[i - 1]) > key {
+            slots.swap(i, i - 1);
+            i -= 1;
+        }
     }
 
     /// Sends every piece of `side` at progress `p` back to base; returns whether any was.
     fn capture(&mut self, side: Player, p: u8) -> bool {
         let mut captured = false;
-        while self.pieces(side).contains(&p) {
+        while self.pieces(side).iter().any(|&v| v == p) {
             self.relocate(side, p, BASE);
             captured = true;
         }
@@ -196,12 +211,19 @@ impl Game for Ludo {
         match self.node() {
             Node::Terminal(_) => 0,
             Node::Chance => SIX as u64,
-            _ => {
-                let mut n = 0;
-                self.for_each_piece_move(|_| n += 1);
-                n.max(1) // only `pass` when no piece can move
-            }
+            _ => self.move_count(),
         }
+    }
+
+    /// A roll's moves are counted without rolling; a move's children are the 6 rolls that
+    /// follow it (after an extra roll too), unless it wins.
+    fn count_grandchildren(&self) -> Option<u64> {
+        Some(match self.node() {
+            Node::Terminal(_) => 0,
+            Node::Chance => self.roll_move_count(),
+            _ if self.wins_now() => 0,
+            _ => SIX as u64 * self.move_count(),
+        })
     }
 }
 
@@ -545,6 +567,36 @@ mod tests {
         ] {
             let p = pos(text);
             assert_eq!(p.count_children(), p.actions().len() as u64, "{text}");
+        }
+    }
+
+    #[test]
+    fn count_grandchildren_adds_up_the_childrens_children() {
+        // By hand: a roll of 1..5 moves 0 or 6 (2 moves each), a third six is void (pass);
+        // without the sixes the 6 has b-0, 0-6 and 6-12. The last piece 1 short of the goal
+        // wins with a 1: no rolls follow. Any other move is followed by the 6 rolls.
+        for (text, want) in [
+            ("b,b,0,6/b,b,b,b r - 2", 5 * 2 + 1),
+            ("b,b,0,6/b,b,b,b r - 0", 5 * 2 + 3),
+            ("55,56,56,56/b,b,b,b r 1 0", 0),
+            ("55,56,56,56/b,b,b,b r 6 3", 6),
+            ("b,56,56,56/b,b,b,b r 6 1", 6),
+            ("b,b,0,6/b,b,b,b r 6 1", 18),
+            ("b,b,b,b/b,b,b,b r 4 0", 6),
+            ("56,56,56,56/b,b,b,b r - 0", 0),
+        ] {
+            let p = pos(text);
+            let played: u64 = p
+                .actions()
+                .into_iter()
+                .map(|a| {
+                    let mut child = p.clone();
+                    child.apply(a);
+                    child.count_children()
+                })
+                .sum();
+            assert_eq!(p.count_grandchildren(), Some(want), "{text}");
+            assert_eq!(played, want, "{text}");
         }
     }
 
