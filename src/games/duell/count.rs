@@ -10,7 +10,7 @@
 //! bit scan finds.
 
 use super::Duell;
-use super::board::{FILES, RANKS, Square, file_of, rank_of};
+use super::board::{Bitboard, FILES, RANKS};
 use super::piece::VALUE;
 use crate::game::Player;
 
@@ -73,6 +73,17 @@ fn run_down(line: LineWord, c: usize) -> usize {
     ((line as u32) << (32 - CELL0 as usize - c)).leading_zeros() as usize
 }
 
+/// The 9 cells of rank `r` of a bitboard given as its low and high 64 bits.
+#[inline(always)]
+fn cells(lo: u64, hi: u64, r: usize) -> u64 {
+    let shift = FILES as usize * r;
+    if shift < 64 - FILES as usize {
+        (lo >> shift) & 0x1ff
+    } else {
+        (lo >> shift | hi << (64 - shift)) & 0x1ff
+    }
+}
+
 /// Transposes an 8 × 8 bit matrix: bit `8r + c` goes to bit `8c + r` (Hacker's Delight,
 /// `transpose8rS64`).
 #[inline(always)]
@@ -99,13 +110,18 @@ impl LineWords {
     /// The line words of the occupied squares `occ`, the mover's `own` (within `occ`). The
     /// files come from the ranks by transposing files a to h as an 8 × 8 matrix.
     #[inline(always)]
-    fn new(occ: u128, own: u128) -> LineWords {
+    fn new(occ: Bitboard, own: Bitboard) -> LineWords {
         let mut rank = [0; 8];
         // Files a..h of each rank as the bytes of a matrix, and file i as a byte.
         let (mut occ_ah, mut own_ah, mut occ_i, mut own_i) = (0u64, 0u64, 0u64, 0u64);
+        let (occ_lo, occ_hi, own_lo, own_hi) = (
+            occ as u64,
+            (occ >> 64) as u64,
+            own as u64,
+            (own >> 64) as u64,
+        );
         for (r, word) in rank.iter_mut().enumerate() {
-            let shift = FILES as usize * r;
-            let (o, w) = ((occ >> shift) as u64 & 0x1ff, (own >> shift) as u64 & 0x1ff);
+            let (o, w) = (cells(occ_lo, occ_hi, r), cells(own_lo, own_hi, r));
             *word = off_line(FILES as u32) | o << CELL0 | w << (OWN + CELL0);
             occ_ah |= (o & 0xff) << (8 * r);
             own_ah |= (w & 0xff) << (8 * r);
@@ -120,6 +136,12 @@ impl LineWords {
         }
         file[8] = off_line(RANKS as u32) | occ_i << CELL0 | own_i << (OWN + CELL0);
         LineWords { rank, file }
+    }
+
+    /// The mover's cells of rank `r` (bit `x` for file `x`).
+    #[inline(always)]
+    fn own_cells(&self, r: usize) -> u64 {
+        (self.rank[r & 7] >> (OWN + CELL0)) & 0x1ff
     }
 
     /// The paths of a piece of value `n` (1..=6) on (`x`, `y`): [`super::movegen`]'s
@@ -176,15 +198,16 @@ impl Duell {
     /// the number of moves [`Duell::for_each_move_of`] gives, without generating them.
     #[inline]
     pub(super) fn count_moves_of(&self, side: Player) -> u64 {
-        let own = self.occ[side.index()];
-        let lines = LineWords::new(self.occ[0] | self.occ[1], own);
+        let lines = LineWords::new(self.occ[0] | self.occ[1], self.occ[side.index()]);
         let mut count = 0;
-        let mut rest = own;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as Square;
-            rest &= rest - 1;
-            let n = VALUE[self.board[from as usize] as usize] as usize;
-            count += lines.paths(file_of(from) as usize, rank_of(from) as usize, n);
+        for y in 0..RANKS as usize {
+            let mut rest = lines.own_cells(y);
+            while rest != 0 {
+                let x = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let n = VALUE[self.board[y * FILES as usize + x] as usize] as usize;
+                count += lines.paths(x, y, n);
+            }
         }
         count
     }

@@ -4,7 +4,7 @@
 //! piece value counts it for all six rolls at once.
 
 use super::rules::{SIX, VOID_SIXES};
-use super::{BASE, GOAL, LAST_TRACK, Ludo, order_key};
+use super::{BASE, GOAL, LAST_TRACK, Ludo, NO_VALUE, order_key};
 
 /// The lanes of the six die values: byte `d − 1` stands for a roll of `d`.
 const LANES: u64 = 0x0000_0101_0101_0101;
@@ -14,9 +14,9 @@ const SIX_LANE: u32 = 8 * (SIX as u32 - 1);
 
 /// `REACH[order_key(v)]`: 1 in lane `d − 1` when a roll of `d` moves a piece at `v`: a six
 /// from the base, any roll on the track, a roll that does not overshoot the goal in the
-/// home column, none at the goal.
-static REACH: [u64; GOAL as usize + 2] = {
-    let mut t = [0u64; GOAL as usize + 2];
+/// home column, none at the goal (nor at any other byte, so that an index needs no test).
+static REACH: [u64; 256] = {
+    let mut t = [0u64; 256];
     t[order_key(BASE) as usize] = 1 << SIX_LANE;
     let mut v = 0;
     while v <= GOAL {
@@ -37,12 +37,12 @@ impl Ludo {
     /// (ignoring the void third six), one lane per roll.
     fn lanes(&self) -> u64 {
         let mut lanes = 0;
-        let mut previous = None;
+        let mut previous = NO_VALUE;
         for &v in self.pieces(self.side) {
-            if previous != Some(v) {
+            if previous != v {
                 lanes += REACH[order_key(v) as usize];
             }
-            previous = Some(v);
+            previous = v;
         }
         lanes
     }

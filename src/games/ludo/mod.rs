@@ -103,6 +103,10 @@ pub const GOAL: u8 = 56;
 /// The last progress on the shared track; `51..=55` are the home column.
 pub const LAST_TRACK: u8 = 50;
 
+/// A value no piece has (above [`GOAL`], below [`BASE`]): "no previous piece" when a loop
+/// skips pieces that share a value.
+const NO_VALUE: u8 = GOAL + 1;
+
 /// The most pieces a side may have (the rule option `Pieces` ranges over `1..=MAX_PIECES`).
 pub const MAX_PIECES: usize = 4;
 
