@@ -216,9 +216,9 @@ impl Duell {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quartet_core::game::{Game, MoveList, Node, RuleOptions};
     use crate::duell::board::SQUARES;
     use crate::duell::piece;
+    use quartet_core::game::{Game, MoveList, Node, RuleOptions};
     use quartet_core::notation::Notation;
     use rand::{RngExt, SeedableRng};
     use std::ops::ControlFlow;

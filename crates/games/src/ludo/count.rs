@@ -82,8 +82,8 @@ impl Ludo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quartet_core::game::{Game, MoveList, Node, Outcome, RuleOptions};
     use crate::ludo::Move;
+    use quartet_core::game::{Game, MoveList, Node, Outcome, RuleOptions};
     use quartet_core::notation::Notation;
     use rand::{RngExt, SeedableRng};
 

@@ -232,6 +232,7 @@ impl Game for Ludo {
 
     /// A roll's moves are counted without rolling; a move's children are the 6 rolls that
     /// follow it (after an extra roll too), unless it wins.
+    #[inline]
     fn count_grandchildren(&self) -> Option<u64> {
         Some(match self.node() {
             Node::Terminal(_) => 0,
