@@ -64,7 +64,7 @@ impl Ludo {
             lanes = lanes & !(0xff << SIX_LANE) | 1 << SIX_LANE;
         }
         // A lane of 0 is a roll with only `pass`: one move.
-        let moving = ((lanes + 0x7f * LANES) & 0x80 * LANES) >> 7;
+        let moving = ((lanes + 0x7f * LANES) & (0x80 * LANES)) >> 7;
         lane_sum(lanes) + 6 - lane_sum(moving)
     }
 

@@ -14,8 +14,8 @@ pub(super) const VOID_SIXES: u8 = 3;
 
 /// Bit 7 of each byte of `word` that equals `v`, the other bits clear.
 fn bytes_equal(word: u32, v: u8) -> u32 {
-    let t = word ^ u32::from(v) * 0x0101_0101;
-    !((t & 0x7f7f_7f7f) + 0x7f7f_7f7f | t) & 0x8080_8080
+    let t = word ^ (u32::from(v) * 0x0101_0101);
+    !(((t & 0x7f7f_7f7f) + 0x7f7f_7f7f) | t) & 0x8080_8080
 }
 
 /// The number of bytes marked by [`bytes_equal`].
@@ -121,7 +121,7 @@ impl Ludo {
     /// Sends every piece of `side` at progress `p` back to base; returns whether any was.
     fn capture(&mut self, side: Player, p: u8) -> bool {
         let mut captured = false;
-        while self.pieces(side).iter().any(|&v| v == p) {
+        while self.pieces(side).contains(&p) {
             self.relocate(side, p, BASE);
             captured = true;
         }
