@@ -9,9 +9,14 @@ over the rounds in brackets) and the load average before and after.
     python3 scripts/perft_vs_stockfish.py [--rounds 2] [--quick] [--depth duell=6 ...]
         [--quartet Q] [--stockfish SF]
 
-The default sizes take about 10 CPU-seconds a run (chess perft 7, 3.2e9 leaves), so that
-Stockfish's start-up (some 0.05 CPU-seconds: it loads its network) does not count; --quick
-compares with chess perft 6 (1.2e8 leaves), where it does. Quartet defaults to $QUARTET or
+The games are the binary's (`quartet games`). Each game's depth is the deepest whose leaves,
+foretold from small perfts, stay within --max-leaves (default 3.2e9, chess perft 7's count;
+4e8 with --quick): the next ply is foretold to multiply the leaves as the ply two before
+did (a chance ply and a decision ply alternate in Ludo), and depths are probed only while
+three plies more would still fit, so a probe costs a small part of the run. Chess perft 7
+takes about 10 CPU-seconds, so that Stockfish's start-up (some 0.05 CPU-seconds: it loads
+its network) does not count; --quick compares with chess perft 6 (1.2e8 leaves), where it
+does. `--depth GAME=N` (repeatable) runs only the games given, at the depths given. Quartet defaults to $QUARTET or
 the release build, Stockfish to `stockfish` on the PATH or Debian's /usr/games/stockfish.
 Python 3.11, standard library only."""
 
@@ -23,11 +28,10 @@ import shutil
 import subprocess
 import sys
 
-from registry import default_binary
+from registry import default_binary, names
 
-# Plies per game: (default, --quick), chosen for leaf counts near chess perft 7 and 6.
-DEPTHS = {"rnb": (7, 6), "duell": (6, 5), "apocalypse": (4, 4), "ludo": (22, 20)}
 CHESS_DEPTH = (7, 6)
+MAX_LEAVES = (3.2e9, 4e8)
 NODES = re.compile(r"^Nodes searched: (\d+)$", re.M)
 
 
@@ -51,6 +55,24 @@ def stockfish(binary, depth):
 def quartet(binary, game, depth):
     """`quartet perft` from the game's start position."""
     return run([binary, "perft", "--game", game, "--depth", str(depth)])
+
+
+def depth_for(binary, game, max_leaves):
+    """The deepest depth whose foretold leaves stay within `max_leaves` (see the top)."""
+    leaves = [1]  # leaves[d]: perft d; perft 0 is the root
+    while True:
+        k = len(leaves)
+        leaves.append(quartet(binary, game, k)[0])
+        if k < 2:
+            continue
+        foretold, ratio = [leaves[k]], [None] + [leaves[d] / max(leaves[d - 1], 1)
+                                                for d in range(1, k + 1)]
+        for i in range(1, 4):
+            ratio.append(ratio[k + i - 2])
+            foretold.append(foretold[-1] * ratio[k + i])
+        if foretold[3] > max_leaves or k >= 60:
+            fits = [i for i in (2, 1) if foretold[i] <= max_leaves]
+            return k + (fits[0] if fits else 0)
 
 
 def load():
@@ -84,6 +106,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=2, help="Stockfish/Quartet pairs per game")
     parser.add_argument("--quick", action="store_true", help="chess perft 6 and smaller trees")
     parser.add_argument("--chess-depth", type=int, default=None)
+    parser.add_argument("--max-leaves", type=float, default=None,
+                        help="the most leaves a game's perft may have (foretold)")
     parser.add_argument("--depth", action="append", default=[], metavar="GAME=PLIES",
                         help="a game and its plies (repeatable); only these games run")
     args = parser.parse_args()
@@ -91,8 +115,10 @@ def main():
     sf = args.stockfish or shutil.which("stockfish") or "/usr/games/stockfish"
     pick = 1 if args.quick else 0
     chess_depth = args.chess_depth or CHESS_DEPTH[pick]
-    depths = {g: d[pick] for g, d in DEPTHS.items()}
-    if args.depth:
+    max_leaves = args.max_leaves or MAX_LEAVES[pick]
+    if not args.depth:
+        depths = {g: depth_for(q, g, max_leaves) for g in names(q)}
+    else:
         depths = {}
         for item in args.depth:
             game, _, plies = item.partition("=")
