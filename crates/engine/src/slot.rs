@@ -432,7 +432,7 @@ impl<G: Evaluate + Notation> Slot<G> {
                     return;
                 }
             }
-            let line = self.info_line(i, request.show_wdl);
+            let line = self.info_line(i, plan.show_wdl);
             info(&line);
             last = Some(line);
         };
