@@ -7,10 +7,11 @@ use std::time::Duration;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
 use super::MatchError;
+use super::book::OpeningSource;
 use super::clock::TimeControl;
 use super::engine::EngineSpec;
 use super::runner::MatchConfig;
-use super::schedule::{OpeningSource, Shard};
+use super::schedule::Shard;
 use super::sprt::Sprt;
 use crate::games::GameKind;
 
@@ -94,9 +95,12 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 
-    /// `random:N` (N random plies per pair) or `file:PATH` (one position string per line).
-    #[arg(long)]
-    pub openings: Option<String>,
+    /// `random:N` (N random plies per pair) or `file:PATH [order=random|sequential]
+    /// [start=N] [plies=N]`: a book of position strings (one a line) or of game records
+    /// (the --pgnout format; each record's first `plies` tokens), played in an order the
+    /// seed shuffles (`order=random`, the default) or the file's, from its N-th opening.
+    #[arg(long, num_args = 1.., value_name = "SOURCE [KEY=VALUE]")]
+    pub openings: Option<Vec<String>>,
 
     /// Write the game records here (replaced).
     #[arg(long)]
@@ -243,7 +247,7 @@ impl MatchArgs {
             timeout: Duration::from_millis(self.timeout),
             seed: self.seed,
             openings: match &self.openings {
-                Some(text) => OpeningSource::parse(text).map_err(usage)?,
+                Some(words) => OpeningSource::parse(words).map_err(usage)?,
                 None => OpeningSource::StartPosition,
             },
             sprt: self

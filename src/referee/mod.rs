@@ -11,17 +11,21 @@
 //! Entry points for `main.rs`: [`MatchArgs`] with [`run_match`], [`MergeArgs`] with
 //! [`run_merge`], and [`replay`] / [`replay_file`] to re-check records.
 //!
-//! Files: `engine` (processes), `clock`, `adjudicate`, `dice`, `schedule`,
-//! `play` (one game), `runner` (threads and outputs), `stats`, `sprt`, `record`, `results`
-//! (JSON outputs and merge), `report`, `progress`, `cli`.
+//! Files: `engine` (processes), `clock`, `adjudicate`, `dice`, `book` (openings),
+//! `schedule`, `play` (one game), `runner` (threads and outputs), `stats`, `sprt`,
+//! `record`, `results` (JSON outputs and merge), `provenance` (what a match was played
+//! with), `distinct` (repeated games), `report`, `progress`, `cli`.
 
 pub mod adjudicate;
+pub mod book;
 pub mod cli;
 pub mod clock;
 pub mod dice;
+pub mod distinct;
 pub mod engine;
 pub mod play;
 pub mod progress;
+pub mod provenance;
 pub mod record;
 pub mod report;
 pub mod results;

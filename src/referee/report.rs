@@ -5,16 +5,18 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::distinct::DistinctCount;
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{
     EloEstimate, PERFECT_BOUND_LEVEL, Tally, elo_pentanomial, elo_wdl, perfect_score_bound,
 };
 
 /// Why a match stopped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StopReason {
     /// Not stopped: the match is still being played (the reports every N games, and the
     /// results file of a match that was interrupted).
+    #[default]
     Running,
     /// Every scheduled game was played.
     Completed,
@@ -43,7 +45,7 @@ impl fmt::Display for StopReason {
 
 /// The state of a match (running or finished), from the first engine's point of view.
 /// `Display` gives the report text.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MatchReport {
     /// The game's name.
     pub game: String,
@@ -72,6 +74,12 @@ pub struct MatchReport {
     /// Games played at once.
     #[serde(default)]
     pub concurrency: u32,
+    /// The distinct openings of the pairs played (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distinct_openings: Option<DistinctCount>,
+    /// The distinct games played: start position and every token (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distinct_games: Option<DistinctCount>,
 }
 
 impl MatchReport {
@@ -134,6 +142,40 @@ impl MatchReport {
             s.push_str(&format!("  LLR {llr:.2}"));
         }
         s
+    }
+}
+
+impl MatchReport {
+    /// The distinct openings and games, and a warning when games repeat.
+    fn write_distinct(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (Some(o), Some(g)) = (&self.distinct_openings, &self.distinct_games) else {
+            return Ok(());
+        };
+        let games = u64::from(self.tally.games());
+        let about = |c: &DistinctCount| if c.exact { "" } else { "about " };
+        write!(
+            f,
+            "Distinct: {}{} openings, {}{} games of {games}",
+            about(o),
+            o.count,
+            about(g),
+            g.count
+        )?;
+        if !(o.exact && g.exact) {
+            write!(f, " (estimated from the runs' sketches)")?;
+        }
+        writeln!(f)?;
+        // An estimate is trusted to 10 % (its error is about 4 %).
+        let repeats = games.saturating_sub(g.count);
+        if repeats > 0 && (g.exact || repeats * 10 > games) {
+            writeln!(
+                f,
+                "Warning: {repeats} of {games} games repeat an earlier game move for move: they \
+                are not independent games (deterministic engines from the same openings; use a \
+                book, random:N openings, or engines that choose at random with their Seed)"
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -238,6 +280,7 @@ impl fmt::Display for MatchReport {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         writeln!(f, "Terminations: {}", terms.join(", "))?;
+        self.write_distinct(f)?;
         if let Some(o) = self.referee_overhead() {
             writeln!(
                 f,
@@ -304,6 +347,7 @@ mod tests {
             wall_ms: 1020,
             elapsed_ms: 525,
             concurrency: 2,
+            ..MatchReport::default()
         }
     }
 

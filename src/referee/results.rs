@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::MatchError;
+use super::distinct::DistinctCount;
+use super::provenance::{self, Identity};
 use super::report::{MatchReport, StopReason};
 use super::schedule::Shard;
 use super::sprt::Sprt;
@@ -68,6 +70,9 @@ pub struct ResultsFile {
     /// later merge; empty for one run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<RunId>,
+    /// What the match was played with (absent in the files of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<Identity>,
     /// The report of this run.
     pub report: MatchReport,
 }
@@ -110,9 +115,14 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, MatchError> {
 }
 
 /// What makes `f` another test than `first` (its game, engines, time control or openings,
-/// with both values), or `None` when it is the same test. Openings given as files compare
-/// by the path as written: one book under two paths reads as two tests.
+/// with both values; with provenance in both files, also an engine's program, arguments,
+/// options or limit, the book's content, the rules, the adjudication or Quartet's version),
+/// or `None` when it is the same test. Without provenance (older files) openings given as
+/// files compare by the path as written.
 fn other_test(first: &ResultsFile, f: &ResultsFile) -> Option<String> {
+    if let (Some(a), Some(b)) = (&first.identity, &f.identity) {
+        return provenance::difference(a, b, (&f.name(), &first.name()));
+    }
     let (a, b) = (&first.report, &f.report);
     let openings = |f: &ResultsFile| f.openings.clone().unwrap_or_else(|| "unknown".to_string());
     let (what, x, y) = if a.game != b.game {
@@ -159,6 +169,8 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         engine_ms: 0,
         wall_ms: 0,
         elapsed_ms: 0,
+        distinct_openings: None,
+        distinct_games: None,
         ..first.report.clone()
     };
     let mut problems = Vec::new();
@@ -220,6 +232,15 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
     if !problems.is_empty() {
         merged.stop = StopReason::Incomplete(problems.join("; "));
     }
+    let reports: Vec<&MatchReport> = files.iter().map(|f| &f.report).collect();
+    if reports.iter().all(|r| r.distinct_games.is_some()) {
+        merged.distinct_openings = Some(DistinctCount::union(
+            reports.iter().filter_map(|r| r.distinct_openings.as_ref()),
+        ));
+        merged.distinct_games = Some(DistinctCount::union(
+            reports.iter().filter_map(|r| r.distinct_games.as_ref()),
+        ));
+    }
     let listed: Vec<RunId> = if runs.len() > 1 {
         runs.iter()
             .map(|(&seed, run)| RunId {
@@ -242,6 +263,7 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         shard: None,
         openings: first.openings.clone(),
         runs: listed,
+        identity: first.identity.clone(),
         report: merged,
     })
 }
@@ -295,6 +317,7 @@ mod tests {
             shard: Some(Shard { index, count }),
             openings: Some("random:8".to_string()),
             runs: Vec::new(),
+            identity: None,
             report: MatchReport {
                 game: "nim".to_string(),
                 engines: ["a".to_string(), "b".to_string()],
@@ -312,6 +335,7 @@ mod tests {
                 wall_ms: 11,
                 elapsed_ms: 12,
                 concurrency: 1,
+                ..MatchReport::default()
             },
         }
     }

@@ -18,14 +18,17 @@ use crate::games::GameKind;
 use crate::notation::Notation;
 
 use super::MatchError;
+use super::book::{Book, OpeningSource};
 use super::clock::TimeControl;
+use super::distinct::{Counter, DistinctCount, fingerprint};
 use super::engine::{Engine, EngineSpec};
 use super::play::{PlayedGame, Settings, play_game};
 use super::progress::Progress;
+use super::provenance::{Hasher, Identity};
 use super::record::{PgnRecord, result_text};
 use super::report::{MatchReport, StopReason};
 use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
-use super::schedule::{GameSpec, OpeningSource, Shard, schedule};
+use super::schedule::{GameSpec, Shard, schedule};
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{GameScore, Tally};
 
@@ -293,6 +296,9 @@ struct Gather<'a> {
     pgn: Option<BufWriter<File>>,
     jsonl: Option<BufWriter<File>>,
     progress: Progress,
+    identity: Identity,
+    openings_seen: Counter,
+    games_seen: Counter,
 }
 
 impl Gather<'_> {
@@ -317,6 +323,12 @@ impl Gather<'_> {
             .terminations
             .entry(game.verdict.termination.to_string())
             .or_insert(0) += 1;
+        let fen = spec.opening.fen.as_deref();
+        self.openings_seen
+            .add(fingerprint(fen, &spec.opening.moves));
+        self.games_seen.add(fingerprint(fen, &game.moves));
+        report.distinct_openings = Some(DistinctCount::of(&self.openings_seen));
+        report.distinct_games = Some(DistinctCount::of(&self.games_seen));
         report.engine_ms += game.engine_time.as_millis() as u64;
         report.wall_ms += game.wall_time.as_millis() as u64;
         report.elapsed_ms = self.started.elapsed().as_millis() as u64;
@@ -347,7 +359,7 @@ impl Gather<'_> {
             report.stop = reason;
             stop.store(true, Ordering::Relaxed);
         }
-        write_results(cfg, report)?;
+        write_results(cfg, &self.identity, report)?;
         let mut what = format!(
             "Finished game {} of {} ({} vs {}): {} {{{}",
             spec.index + 1,
@@ -381,8 +393,22 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             G::DECLARATION.name
         )));
     }
-    let specs = schedule::<G>(cfg.games, cfg.seed, &cfg.openings, cfg.shard, rules)
-        .map_err(MatchError::Usage)?;
+    let book = match &cfg.openings {
+        OpeningSource::File(file) => {
+            Some(Book::load::<G>(file, cfg.seed, rules).map_err(MatchError::Usage)?)
+        }
+        _ => None,
+    };
+    let identity = identity::<G>(cfg, rules, book.as_ref());
+    let specs = schedule::<G>(
+        cfg.games,
+        cfg.seed,
+        &cfg.openings,
+        book.as_ref(),
+        cfg.shard,
+        rules,
+    )
+    .map_err(MatchError::Usage)?;
     let workers = cfg.concurrency.clamp(1, specs.len().max(1));
     let mut gather = Gather {
         cfg,
@@ -402,12 +428,16 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             wall_ms: 0,
             elapsed_ms: 0,
             concurrency: workers as u32,
+            ..MatchReport::default()
         },
         pending: HashMap::new(),
         played: 0,
         pgn: create(&cfg.pgnout)?,
         jsonl: create(&cfg.jsonl)?,
         progress: Progress::new(specs.len() as u64, cfg.progress),
+        identity,
+        openings_seen: Counter::default(),
+        games_seen: Counter::default(),
     };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -450,12 +480,38 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
     } else if report.stop == StopReason::Running {
         report.stop = StopReason::Completed;
     }
-    write_results(cfg, &report)?;
+    write_results(cfg, &gather.identity, &report)?;
     Ok(report)
 }
 
+/// What the match is played with (see [`Identity`]).
+fn identity<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions, book: Option<&Book>) -> Identity {
+    let mut hasher = Hasher::default();
+    Identity {
+        quartet: env!("CARGO_PKG_VERSION").to_string(),
+        game: G::DECLARATION.name.to_string(),
+        rules: rule_tags(&G::DECLARATION, rules)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+        engines: cfg
+            .engines
+            .iter()
+            .map(|e| hasher.engine(e, cfg.tc.to_string()))
+            .collect(),
+        tournament: "match".to_string(),
+        openings: cfg.openings.to_string(),
+        book_sha256: book.map(|b| b.sha256.clone()),
+        adjudication: "none".to_string(),
+    }
+}
+
 /// Rewrites the `--results` file with the current report.
-fn write_results(cfg: &MatchConfig, report: &MatchReport) -> Result<(), MatchError> {
+fn write_results(
+    cfg: &MatchConfig,
+    identity: &Identity,
+    report: &MatchReport,
+) -> Result<(), MatchError> {
     let Some(path) = &cfg.results else {
         return Ok(());
     };
@@ -466,6 +522,7 @@ fn write_results(cfg: &MatchConfig, report: &MatchReport) -> Result<(), MatchErr
         shard: cfg.shard,
         openings: Some(cfg.openings.to_string()),
         runs: Vec::new(),
+        identity: Some(identity.clone()),
         report: report.clone(),
     };
     let json =

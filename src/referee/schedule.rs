@@ -8,14 +8,13 @@
 //! partition its pairs and every game is identical to the game of the same number in an
 //! unsharded run.
 
-use std::fmt;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::game::{Action, Node, Player, RuleOptions};
 use crate::history::GameHistory;
 use crate::notation::Notation;
 
+use super::book::{Book, OpeningSource};
 use super::dice::{DiceStream, pair_seed};
 
 /// The stream of [`pair_seed`] for the games' seeds (chance outcomes, engines' `Seed`).
@@ -50,47 +49,6 @@ impl Shard {
     /// Whether pair `pair` belongs to this shard.
     pub fn has_pair(&self, pair: u64) -> bool {
         pair % u64::from(self.count) == u64::from(self.index - 1)
-    }
-}
-
-/// Where the games of each pair start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpeningSource {
-    /// Every game starts from the start position.
-    StartPosition,
-    /// `random:N`: N random plies from the start position (moves uniformly among the legal
-    /// ones, chance outcomes by weight), seeded per pair; redrawn if the game ends in them.
-    Random(u32),
-    /// `file:PATH`: one position string per line (blank lines and `#` comments skipped);
-    /// pair `p` uses line `p` modulo the number of positions.
-    File(PathBuf),
-}
-
-impl OpeningSource {
-    /// Parses `random:N` or `file:PATH`.
-    pub fn parse(text: &str) -> Result<OpeningSource, String> {
-        if let Some(n) = text.strip_prefix("random:") {
-            let n = n
-                .parse()
-                .map_err(|_| format!("openings '{text}': '{n}' is not a ply count"))?;
-            Ok(OpeningSource::Random(n))
-        } else if let Some(path) = text.strip_prefix("file:") {
-            Ok(OpeningSource::File(PathBuf::from(path)))
-        } else {
-            Err(format!("openings '{text}': expected random:N or file:PATH"))
-        }
-    }
-}
-
-/// The `--openings` text that [`OpeningSource::parse`] reads (`random:N`, `file:PATH`), or
-/// `startpos` for the start position (no `--openings`).
-impl fmt::Display for OpeningSource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpeningSource::StartPosition => f.write_str("startpos"),
-            OpeningSource::Random(plies) => write!(f, "random:{plies}"),
-            OpeningSource::File(path) => write!(f, "file:{}", path.display()),
-        }
     }
 }
 
@@ -137,45 +95,33 @@ impl GameSpec {
 }
 
 /// The games of a match of `games` games with seed `seed`, restricted to `shard`, in
-/// order. Fails on an unreadable or invalid opening file, or when no random opening can be
-/// found.
+/// order. `book` is the book of `openings` when it is a file (read with [`Book::load`]).
+/// Fails when no random opening can be found.
 pub fn schedule<G: Notation>(
     games: u64,
     seed: u64,
     openings: &OpeningSource,
+    book: Option<&Book>,
     shard: Option<Shard>,
     rules: &RuleOptions,
 ) -> Result<Vec<GameSpec>, String> {
-    let file_positions = match openings {
-        OpeningSource::File(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
-            let positions = read_positions::<G>(&text, rules)
-                .map_err(|e| format!("openings '{}': {e}", path.display()))?;
-            positions.into_iter().map(Some).collect()
-        }
-        _ => Vec::new(),
-    };
     let mut specs = Vec::new();
     for pair in 0..games.div_ceil(2) {
         if shard.is_some_and(|s| !s.has_pair(pair)) {
             continue;
         }
-        let opening = match openings {
-            OpeningSource::StartPosition => Opening {
-                fen: None,
-                moves: Vec::new(),
-            },
-            OpeningSource::Random(plies) => Opening {
+        let opening = match (openings, book) {
+            (OpeningSource::Random(plies), _) => Arc::new(Opening {
                 fen: None,
                 moves: random_opening::<G>(rules, *plies, pair_seed(seed, pair, OPENING_STREAM))?,
-            },
-            OpeningSource::File(_) => Opening {
-                fen: file_positions[(pair % file_positions.len() as u64) as usize].clone(),
+            }),
+            (OpeningSource::File(_), Some(book)) => book.opening(pair),
+            (OpeningSource::File(_), None) => return Err("the book is not loaded".to_string()),
+            (OpeningSource::StartPosition, _) => Arc::new(Opening {
+                fen: None,
                 moves: Vec::new(),
-            },
+            }),
         };
-        let opening = Arc::new(opening);
         for index in [2 * pair, 2 * pair + 1].into_iter().filter(|&g| g < games) {
             specs.push(GameSpec {
                 index,
@@ -187,30 +133,6 @@ pub fn schedule<G: Notation>(
         }
     }
     Ok(specs)
-}
-
-/// The position strings of an opening file: one per line, blank lines and lines starting
-/// with `#` skipped. Each must parse and must not be a finished game; errors name the line.
-pub fn read_positions<G: Notation>(text: &str, rules: &RuleOptions) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let pos = G::parse_position(line, rules).map_err(|e| format!("line {}: {e}", n + 1))?;
-        if matches!(pos.node(), Node::Terminal(_)) {
-            return Err(format!(
-                "line {}: the game is already over in '{line}'",
-                n + 1
-            ));
-        }
-        out.push(line.to_string());
-    }
-    if out.is_empty() {
-        return Err("no positions".to_string());
-    }
-    Ok(out)
 }
 
 /// `plies` random tokens from the start position, drawn with `seed`; a draw that ends the
@@ -298,18 +220,9 @@ mod tests {
     }
 
     #[test]
-    fn openings_are_written_as_they_are_given() {
-        for text in ["random:8", "file:books/duell.txt"] {
-            let source = OpeningSource::parse(text).unwrap();
-            assert_eq!(source.to_string(), text);
-        }
-        assert_eq!(OpeningSource::StartPosition.to_string(), "startpos");
-    }
-
-    #[test]
     fn pairs_swap_colours_and_share_opening_and_seed() {
         let rules = RuleOptions::default();
-        let specs = schedule::<Nim>(5, 9, &OpeningSource::Random(2), None, &rules).unwrap();
+        let specs = schedule::<Nim>(5, 9, &OpeningSource::Random(2), None, None, &rules).unwrap();
         assert_eq!(specs.len(), 5);
         let expect = [
             (0, 0, false),
@@ -331,11 +244,11 @@ mod tests {
     fn shards_partition_the_schedule() {
         let rules = RuleOptions::default();
         let src = OpeningSource::Random(3);
-        let all = schedule::<Dice>(21, 4, &src, None, &rules).unwrap();
+        let all = schedule::<Dice>(21, 4, &src, None, None, &rules).unwrap();
         let mut union = Vec::new();
         for i in 1..=3 {
             let shard = Shard { index: i, count: 3 };
-            union.extend(schedule::<Dice>(21, 4, &src, Some(shard), &rules).unwrap());
+            union.extend(schedule::<Dice>(21, 4, &src, None, Some(shard), &rules).unwrap());
         }
         union.sort_by_key(|s| s.index);
         assert_eq!(union, all);
@@ -356,31 +269,5 @@ mod tests {
         // and after them (a 4th pass repeats a position for the third time): 59 plies. So
         // every attempt at 80 plies fails.
         assert!(random_opening::<Nim>(&rules, 80, 1).is_err());
-    }
-
-    #[test]
-    fn opening_file_lines_are_checked() {
-        let rules = RuleOptions::default();
-        let ok = read_positions::<Nim>("# comment\n\n9 s 0\n 4 f 1 \n", &rules).unwrap();
-        assert_eq!(ok, ["9 s 0", "4 f 1"]);
-        let err = read_positions::<Nim>("9 s 0\n9 x 0\n", &rules).unwrap_err();
-        assert!(err.starts_with("line 2:"), "{err}");
-        let err = read_positions::<Nim>("0 f 0\n", &rules).unwrap_err();
-        assert!(err.contains("already over"), "{err}");
-        assert!(read_positions::<Nim>("#\n", &rules).is_err());
-    }
-
-    #[test]
-    fn opening_source_parsing() {
-        assert_eq!(
-            OpeningSource::parse("random:8"),
-            Ok(OpeningSource::Random(8))
-        );
-        assert_eq!(
-            OpeningSource::parse("file:a b.txt"),
-            Ok(OpeningSource::File(PathBuf::from("a b.txt")))
-        );
-        assert!(OpeningSource::parse("random:x").is_err());
-        assert!(OpeningSource::parse("book.pgn").is_err());
     }
 }
