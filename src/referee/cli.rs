@@ -9,10 +9,11 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use super::MatchError;
 use super::book::OpeningSource;
 use super::clock::TimeControl;
-use super::engine::EngineSpec;
+use super::lineup;
 use super::runner::MatchConfig;
 use super::schedule::Shard;
 use super::sprt::Sprt;
+use super::tournament::Tournament;
 use crate::games::GameKind;
 
 /// The words of each `--engine` occurrence, kept apart (clap's derive flattens repeated
@@ -45,8 +46,10 @@ impl Args for EngineGroups {
                 .required(true)
                 .value_name("KEY=VALUE")
                 .help(
-                    "An engine, given twice: cmd=PATH [name=NAME] [dir=DIR] [args=\"A B\"] \
-                     [option.X=Y ...]; statistics are from the first engine's point of view",
+                    "An engine, given once per engine (two for a match, more for a tournament): \
+                     cmd=PATH [name=NAME] [dir=DIR] [args=\"A B\"] [option.X=Y ...] \
+                     [conf=NAME] [tc=T | movetime=MS | nodes=N | depth=N]; a match's \
+                     statistics are from the first engine's point of view",
                 ),
         )
     }
@@ -56,7 +59,8 @@ impl Args for EngineGroups {
     }
 }
 
-/// `quartet match`: play games between two engines and report the statistics.
+/// `quartet match`: play games between two engines (or a tournament of more) and report
+/// the statistics.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct MatchArgs {
     /// The game (`quartet games --names` lists them).
@@ -67,7 +71,23 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub engines: EngineGroups,
 
-    /// Games to play in the whole match (in pairs with colours swapped).
+    /// Words every engine gets (`tc=`, `nodes=`, `option.X=Y`, ...), which an engine's own
+    /// words override.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub each: Vec<String>,
+
+    /// An engines file (JSON: a list of {name, cmd, args, dir, options, tc | movetime |
+    /// nodes | depth}), whose entries `--engine conf=NAME` uses.
+    #[arg(long = "engines", value_name = "FILE")]
+    pub engines_file: Option<PathBuf>,
+
+    /// With more than two engines: every engine against every other, or the first against
+    /// each of the others.
+    #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
+    pub tournament: Tournament,
+
+    /// Games to play per pairing (the whole match for two engines), in pairs with colours
+    /// swapped.
     #[arg(long, default_value_t = 2)]
     pub games: u64,
 
@@ -75,19 +95,20 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
 
-    /// Clock per player: `[moves/]seconds+increment`, e.g. `10+0.1` or `40/60+0`.
+    /// Clock per player: `[moves/]seconds+increment`, e.g. `10+0.1` or `40/60+0` (every
+    /// engine without a limit of its own).
     #[arg(long, conflicts_with_all = ["movetime", "nodes", "depth"])]
     pub tc: Option<String>,
 
-    /// Fixed time per move in milliseconds.
+    /// Fixed time per move in milliseconds (every engine without a limit of its own).
     #[arg(long, conflicts_with_all = ["nodes", "depth"])]
     pub movetime: Option<u64>,
 
-    /// Node budget per move.
+    /// Node budget per move (every engine without a limit of its own).
     #[arg(long, conflicts_with = "depth")]
     pub nodes: Option<u64>,
 
-    /// Search depth per move.
+    /// Search depth per move (every engine without a limit of its own).
     #[arg(long)]
     pub depth: Option<u32>,
 
@@ -168,81 +189,65 @@ fn usage(why: impl Into<String>) -> MatchError {
     MatchError::Usage(why.into())
 }
 
-/// Reads one `--engine` group of `key=value` words.
-pub fn parse_engine(words: &[String]) -> Result<EngineSpec, MatchError> {
-    let (mut cmd, mut name, mut dir, mut args) = (None, None, None, Vec::new());
-    let mut options = Vec::new();
-    for word in words {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| usage(format!("--engine: expected key=value, got '{word}'")))?;
-        match key {
-            "cmd" => cmd = Some(PathBuf::from(value)),
-            "name" => name = Some(value.to_string()),
-            "dir" => dir = Some(PathBuf::from(value)),
-            "args" => args.extend(value.split_whitespace().map(String::from)),
-            _ => match key.strip_prefix("option.") {
-                Some(option) if !option.is_empty() => {
-                    options.push((option.to_string(), value.to_string()));
-                }
-                _ => return Err(usage(format!("--engine: unknown key '{key}' in '{word}'"))),
-            },
-        }
-    }
-    let cmd = cmd.ok_or_else(|| usage("--engine: cmd= is missing"))?;
-    let name = name.unwrap_or_else(|| {
-        cmd.file_stem()
-            .map_or("engine".to_string(), |s| s.to_string_lossy().into_owned())
-    });
-    Ok(EngineSpec {
-        name,
-        cmd,
-        args,
-        dir,
-        options,
-    })
-}
-
 impl MatchArgs {
-    /// Checks the arguments and builds the match configuration. Two engines with the same
-    /// name are told apart as `NAME-1` and `NAME-2`.
-    pub fn to_config(&self) -> Result<MatchConfig, MatchError> {
-        let [a, b] = &self.engines.0[..] else {
-            let times = self.engines.0.len();
-            return Err(usage(format!(
-                "--engine must be given twice, not {times} times"
-            )));
-        };
-        let (mut a, mut b) = (parse_engine(a)?, parse_engine(b)?);
-        if a.name == b.name {
-            a.name.push_str("-1");
-            b.name.push_str("-2");
-        }
-        let tc = match (&self.tc, self.movetime, self.nodes, self.depth) {
-            (Some(tc), None, None, None) => TimeControl::parse_clock(tc).map_err(usage)?,
+    /// The global limit (`--tc`, `--movetime`, `--nodes`, `--depth`), if one is given.
+    fn global_limit(&self) -> Result<Option<TimeControl>, MatchError> {
+        Ok(match (&self.tc, self.movetime, self.nodes, self.depth) {
+            (Some(tc), None, None, None) => Some(TimeControl::parse_clock(tc).map_err(usage)?),
             (None, Some(ms), None, None) if ms > 0 => {
-                TimeControl::MoveTime(Duration::from_millis(ms))
+                Some(TimeControl::MoveTime(Duration::from_millis(ms)))
             }
-            (None, None, Some(n), None) if n > 0 => TimeControl::Nodes(n),
-            (None, None, None, Some(d)) if d > 0 => TimeControl::Depth(d),
+            (None, None, Some(n), None) if n > 0 => Some(TimeControl::Nodes(n)),
+            (None, None, None, Some(d)) if d > 0 => Some(TimeControl::Depth(d)),
+            (None, None, None, None) => None,
             _ => {
                 return Err(usage(
                     "give exactly one positive limit: --tc, --movetime, --nodes or --depth",
                 ));
             }
-        };
+        })
+    }
+
+    /// Checks the arguments and builds the match configuration (see [`lineup::engines`]
+    /// for the engines and their limits).
+    pub fn to_config(&self) -> Result<MatchConfig, MatchError> {
+        let engines = lineup::engines(
+            &self.engines.0,
+            &self.each,
+            self.engines_file.as_deref(),
+            self.global_limit()?,
+        )
+        .map_err(usage)?;
+        if engines.len() < 2 {
+            return Err(usage(format!(
+                "--engine must be given at least twice, not {} times",
+                engines.len()
+            )));
+        }
         if self.games == 0 {
             return Err(usage("--games must be at least 1"));
         }
         if self.concurrency == 0 {
             return Err(usage("--concurrency must be at least 1"));
         }
+        let sprt = self
+            .sprt
+            .as_deref()
+            .map(Sprt::parse)
+            .transpose()
+            .map_err(usage)?;
+        if sprt.is_some() && engines.len() > 2 {
+            return Err(usage(
+                "--sprt tests one engine against another: give two engines",
+            ));
+        }
         Ok(MatchConfig {
             game: self.game,
-            engines: [a, b],
+            pairings: self.tournament.pairings(engines.len()),
+            tournament: self.tournament,
+            engines,
             games: self.games,
             concurrency: self.concurrency,
-            tc,
             margin: Duration::from_millis(self.margin),
             timeout: Duration::from_millis(self.timeout),
             seed: self.seed,
@@ -250,12 +255,7 @@ impl MatchArgs {
                 Some(words) => OpeningSource::parse(words).map_err(usage)?,
                 None => OpeningSource::StartPosition,
             },
-            sprt: self
-                .sprt
-                .as_deref()
-                .map(Sprt::parse)
-                .transpose()
-                .map_err(usage)?,
+            sprt,
             recover: self.recover,
             shard: self
                 .shard
@@ -300,19 +300,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.game, GameKind::Duell);
-        assert_eq!(c.engines[0].name, "e1");
+        assert_eq!(c.engines[0].spec.name, "e1");
         assert_eq!(
-            c.engines[0].options,
+            c.engines[0].spec.options,
             [("Hash".to_string(), "16".to_string())]
         );
-        assert_eq!(c.engines[0].args, ["-q"]);
-        assert_eq!(c.engines[1].name, "two");
-        assert_eq!(c.engines[1].dir, Some(PathBuf::from("/tmp")));
+        assert_eq!(c.engines[0].spec.args, ["-q"]);
+        assert_eq!(c.engines[1].spec.name, "two");
+        assert_eq!(c.engines[1].spec.dir, Some(PathBuf::from("/tmp")));
         assert_eq!(
             (c.games, c.concurrency, c.seed, c.report_every),
             (10, 3, 7, 5)
         );
-        assert_eq!(c.tc.to_string(), "40/1+0.01");
+        assert_eq!(c.engines[1].limit.to_string(), "40/1+0.01");
+        assert_eq!(c.pairings, [[0, 1]]);
         assert_eq!(c.openings, OpeningSource::Random(4));
         assert!(c.sprt.is_some() && c.recover && !c.progress);
         assert_eq!(c.shard, Some(Shard { index: 1, count: 2 }));
@@ -341,24 +342,40 @@ mod tests {
     #[test]
     fn limits_and_defaults() {
         let c = parse("--game duell --engine cmd=a --engine cmd=a --nodes 500").unwrap();
-        assert_eq!(c.tc, TimeControl::Nodes(500));
+        assert_eq!(c.engines[0].limit, TimeControl::Nodes(500));
         assert_eq!(
-            (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
+            (
+                c.engines[0].spec.name.as_str(),
+                c.engines[1].spec.name.as_str()
+            ),
             ("a-1", "a-2")
         );
         assert_eq!((c.games, c.concurrency, c.seed), (2, 1, 0));
         assert_eq!(c.openings, OpeningSource::StartPosition);
         let c = parse("--game duell --engine cmd=a --engine cmd=b --depth 3").unwrap();
-        assert_eq!(c.tc, TimeControl::Depth(3));
+        assert_eq!(c.engines[1].limit, TimeControl::Depth(3));
         let c = parse("--game duell --engine cmd=a --engine cmd=b --movetime 100").unwrap();
-        assert_eq!(c.tc, TimeControl::MoveTime(Duration::from_millis(100)));
+        assert_eq!(
+            c.engines[0].limit,
+            TimeControl::MoveTime(Duration::from_millis(100))
+        );
+        let c = parse(
+            "--game duell --engine cmd=a tc=10+0.1 --engine cmd=b --engine cmd=c --nodes 9 \
+             --tournament gauntlet --each option.Hash=8",
+        )
+        .unwrap();
+        assert_eq!(c.pairings, [[0, 1], [0, 2]]);
+        assert_eq!(c.engines[0].limit.to_string(), "10+0.1");
+        assert_eq!(c.engines[2].limit, TimeControl::Nodes(9));
+        assert_eq!(c.engines[2].spec.options[0].1, "8");
     }
 
     #[test]
     fn bad_command_lines_are_refused() {
         for bad in [
             "--game duell --engine cmd=a --nodes 1",
-            "--game duell --engine cmd=a --engine cmd=b --engine cmd=c --nodes 1",
+            "--game duell --engine cmd=a --engine cmd=b --engine cmd=c --nodes 1 --sprt elo0=0 \
+            elo1=5 alpha=0.05 beta=0.05",
             "--game duell --engine cmd=a --engine cmd=b",
             "--game duell --engine cmd=a --engine cmd=b --nodes 1 --depth 2",
             "--game duell --engine cmd=a --engine cmd=b --nodes 0",

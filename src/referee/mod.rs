@@ -20,9 +20,12 @@ pub mod adjudicate;
 pub mod book;
 pub mod cli;
 pub mod clock;
+pub mod crosstable;
 pub mod dice;
 pub mod distinct;
+pub mod elo_fit;
 pub mod engine;
+pub mod lineup;
 pub mod play;
 pub mod progress;
 pub mod provenance;
@@ -33,6 +36,7 @@ pub mod runner;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
+pub mod tournament;
 
 use std::path::{Path, PathBuf};
 

@@ -28,8 +28,8 @@ use super::schedule::GameSpec;
 /// What one game needs besides the engines.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings<'a> {
-    /// The time control.
-    pub tc: TimeControl,
+    /// Each player's limit: the first player's, then the second's.
+    pub tc: [TimeControl; 2],
     /// Tolerance on clocks, and how long past a deadline an engine may still answer `stop`
     /// (at least 100 ms) before it counts as stalled.
     pub margin: Duration,
@@ -79,7 +79,7 @@ fn judge(
             Ok(()) => Ok(token),
             Err(o) => Err((fail(Termination::TimeForfeit, o.to_string()), false)),
         },
-        Reply::Late { elapsed, .. } if s.tc.is_timed() => {
+        Reply::Late { elapsed, .. } if clocks.tc(p).is_timed() => {
             let why = format!(
                 "no bestmove before stop: used {} ms with {} ms left and {} ms margin",
                 elapsed.as_millis(),
@@ -400,7 +400,7 @@ mod tests {
 
     fn settings(stop: &AtomicBool, tc: TimeControl) -> Settings<'_> {
         Settings {
-            tc,
+            tc: [tc; 2],
             margin: Duration::from_millis(10),
             timeout: Duration::from_millis(500),
             stop,
@@ -413,6 +413,7 @@ mod tests {
         let ms = Duration::from_millis;
         let timed = settings(&stop, TimeControl::MoveTime(ms(100)));
         let mut clocks = Clocks::new(timed.tc, timed.margin);
+        let mut untimed_clocks = Clocks::new([TimeControl::Nodes(5); 2], timed.margin);
         let p = Player::First;
         let in_time = |elapsed| Reply::InTime {
             token: "x".to_string(),
@@ -432,11 +433,11 @@ mod tests {
         assert_eq!(f.termination, Termination::TimeForfeit);
         // Without a clock a late answer is a stall, but the engine still works.
         let untimed = settings(&stop, TimeControl::Nodes(5));
-        let (f, broken) = judge(late, &mut clocks, p, &untimed).unwrap_err();
+        let (f, broken) = judge(late, &mut untimed_clocks, p, &untimed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::Stall, false));
-        let (f, broken) = judge(Reply::Silent, &mut clocks, p, &untimed).unwrap_err();
+        let (f, broken) = judge(Reply::Silent, &mut untimed_clocks, p, &untimed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::Stall, true));
-        let (f, broken) = judge(Reply::Closed, &mut clocks, p, &untimed).unwrap_err();
+        let (f, broken) = judge(Reply::Closed, &mut untimed_clocks, p, &untimed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::Crash, true));
         assert_eq!(untimed.grace(), ms(100));
     }

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::crosstable::{self, PairingTally};
 use super::distinct::DistinctCount;
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{
@@ -49,13 +50,26 @@ impl fmt::Display for StopReason {
 pub struct MatchReport {
     /// The game's name.
     pub game: String,
-    /// The engines' names, first engine first.
-    pub engines: [String; 2],
+    /// The engines' names in `--engine` order: two in a match (the statistics are the
+    /// first one's), more in a tournament.
+    pub engines: Vec<String>,
+    /// The form of a tournament of more than two engines (`round-robin`, `gauntlet`);
+    /// absent for a match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
+    /// A tournament's pairings with their tallies (empty for a match, whose tally is
+    /// `tally`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairings: Vec<PairingTally>,
+    /// The games each engine lost by a fault of its own (a crash, a stall, a time
+    /// forfeit, an illegal move), by engine name and termination.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub faults: BTreeMap<String, BTreeMap<String, u32>>,
     /// The time control as text.
     pub time_control: String,
     /// Games scheduled (in this shard).
     pub scheduled: u64,
-    /// W/D/L and pair counts.
+    /// W/D/L and pair counts of the first engine (in a tournament: over its pairings).
     pub tally: Tally,
     /// Games per termination kind (its tag text).
     pub terminations: BTreeMap<String, u32>,
@@ -83,6 +97,15 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// The games counted: of the match, or of every pairing of a tournament.
+    pub fn games_played(&self) -> u32 {
+        if self.pairings.is_empty() {
+            self.tally.games()
+        } else {
+            self.pairings.iter().map(|p| p.tally.games()).sum()
+        }
+    }
+
     /// The per-game Elo estimate (`None` before the first game).
     pub fn elo(&self) -> Option<EloEstimate> {
         elo_wdl(&self.tally)
@@ -151,7 +174,7 @@ impl MatchReport {
         let (Some(o), Some(g)) = (&self.distinct_openings, &self.distinct_games) else {
             return Ok(());
         };
-        let games = u64::from(self.tally.games());
+        let games = u64::from(self.games_played());
         let about = |c: &DistinctCount| if c.exact { "" } else { "about " };
         write!(
             f,
@@ -202,8 +225,31 @@ fn write_elo(f: &mut fmt::Formatter<'_>, label: &str, e: &EloEstimate) -> fmt::R
 }
 
 impl fmt::Display for MatchReport {
-    /// The report in fastchess's style, from the first engine's point of view.
+    /// The report in fastchess's style: of a match, from the first engine's point of view;
+    /// of a tournament, the standings, the crosstable and every pairing.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.pairings.is_empty() {
+            self.write_match(f)?;
+        } else {
+            let games: u32 = self.pairings.iter().map(|p| p.tally.games()).sum();
+            writeln!(
+                f,
+                "Results of a {} of {} engines ({}, {}):",
+                self.tournament.as_deref().unwrap_or("tournament"),
+                self.engines.len(),
+                self.game,
+                self.time_control
+            )?;
+            writeln!(f, "Games: {games} of {}", self.scheduled)?;
+            crosstable::write(f, &self.engines, &self.pairings)?;
+        }
+        self.write_tail(f)
+    }
+}
+
+impl MatchReport {
+    /// The statistics of a two-engine match.
+    fn write_match(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = &self.tally;
         writeln!(
             f,
@@ -274,12 +320,30 @@ impl fmt::Display for MatchReport {
                 s.model
             )?;
         }
+        Ok(())
+    }
+
+    /// What every report ends with: terminations, faults, distinct games, overheads and
+    /// why the match stopped.
+    fn write_tail(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let terms: Vec<String> = self
             .terminations
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         writeln!(f, "Terminations: {}", terms.join(", "))?;
+        if !self.faults.is_empty() {
+            let faults: Vec<String> = self
+                .faults
+                .iter()
+                .map(|(engine, kinds)| {
+                    let kinds: Vec<String> =
+                        kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                    format!("{engine}: {}", kinds.join(", "))
+                })
+                .collect();
+            writeln!(f, "Faults: {}", faults.join("; "))?;
+        }
         self.write_distinct(f)?;
         if let Some(o) = self.referee_overhead() {
             writeln!(
@@ -304,7 +368,7 @@ impl fmt::Display for MatchReport {
             StopReason::Running => write!(
                 f,
                 "Running: {} of {} games played",
-                self.tally.games(),
+                self.games_played(),
                 self.scheduled
             ),
             ref stop => write!(f, "Stopped: {stop}"),
@@ -330,7 +394,7 @@ mod tests {
         };
         MatchReport {
             game: "nim".to_string(),
-            engines: ["a".to_string(), "b".to_string()],
+            engines: vec!["a".to_string(), "b".to_string()],
             time_control: "10+0.1".to_string(),
             scheduled: 4,
             tally,

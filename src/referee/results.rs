@@ -320,7 +320,7 @@ mod tests {
             identity: None,
             report: MatchReport {
                 game: "nim".to_string(),
-                engines: ["a".to_string(), "b".to_string()],
+                engines: vec!["a".to_string(), "b".to_string()],
                 time_control: "nodes=1".to_string(),
                 scheduled: 4,
                 tally: Tally {

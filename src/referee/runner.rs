@@ -1,7 +1,8 @@
-//! Running a whole match: K worker threads, each with its own pair of engine processes,
-//! take games from a shared queue; the calling thread gathers the results, writes the
-//! records and files, keeps the statistics and stops the match on an SPRT decision or an
-//! engine failure.
+//! Running a whole match or tournament: K worker threads, each with its own engine
+//! processes (started when a game first needs them, kept for its later games), take games
+//! from a shared queue; the calling thread gathers the results, writes the records and
+//! files, keeps the statistics and stops the match on an SPRT decision or an engine
+//! failure.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
@@ -18,10 +19,12 @@ use crate::games::GameKind;
 use crate::notation::Notation;
 
 use super::MatchError;
+use super::adjudicate::Termination;
 use super::book::{Book, OpeningSource};
-use super::clock::TimeControl;
+use super::crosstable::PairingTally;
 use super::distinct::{Counter, DistinctCount, fingerprint};
-use super::engine::{Engine, EngineSpec};
+use super::engine::Engine;
+use super::lineup::EngineEntry;
 use super::play::{PlayedGame, Settings, play_game};
 use super::progress::Progress;
 use super::provenance::{Hasher, Identity};
@@ -31,6 +34,7 @@ use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
 use super::schedule::{GameSpec, Shard, schedule};
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{GameScore, Tally};
+use super::tournament::Tournament;
 
 /// A checked match configuration (built from [`super::MatchArgs`]).
 #[derive(Clone, Debug)]
@@ -38,14 +42,17 @@ pub struct MatchConfig {
     /// The game the command line chose; [`run`] refuses a registered game other than the
     /// one it plays (a toy game of the tests is played whatever this says).
     pub game: GameKind,
-    /// The two engines; the first is the one the statistics speak for.
-    pub engines: [EngineSpec; 2],
-    /// Games in the whole match (all shards).
+    /// The engines with their limits; in a match of two, the first is the one the
+    /// statistics speak for.
+    pub engines: Vec<EngineEntry>,
+    /// The form of a tournament of more than two engines.
+    pub tournament: Tournament,
+    /// The pairings (`[a, b]` engine indices), one for a match.
+    pub pairings: Vec<[usize; 2]>,
+    /// Games per pairing (the whole match for two engines), all shards.
     pub games: u64,
     /// Games played at once.
     pub concurrency: usize,
-    /// The limit of every `go`.
-    pub tc: TimeControl,
     /// Clock tolerance (see [`Settings::margin`]).
     pub margin: Duration,
     /// Wait limit for handshakes, `isready` and searches without a clock.
@@ -70,6 +77,29 @@ pub struct MatchConfig {
     pub report_every: u64,
     /// Show the progress line (on a terminal).
     pub progress: bool,
+}
+
+impl MatchConfig {
+    /// Games in the whole match or tournament, all shards.
+    pub fn total_games(&self) -> u64 {
+        self.games * self.pairings.len() as u64
+    }
+
+    /// The limit of every engine (`nodes=500`), or each engine's when they differ
+    /// (`a nodes=500, b 10+0.1`).
+    pub fn time_control(&self) -> String {
+        let first = self.engines[0].limit;
+        if self.engines.iter().all(|e| e.limit == first) {
+            first.to_string()
+        } else {
+            let each: Vec<String> = self
+                .engines
+                .iter()
+                .map(|e| format!("{} {}", e.spec.name, e.limit))
+                .collect();
+            each.join(", ")
+        }
+    }
 }
 
 /// The `setoption` pairs every engine gets before the user's options: the game, then each
@@ -113,7 +143,8 @@ enum Event {
     Fatal(MatchError),
 }
 
-/// One worker: plays games from the queue with its own two engines.
+/// One worker: plays games from the queue with its own engine processes, one per engine,
+/// each started when a game first needs it and restarted after a crash or a hang.
 fn worker<G: Notation>(
     cfg: &MatchConfig,
     rules: &RuleOptions,
@@ -123,56 +154,62 @@ fn worker<G: Notation>(
     events: Sender<Event>,
 ) {
     let setup = setup_options(&G::DECLARATION, rules);
-    let settings = Settings {
-        tc: cfg.tc,
-        margin: cfg.margin,
-        timeout: cfg.timeout,
-        stop,
-    };
-    let mut engines: [Option<Engine>; 2] = [None, None];
-    while !stop.load(Ordering::Relaxed) {
+    let mut engines: Vec<Option<Engine>> = (0..cfg.engines.len()).map(|_| None).collect();
+    'games: while !stop.load(Ordering::Relaxed) {
         let Some(spec) = specs.get(next.fetch_add(1, Ordering::Relaxed)) else {
             break;
         };
-        for (slot, spec_e) in engines.iter_mut().zip(&cfg.engines) {
-            if slot.is_none() {
-                match Engine::start(spec_e, &setup, cfg.timeout) {
-                    Ok(e) => *slot = Some(e),
-                    Err(e) => {
-                        let why = e.to_string();
+        let mut players = Vec::with_capacity(2);
+        for &e in &spec.engines {
+            let entry = &cfg.engines[e];
+            let engine = match engines[e].take() {
+                Some(engine) => engine,
+                None => match Engine::start(&entry.spec, &setup, cfg.timeout) {
+                    Ok(engine) => engine,
+                    Err(why) => {
                         let _ = events.send(Event::Fatal(MatchError::Engine {
-                            name: spec_e.name.clone(),
-                            why,
+                            name: entry.spec.name.clone(),
+                            why: why.to_string(),
                         }));
                         stop.store(true, Ordering::Relaxed);
-                        return;
+                        for (&e, engine) in spec.engines.iter().zip(players) {
+                            engines[e] = Some(engine);
+                        }
+                        break 'games;
                     }
-                }
-            }
+                },
+            };
+            players.push(engine);
         }
-        let [Some(a), Some(b)] = &mut engines else {
-            return;
+        let (Some(mut second), Some(mut first)) = (players.pop(), players.pop()) else {
+            break;
         };
-        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
-        let (players, names) = if spec.swapped {
-            ([b, a], [names[1], names[0]])
-        } else {
-            ([a, b], names)
+        let [a, b] = spec.engines;
+        let settings = Settings {
+            tc: [cfg.engines[a].limit, cfg.engines[b].limit],
+            margin: cfg.margin,
+            timeout: cfg.timeout,
+            stop,
         };
-        match play_game::<G>(&settings, players, names, spec, rules) {
+        let names = [
+            cfg.engines[a].spec.name.as_str(),
+            cfg.engines[b].spec.name.as_str(),
+        ];
+        let result = play_game::<G>(&settings, [&mut first, &mut second], names, spec, rules);
+        engines[a] = Some(first);
+        engines[b] = Some(second);
+        match result {
             Ok(Some(played)) => {
-                // Slot of the engine that played player p: swapped games put slot 1 first.
-                let slot = |p: Player| p.index() ^ usize::from(spec.swapped);
-                let mut down = Vec::new();
+                let mut down = false;
                 for p in [Player::First, Player::Second] {
                     if played.broken[p.index()] {
-                        engines[slot(p)] = None;
-                        down.push(cfg.engines[slot(p)].name.clone());
+                        engines[spec.engines[p.index()]] = None;
+                        down = true;
                     }
                 }
                 let reason = format!("game {}: {}", spec.index + 1, played.verdict.reason);
                 let _ = events.send(Event::Finished(Box::new((spec.clone(), played))));
-                if !down.is_empty() && !cfg.recover {
+                if down && !cfg.recover {
                     let _ = events.send(Event::EngineDown(reason));
                     stop.store(true, Ordering::Relaxed);
                     break;
@@ -229,19 +266,14 @@ fn record<G: Notation>(
     spec: &GameSpec,
     g: &PlayedGame,
 ) -> PgnRecord {
-    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
-    let (white, black) = if spec.swapped {
-        (names[1].clone(), names[0].clone())
-    } else {
-        (names[0].clone(), names[1].clone())
-    };
+    let [white, black] = spec.engines.map(|e| &cfg.engines[e]);
     let v = &g.verdict;
     // The seven-tag roster's tags that apply first, in its order, then Quartet's own.
     let mut tags = vec![
         ("Event", "Quartet match".to_string()),
         ("Round", (spec.index + 1).to_string()),
-        ("White", white),
-        ("Black", black),
+        ("White", white.spec.name.clone()),
+        ("Black", black.spec.name.clone()),
         ("Result", result_text(v.outcome).to_string()),
         ("Game", G::DECLARATION.name.to_string()),
     ];
@@ -250,8 +282,13 @@ fn record<G: Notation>(
     if !v.reason.is_empty() {
         tags.push(("Reason", v.reason.clone()));
     }
+    if white.limit == black.limit {
+        tags.push(("TimeControl", white.limit.to_string()));
+    } else {
+        tags.push(("WhiteTimeControl", white.limit.to_string()));
+        tags.push(("BlackTimeControl", black.limit.to_string()));
+    }
     tags.extend([
-        ("TimeControl", cfg.tc.to_string()),
         ("Seed", spec.seed.to_string()),
         (
             "FEN",
@@ -270,7 +307,7 @@ fn record<G: Notation>(
     }
 }
 
-/// The first engine's score in a game.
+/// The score of the pairing's first engine in a game.
 fn score_of(spec: &GameSpec, outcome: Outcome) -> GameScore {
     let first_engine_player = if spec.swapped {
         Player::Second
@@ -284,6 +321,48 @@ fn score_of(spec: &GameSpec, outcome: Outcome) -> GameScore {
     }
 }
 
+/// The players at fault in a game that ended by `termination` with `outcome`: the loser
+/// of a crash, a stall, a time forfeit or an illegal move, both players when both failed
+/// (a draw), nobody otherwise.
+fn culprits(termination: Termination, outcome: Outcome) -> Vec<Player> {
+    match termination {
+        Termination::IllegalMove
+        | Termination::Crash
+        | Termination::TimeForfeit
+        | Termination::Stall => match outcome {
+            Outcome::Win(p) => vec![p.other()],
+            Outcome::Draw => vec![Player::First, Player::Second],
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// Puts the pairings' tallies into the report: a match's one tally, or a tournament's
+/// pairings with the first engine's total over its own.
+fn summarise(cfg: &MatchConfig, tallies: &[Tally], report: &mut MatchReport) {
+    if cfg.engines.len() == 2 {
+        report.tally = tallies[0];
+        return;
+    }
+    let name = |e: usize| cfg.engines[e].spec.name.clone();
+    report.pairings = cfg
+        .pairings
+        .iter()
+        .zip(tallies)
+        .map(|(&[a, b], t)| PairingTally {
+            engines: [name(a), name(b)],
+            tally: *t,
+        })
+        .collect();
+    let mut first = Tally::default();
+    for (pairing, t) in cfg.pairings.iter().zip(tallies) {
+        if pairing[0] == 0 {
+            first.merge(t);
+        }
+    }
+    report.tally = first;
+}
+
 /// The gathering side of a match: statistics and output files.
 struct Gather<'a> {
     cfg: &'a MatchConfig,
@@ -291,6 +370,8 @@ struct Gather<'a> {
     started: Instant,
     start_fen: String,
     report: MatchReport,
+    /// Each pairing's tally, from its first engine's view.
+    tallies: Vec<Tally>,
     pending: HashMap<u64, GameScore>,
     played: u64,
     pgn: Option<BufWriter<File>>,
@@ -313,16 +394,28 @@ impl Gather<'_> {
         let (cfg, report) = (self.cfg, &mut self.report);
         self.played += 1;
         let score = score_of(spec, game.verdict.outcome);
-        report.tally.add_game(score);
+        let tally = &mut self.tallies[spec.pairing];
+        tally.add_game(score);
         if let Some(other) = self.pending.remove(&spec.pair) {
-            report.tally.add_pair(other, score);
+            tally.add_pair(other, score);
         } else {
             self.pending.insert(spec.pair, score);
         }
+        summarise(cfg, &self.tallies, report);
+        let v = &game.verdict;
         *report
             .terminations
-            .entry(game.verdict.termination.to_string())
+            .entry(v.termination.to_string())
             .or_insert(0) += 1;
+        for culprit in culprits(v.termination, v.outcome) {
+            let name = &cfg.engines[spec.engines[culprit.index()]].spec.name;
+            *report
+                .faults
+                .entry(name.clone())
+                .or_default()
+                .entry(v.termination.to_string())
+                .or_insert(0) += 1;
+        }
         let fen = spec.opening.fen.as_deref();
         self.openings_seen
             .add(fingerprint(fen, &spec.opening.moves));
@@ -363,7 +456,7 @@ impl Gather<'_> {
         let mut what = format!(
             "Finished game {} of {} ({} vs {}): {} {{{}",
             spec.index + 1,
-            cfg.games,
+            cfg.total_games(),
             line.white,
             line.black,
             line.result,
@@ -402,6 +495,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
     let identity = identity::<G>(cfg, rules, book.as_ref());
     let specs = schedule::<G>(
         cfg.games,
+        &cfg.pairings,
         cfg.seed,
         &cfg.openings,
         book.as_ref(),
@@ -417,8 +511,10 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         start_fen: G::start(rules).format_position(),
         report: MatchReport {
             game: G::DECLARATION.name.to_string(),
-            engines: [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
-            time_control: cfg.tc.to_string(),
+            engines: cfg.engines.iter().map(|e| e.spec.name.clone()).collect(),
+            tournament: (cfg.engines.len() > 2)
+                .then(|| cfg.tournament.name(cfg.engines.len()).to_string()),
+            time_control: cfg.time_control(),
             scheduled: specs.len() as u64,
             tally: Tally::default(),
             terminations: BTreeMap::new(),
@@ -430,6 +526,7 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             concurrency: workers as u32,
             ..MatchReport::default()
         },
+        tallies: vec![Tally::default(); cfg.pairings.len()],
         pending: HashMap::new(),
         played: 0,
         pgn: create(&cfg.pgnout)?,
@@ -497,9 +594,9 @@ fn identity<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions, book: Option<&B
         engines: cfg
             .engines
             .iter()
-            .map(|e| hasher.engine(e, cfg.tc.to_string()))
+            .map(|e| hasher.engine(&e.spec, e.limit.to_string()))
             .collect(),
-        tournament: "match".to_string(),
+        tournament: cfg.tournament.name(cfg.engines.len()).to_string(),
         openings: cfg.openings.to_string(),
         book_sha256: book.map(|b| b.sha256.clone()),
         adjudication: "none".to_string(),
@@ -566,6 +663,8 @@ mod tests {
         let spec = |swapped| GameSpec {
             index: 0,
             pair: 0,
+            pairing: 0,
+            engines: if swapped { [1, 0] } else { [0, 1] },
             swapped,
             opening: Arc::new(Opening {
                 fen: None,

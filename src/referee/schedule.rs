@@ -1,10 +1,15 @@
-//! The games of a match: pairs with colours swapped, openings, seeds and shards.
+//! The games of a match or tournament: pairs with colours swapped, openings, seeds and
+//! shards.
 //!
-//! Game `g` (counted from 0) belongs to pair `g / 2`. In the first game of a pair the first
-//! engine (`--engine` given first) is the first player; in the second the colours are
-//! swapped. Both games of a pair start from the same opening and share one seed, from which
-//! the chance outcomes are drawn and the engines' `Seed` option is set (duplicate games). A
-//! shard `i/n` plays the pairs `p` with `p % n == i - 1`, so the shards of one match
+//! The games are played round by round; round `r` gives each of the `K` pairings one pair
+//! of games, pair number `p = r·K + k` for pairing `k`, made of games `2p` and `2p + 1`
+//! (counted from 0; with an odd number of games per pairing the last round's second games
+//! are left out). In the first game of a pair the pairing's first engine (`--engine` given
+//! first) is the first player; in the second the colours are swapped. Every game of a
+//! round starts from the round's opening and shares the round's seed, from which the chance
+//! outcomes are drawn and the engines' `Seed` option is set (duplicate games, and the same
+//! dice at every pairing of a round). A two-engine match has one pairing: pair `p` is round
+//! `p`. A shard `i/n` plays the pairs `p` with `p % n == i - 1`, so the shards of one match
 //! partition its pairs and every game is identical to the game of the same number in an
 //! unsharded run.
 
@@ -69,7 +74,12 @@ pub struct GameSpec {
     pub index: u64,
     /// Its pair, `index / 2`.
     pub pair: u64,
-    /// Whether the second engine plays the first player (the second game of a pair).
+    /// Its pairing (an index into the tournament's pairings).
+    pub pairing: usize,
+    /// The engines (indices in `--engine` order) playing the first and the second player.
+    pub engines: [usize; 2],
+    /// Whether the pairing's second engine plays the first player (the second game of a
+    /// pair).
     pub swapped: bool,
     /// Where it starts.
     pub opening: Arc<Opening>,
@@ -94,11 +104,12 @@ impl GameSpec {
     }
 }
 
-/// The games of a match of `games` games with seed `seed`, restricted to `shard`, in
-/// order. `book` is the book of `openings` when it is a file (read with [`Book::load`]).
-/// Fails when no random opening can be found.
+/// The games of a match of `games` games per pairing of `pairings` with seed `seed`,
+/// restricted to `shard`, in order. `book` is the book of `openings` when it is a file
+/// (read with [`Book::load`]). Fails when no random opening can be found.
 pub fn schedule<G: Notation>(
     games: u64,
+    pairings: &[[usize; 2]],
     seed: u64,
     openings: &OpeningSource,
     book: Option<&Book>,
@@ -106,30 +117,43 @@ pub fn schedule<G: Notation>(
     rules: &RuleOptions,
 ) -> Result<Vec<GameSpec>, String> {
     let mut specs = Vec::new();
-    for pair in 0..games.div_ceil(2) {
-        if shard.is_some_and(|s| !s.has_pair(pair)) {
+    let count = pairings.len() as u64;
+    for round in 0..games.div_ceil(2) {
+        let pairs = (0..count).map(|k| round * count + k);
+        if shard.is_some_and(|s| !pairs.clone().any(|p| s.has_pair(p))) {
             continue;
         }
         let opening = match (openings, book) {
             (OpeningSource::Random(plies), _) => Arc::new(Opening {
                 fen: None,
-                moves: random_opening::<G>(rules, *plies, pair_seed(seed, pair, OPENING_STREAM))?,
+                moves: random_opening::<G>(rules, *plies, pair_seed(seed, round, OPENING_STREAM))?,
             }),
-            (OpeningSource::File(_), Some(book)) => book.opening(pair),
+            (OpeningSource::File(_), Some(book)) => book.opening(round),
             (OpeningSource::File(_), None) => return Err("the book is not loaded".to_string()),
             (OpeningSource::StartPosition, _) => Arc::new(Opening {
                 fen: None,
                 moves: Vec::new(),
             }),
         };
-        for index in [2 * pair, 2 * pair + 1].into_iter().filter(|&g| g < games) {
-            specs.push(GameSpec {
-                index,
-                pair,
-                swapped: index % 2 == 1,
-                opening: Arc::clone(&opening),
-                seed: pair_seed(seed, pair, GAME_STREAM),
-            });
+        for (k, pair) in pairs.enumerate() {
+            if shard.is_some_and(|s| !s.has_pair(pair)) {
+                continue;
+            }
+            let [a, b] = pairings[k];
+            for second in [false, true] {
+                if 2 * round + u64::from(second) >= games {
+                    continue;
+                }
+                specs.push(GameSpec {
+                    index: 2 * pair + u64::from(second),
+                    pair,
+                    pairing: k,
+                    engines: if second { [b, a] } else { [a, b] },
+                    swapped: second,
+                    opening: Arc::clone(&opening),
+                    seed: pair_seed(seed, round, GAME_STREAM),
+                });
+            }
         }
     }
     Ok(specs)
@@ -190,6 +214,8 @@ mod tests {
         let spec = |seed| GameSpec {
             index: 0,
             pair: 0,
+            pairing: 0,
+            engines: [0, 1],
             swapped: false,
             opening: Arc::new(Opening {
                 fen: None,
@@ -222,7 +248,16 @@ mod tests {
     #[test]
     fn pairs_swap_colours_and_share_opening_and_seed() {
         let rules = RuleOptions::default();
-        let specs = schedule::<Nim>(5, 9, &OpeningSource::Random(2), None, None, &rules).unwrap();
+        let specs = schedule::<Nim>(
+            5,
+            &[[0, 1]],
+            9,
+            &OpeningSource::Random(2),
+            None,
+            None,
+            &rules,
+        )
+        .unwrap();
         assert_eq!(specs.len(), 5);
         let expect = [
             (0, 0, false),
@@ -244,11 +279,13 @@ mod tests {
     fn shards_partition_the_schedule() {
         let rules = RuleOptions::default();
         let src = OpeningSource::Random(3);
-        let all = schedule::<Dice>(21, 4, &src, None, None, &rules).unwrap();
+        let all = schedule::<Dice>(21, &[[0, 1]], 4, &src, None, None, &rules).unwrap();
         let mut union = Vec::new();
         for i in 1..=3 {
             let shard = Shard { index: i, count: 3 };
-            union.extend(schedule::<Dice>(21, 4, &src, None, Some(shard), &rules).unwrap());
+            union.extend(
+                schedule::<Dice>(21, &[[0, 1]], 4, &src, None, Some(shard), &rules).unwrap(),
+            );
         }
         union.sort_by_key(|s| s.index);
         assert_eq!(union, all);
@@ -269,5 +306,52 @@ mod tests {
         // and after them (a 4th pass repeats a position for the third time): 59 plies. So
         // every attempt at 80 plies fails.
         assert!(random_opening::<Nim>(&rules, 80, 1).is_err());
+    }
+
+    #[test]
+    fn rounds_give_every_pairing_a_pair_with_the_round_s_opening_and_seed() {
+        let rules = RuleOptions::default();
+        let pairings = [[0, 1], [0, 2], [1, 2]];
+        let src = OpeningSource::Random(2);
+        let specs = schedule::<Dice>(3, &pairings, 4, &src, None, None, &rules).unwrap();
+        // 3 games per pairing: rounds 0 (two games each) and 1 (the first game each).
+        assert_eq!(specs.len(), 9);
+        let summary: Vec<(u64, usize, [usize; 2])> = specs
+            .iter()
+            .map(|s| (s.index, s.pairing, s.engines))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (0, 0, [0, 1]),
+                (1, 0, [1, 0]),
+                (2, 1, [0, 2]),
+                (3, 1, [2, 0]),
+                (4, 2, [1, 2]),
+                (5, 2, [2, 1]),
+                (6, 0, [0, 1]),
+                (8, 1, [0, 2]),
+                (10, 2, [1, 2]),
+            ]
+        );
+        for round in [&specs[..6], &specs[6..]] {
+            assert!(round.iter().all(|s| s.opening == round[0].opening));
+            assert!(round.iter().all(|s| s.seed == round[0].seed));
+        }
+        assert_ne!(specs[0].seed, specs[6].seed);
+        // The shards partition the pairs, and one pairing gives a two-engine match.
+        let mut union = Vec::new();
+        for i in 1..=4 {
+            let shard = Shard { index: i, count: 4 };
+            union.extend(
+                schedule::<Dice>(3, &pairings, 4, &src, None, Some(shard), &rules).unwrap(),
+            );
+        }
+        union.sort_by_key(|s| s.index);
+        assert_eq!(union, specs);
+        let two = schedule::<Dice>(3, &[[0, 1]], 4, &src, None, None, &rules).unwrap();
+        let pairs: Vec<u64> = two.iter().map(|s| s.pair).collect();
+        assert_eq!(pairs, [0, 0, 1]);
+        assert_eq!(two[2].seed, specs[6].seed);
     }
 }
