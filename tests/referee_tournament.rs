@@ -216,3 +216,29 @@ fn each_and_an_engines_file() {
     assert!(go(&log_a).iter().all(|g| g == "go depth 3"));
     assert!(go(&log_b).iter().all(|g| g == "go nodes 11"));
 }
+
+/// The shards of a tournament merge into the unsharded run's pairings and faults.
+#[test]
+fn a_sharded_tournament_merges_into_the_whole() {
+    let dir = scratch("sharded-tournament");
+    let extra = |shard: &str, name: &str| {
+        format!(
+            "--games 4 --nodes 1 --openings random:2 --seed 3 {shard} --results {}",
+            dir.join(name).display()
+        )
+    };
+    let (whole, _) = four(&dir, &extra("", "whole.json"));
+    for i in 1..=3 {
+        four(&dir, &extra(&format!("--shard {i}/3"), &format!("s{i}.json")));
+    }
+    let merged = quartet::referee::run_merge(&quartet::referee::MergeArgs {
+        files: (1..=3).map(|i| dir.join(format!("s{i}.json"))).collect(),
+        sprt: None,
+        results: None,
+    })
+    .expect("the shards merge");
+    assert_eq!(merged.pairings, whole.pairings);
+    assert_eq!(merged.terminations, whole.terminations);
+    assert_eq!(merged.tally, whole.tally);
+    assert_eq!(merged.scheduled, 24);
+}

@@ -171,6 +171,8 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         elapsed_ms: 0,
         distinct_openings: None,
         distinct_games: None,
+        pairings: Vec::new(),
+        faults: BTreeMap::new(),
         ..first.report.clone()
     };
     let mut problems = Vec::new();
@@ -203,8 +205,24 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         }
         merged.scheduled += r.scheduled;
         merged.tally.merge(&r.tally);
+        for p in &r.pairings {
+            match merged.pairings.iter_mut().find(|q| q.engines == p.engines) {
+                Some(q) => q.tally.merge(&p.tally),
+                None => merged.pairings.push(p.clone()),
+            }
+        }
         for (k, v) in &r.terminations {
             *merged.terminations.entry(k.clone()).or_insert(0) += v;
+        }
+        for (engine, kinds) in &r.faults {
+            for (k, v) in kinds {
+                *merged
+                    .faults
+                    .entry(engine.clone())
+                    .or_default()
+                    .entry(k.clone())
+                    .or_insert(0) += v;
+            }
         }
         merged.engine_ms += r.engine_ms;
         merged.wall_ms += r.wall_ms;
