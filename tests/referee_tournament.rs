@@ -229,7 +229,10 @@ fn a_sharded_tournament_merges_into_the_whole() {
     };
     let (whole, _) = four(&dir, &extra("", "whole.json"));
     for i in 1..=3 {
-        four(&dir, &extra(&format!("--shard {i}/3"), &format!("s{i}.json")));
+        four(
+            &dir,
+            &extra(&format!("--shard {i}/3"), &format!("s{i}.json")),
+        );
     }
     let merged = quartet::referee::run_merge(&quartet::referee::MergeArgs {
         files: (1..=3).map(|i| dir.join(format!("s{i}.json"))).collect(),

@@ -165,6 +165,18 @@ pub struct MatchArgs {
     /// Do not show the progress line.
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Go on from the --results file of an earlier session of this same command (stopped by
+    /// a signal, SIGKILL, a requeue or an engine failure): its finished games are kept, the
+    /// records and JSON lines are appended to; without the file the match starts afresh. A
+    /// command that differs (engines, limits, seed, book, rules) is refused.
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Start no more games once this file exists (the games in flight finish): the stop
+    /// marker that `quartet match watch` writes when its SPRT decides.
+    #[arg(long, value_name = "FILE")]
+    pub stop_file: Option<PathBuf>,
 }
 
 /// `quartet match merge`: combine the --results files of a match's shards, or of several
@@ -268,6 +280,9 @@ impl MatchArgs {
             results: self.results.clone(),
             report_every: self.report_every,
             progress: !self.no_progress,
+            resume: self.resume,
+            stop_file: self.stop_file.clone(),
+            interrupt: None,
         })
     }
 }

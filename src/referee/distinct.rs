@@ -39,6 +39,8 @@ pub fn fingerprint(fen: Option<&str>, moves: &[String]) -> u64 {
 pub struct Counter {
     seen: HashSet<u64>,
     smallest: BTreeSet<u64>,
+    /// Values counted in an earlier session whose fingerprints were not kept.
+    unseen: u64,
 }
 
 impl Counter {
@@ -54,9 +56,26 @@ impl Counter {
         new
     }
 
+    /// A counter that goes on from a count kept as a results file keeps it (`count`
+    /// distinct values of which `sketch` are the smallest): exact while every value is in
+    /// the sketch; beyond that, later values are counted as new unless they are in it.
+    pub fn resume(count: u64, sketch: &[u64]) -> Counter {
+        let mut c = Counter::default();
+        for &v in sketch {
+            c.add(v);
+        }
+        c.unseen = count.saturating_sub(sketch.len() as u64);
+        c
+    }
+
     /// The number of distinct values.
     pub fn count(&self) -> u64 {
-        self.seen.len() as u64
+        self.seen.len() as u64 + self.unseen
+    }
+
+    /// Whether the count is exact (not resumed from a sketch that lacked values).
+    pub fn exact(&self) -> bool {
+        self.unseen == 0
     }
 
     /// The [`SKETCH`] smallest values, ascending.
@@ -81,7 +100,7 @@ impl DistinctCount {
     pub fn of(counter: &Counter) -> DistinctCount {
         DistinctCount {
             count: counter.count(),
-            exact: true,
+            exact: counter.exact(),
             sketch: counter.sketch(),
         }
     }

@@ -8,6 +8,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -76,7 +77,13 @@ pub enum Reply {
     Silent,
     /// The engine exited or closed its pipes.
     Closed,
+    /// The referee stopped waiting because the game is abandoned (a signal, a decided
+    /// test); the engine may still be searching.
+    Abandoned,
 }
+
+/// How often a wait for `bestmove` looks whether its game was abandoned.
+const CANCEL_POLL: Duration = Duration::from_millis(50);
 
 /// A running engine process.
 pub struct Engine {
@@ -115,6 +122,10 @@ impl Engine {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        // Its own process group: a Ctrl-C at the terminal reaches the referee alone, which
+        // stops the engines itself rather than seeing them die as if they crashed.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let spawn_error = |why: String| EngineError::Spawn {
             cmd: spec.cmd.display().to_string(),
             why,
@@ -258,19 +269,31 @@ impl Engine {
     }
 
     /// Waits for `bestmove` until `limit` after the last `go`. At the limit it sends `stop`
-    /// and waits `grace` more; see [`Reply`].
-    pub fn await_move(&mut self, limit: Duration, grace: Duration) -> Reply {
+    /// and waits `grace` more; see [`Reply`]. Gives up with [`Reply::Abandoned`] soon
+    /// after `cancel` is set.
+    pub fn await_move(&mut self, limit: Duration, grace: Duration, cancel: &AtomicBool) -> Reply {
         let sent = self.go_sent;
+        let deadline = sent + limit;
         let token = |line: &str| line.split_whitespace().nth(1).unwrap_or("").to_string();
-        match self.wait_for("bestmove", sent + limit) {
-            Ok((at, line)) => {
-                return Reply::InTime {
-                    token: token(&line),
-                    elapsed: at.saturating_duration_since(sent),
-                };
+        loop {
+            let slice = deadline.min(Instant::now() + CANCEL_POLL);
+            match self.wait_for("bestmove", slice) {
+                Ok((at, line)) => {
+                    return Reply::InTime {
+                        token: token(&line),
+                        elapsed: at.saturating_duration_since(sent),
+                    };
+                }
+                Err(EngineError::Timeout { .. }) => {
+                    if cancel.load(Ordering::Relaxed) {
+                        return Reply::Abandoned;
+                    }
+                    if Instant::now() >= deadline {
+                        break;
+                    }
+                }
+                Err(_) => return Reply::Closed,
             }
-            Err(EngineError::Timeout { .. }) => {}
-            Err(_) => return Reply::Closed,
         }
         if self.send("stop").is_err() {
             return Reply::Closed;
@@ -340,7 +363,11 @@ mod tests {
         let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10)).unwrap();
         e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
-        match e.await_move(Duration::from_secs(10), Duration::from_millis(10)) {
+        match e.await_move(
+            Duration::from_secs(10),
+            Duration::from_millis(10),
+            &AtomicBool::new(false),
+        ) {
             Reply::InTime { token, .. } => assert_eq!(token, "x1"),
             other => panic!("{other:?}"),
         }
@@ -374,7 +401,11 @@ mod tests {
         let mut e = Engine::start(spec, &[], Duration::from_secs(10)).unwrap();
         e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
-        match e.await_move(Duration::from_secs(10), Duration::ZERO) {
+        match e.await_move(
+            Duration::from_secs(10),
+            Duration::ZERO,
+            &AtomicBool::new(false),
+        ) {
             Reply::InTime { token, .. } => token,
             other => panic!("{other:?}"),
         }
@@ -420,6 +451,23 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_wait_gives_up_at_once() {
+        let never = r#"while read -r cmd rest; do
+            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; esac
+          done"#;
+        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10)).unwrap();
+        e.start_search("position startpos", "go nodes 1").unwrap();
+        let started = Instant::now();
+        let reply = e.await_move(
+            Duration::from_secs(60),
+            Duration::ZERO,
+            &AtomicBool::new(true),
+        );
+        assert_eq!(reply, Reply::Abandoned);
+        assert!(started.elapsed() < Duration::from_secs(30));
+    }
+
+    #[test]
     fn exit_during_search_is_closed() {
         let script = r#"while read -r cmd rest; do
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; go) exit 1 ;; esac
@@ -427,7 +475,11 @@ mod tests {
         let mut e = Engine::start(&sh(script), &[], Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go depth 1").unwrap();
         assert_eq!(
-            e.await_move(Duration::from_secs(10), Duration::ZERO),
+            e.await_move(
+                Duration::from_secs(10),
+                Duration::ZERO,
+                &AtomicBool::new(false)
+            ),
             Reply::Closed
         );
     }
@@ -442,7 +494,11 @@ mod tests {
         let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go movetime 10")
             .unwrap();
-        match e.await_move(Duration::from_millis(30), Duration::from_secs(10)) {
+        match e.await_move(
+            Duration::from_millis(30),
+            Duration::from_secs(10),
+            &AtomicBool::new(false),
+        ) {
             Reply::Late { token, elapsed } => {
                 assert_eq!(token, "z");
                 assert!(elapsed >= Duration::from_millis(30));
@@ -455,7 +511,11 @@ mod tests {
         let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go movetime 10")
             .unwrap();
-        let reply = e.await_move(Duration::from_millis(20), Duration::from_millis(20));
+        let reply = e.await_move(
+            Duration::from_millis(20),
+            Duration::from_millis(20),
+            &AtomicBool::new(false),
+        );
         assert_eq!(reply, Reply::Silent);
     }
 }

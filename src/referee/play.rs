@@ -100,13 +100,25 @@ fn judge(
             fail(Termination::Crash, "the engine exited".to_string()),
             true,
         )),
+        // Never judged: the game loop sees the abandonment first.
+        Reply::Abandoned => Err((
+            fail(Termination::Stall, "the game was abandoned".to_string()),
+            false,
+        )),
     }
 }
 
-/// Sends the position and `go` to `engine` and waits for its answer.
-fn ask(engine: &mut Engine, position: &str, go: &str, limit: Duration, grace: Duration) -> Reply {
+/// Sends the position and `go` to `engine` and waits for its answer (or the game's
+/// abandonment, `cancel`).
+fn ask(
+    engine: &mut Engine,
+    position: &str,
+    go: &str,
+    (limit, grace): (Duration, Duration),
+    cancel: &AtomicBool,
+) -> Reply {
     match engine.start_search(position, go) {
-        Ok(()) => engine.await_move(limit, grace),
+        Ok(()) => engine.await_move(limit, grace, cancel),
         Err(_) => Reply::Closed,
     }
 }
@@ -163,11 +175,11 @@ pub fn play_game<G: Notation>(
     let opening_plies = table.moves.len();
     table.new_game(spec);
     let verdict = loop {
-        if let Some(v) = Verdict::from_failures(std::mem::take(&mut table.failures), names) {
-            break v;
-        }
         if s.stop.load(Ordering::Relaxed) {
             return Ok(None);
+        }
+        if let Some(v) = Verdict::from_failures(std::mem::take(&mut table.failures), names) {
+            break v;
         }
         if let Some(v) = rules_verdict(&table.game) {
             break v;
@@ -326,7 +338,13 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         let go = format!("go {}", self.clocks.go_limits(p));
         let asked = Instant::now();
         let (position, limit, grace) = (self.position(), self.limit(p), self.s.grace());
-        let reply = ask(self.engines[p.index()], &position, &go, limit, grace);
+        let reply = ask(
+            self.engines[p.index()],
+            &position,
+            &go,
+            (limit, grace),
+            self.s.stop,
+        );
         self.engine_time += asked.elapsed();
         let token = match judge(reply, &mut self.clocks, p, self.s) {
             Ok(token) => token,
@@ -364,7 +382,7 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         for p in [Player::First, Player::Second] {
             let reply = if started[p.index()] {
                 let (limit, grace) = (self.limit(p), self.s.grace());
-                self.engines[p.index()].await_move(limit, grace)
+                self.engines[p.index()].await_move(limit, grace, self.s.stop)
             } else {
                 Reply::Closed
             };

@@ -29,6 +29,23 @@ pub enum StopReason {
     EngineFailure(String),
     /// A merged report lacks games: the text says which shards.
     Incomplete(String),
+    /// A signal (SIGINT, SIGTERM) stopped the match; `--resume` continues it. The text
+    /// says which signal and what became of the games in flight.
+    Interrupted(String),
+    /// The stop marker (`--stop-file`, written by `quartet match watch` when its SPRT
+    /// decided) stopped the match after the games in flight: the text says why.
+    Halted(String),
+}
+
+impl StopReason {
+    /// Whether the match may go on with `--resume`: it is running (or was killed), was
+    /// interrupted, or stopped at an engine failure.
+    pub fn resumable(&self) -> bool {
+        matches!(
+            self,
+            StopReason::Running | StopReason::Interrupted(_) | StopReason::EngineFailure(_)
+        )
+    }
 }
 
 impl fmt::Display for StopReason {
@@ -40,6 +57,8 @@ impl fmt::Display for StopReason {
             StopReason::SprtH1 => f.write_str("SPRT: H1 accepted"),
             StopReason::EngineFailure(why) => write!(f, "engine failure (no --recover): {why}"),
             StopReason::Incomplete(why) => write!(f, "incomplete: {why}"),
+            StopReason::Interrupted(why) => write!(f, "interrupted: {why}"),
+            StopReason::Halted(why) => write!(f, "halted: {why}"),
         }
     }
 }

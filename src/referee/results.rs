@@ -11,6 +11,7 @@ use super::MatchError;
 use super::distinct::DistinctCount;
 use super::provenance::{self, Identity};
 use super::report::{MatchReport, StopReason};
+use super::resume::ResumeState;
 use super::schedule::Shard;
 use super::sprt::Sprt;
 
@@ -49,6 +50,12 @@ pub struct GameLine {
     pub engine_ms: u64,
     /// Milliseconds of the whole game.
     pub wall_ms: u64,
+    /// The fingerprint of the opening (hex; see `distinct`), absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_id: Option<String>,
+    /// The fingerprint of the game: its start and every token (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
 }
 
 /// The `--results` file: a run's (or shard's) report and what identifies its match.
@@ -73,6 +80,9 @@ pub struct ResultsFile {
     /// What the match was played with (absent in the files of older versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub identity: Option<Identity>,
+    /// How far the match got, for `--resume` (absent in a merge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<ResumeState>,
     /// The report of this run.
     pub report: MatchReport,
 }
@@ -228,7 +238,7 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         merged.wall_ms += r.wall_ms;
         match r.stop {
             StopReason::Completed => {}
-            StopReason::Running => problems.push(format!(
+            StopReason::Running | StopReason::Interrupted(_) => problems.push(format!(
                 "{} is unfinished (still running, or interrupted)",
                 f.name()
             )),
@@ -282,6 +292,7 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         openings: first.openings.clone(),
         runs: listed,
         identity: first.identity.clone(),
+        resume: None,
         report: merged,
     })
 }
@@ -336,6 +347,7 @@ mod tests {
             openings: Some("random:8".to_string()),
             runs: Vec::new(),
             identity: None,
+            resume: None,
             report: MatchReport {
                 game: "nim".to_string(),
                 engines: vec!["a".to_string(), "b".to_string()],
