@@ -24,6 +24,10 @@ pub struct GameDeclaration {
     /// Every reason a game of it can end for, [`EndReason::REPETITION`] among them when
     /// the game draws by repetition.
     pub end_reasons: &'static [EndReason],
+    /// Whether a game of it can end in a draw (by a rule or by repetition). The referee
+    /// refuses draw adjudication for a game without draws, and reads its engines' winning
+    /// chances (`wdl`) to adjudicate a resignation.
+    pub draws: bool,
     /// The measured Elo of some skill levels, `(level, Elo)` ascending in both, level 0
     /// and level 20 among them (`scripts/skill_ladder.py` measures them); the levels
     /// between are interpolated. `None`: not measured yet, and the levels follow a

@@ -3,7 +3,7 @@
 //! A game offers it through [`crate::notation::Notation::SOLVER`]; `quartet solve` calls
 //! it without knowing the game.
 
-use crate::game::RuleOptions;
+use crate::game::{Outcome, RuleOptions};
 
 /// What `quartet solve` asks for besides the position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,3 +17,16 @@ pub struct SolveRequest {
 /// solve` prints (the value and what it means, the optimal strategies or move values, the
 /// work done), or says why it cannot.
 pub type Solver<G> = fn(&G, &RuleOptions, &SolveRequest) -> Result<Vec<String>, String>;
+
+/// Proves positions' results for the referee (`quartet match --adjudicate exact`, the
+/// analogue of tablebase adjudication): a game whose small positions the exact solver can
+/// decide offers one through [`crate::notation::Notation::PROVER`].
+pub trait Prover<G> {
+    /// The result of `pos` under correct play when it is certain (a side wins whatever the
+    /// other does, or each side can make sure of not losing), or `None` when the position
+    /// is too big, the work too much, or the result not certain.
+    fn prove(&mut self, pos: &G) -> Option<Outcome>;
+}
+
+/// Makes a prover for one game under the rules.
+pub type MakeProver<G> = fn(&RuleOptions) -> Box<dyn Prover<G>>;

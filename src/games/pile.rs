@@ -74,6 +74,7 @@ impl Notation for Pile {
         },
         rule_options: &[],
         end_reasons: &[LAST_STONE],
+        draws: false,
         skill_elo: None,
         bench: BenchSpec {
             depth: 4,

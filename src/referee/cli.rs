@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
 use super::MatchError;
+use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::book::OpeningSource;
 use super::clock::TimeControl;
 use super::lineup;
@@ -136,6 +137,30 @@ pub struct MatchArgs {
     #[arg(long)]
     pub recover: bool,
 
+    /// Adjudicate a draw once at least N moves were played and both sides' scores stayed
+    /// within ±S for K moves: `movenumber=N movecount=K score=S` (fastchess's meaning;
+    /// scores in the game's `score cp` units). Refused in a game without draws (Ludo).
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+
+    /// Adjudicate a loss once a side's score was −S or worse for K moves of its own:
+    /// `movecount=K score=S [twosided]` (twosided: both sides' scores beyond ±S for K moves,
+    /// the losing side resigns). In a game without draws (Ludo) the engines' `wdl` is read
+    /// and S is in per mille of W − L.
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+
+    /// Adjudicate a draw once the engines played N moves (the opening's not counted)
+    /// without a result. Refused in a game without draws (Ludo).
+    #[arg(long, value_name = "N")]
+    pub maxmoves: Option<u32>,
+
+    /// `exact`: end a game at a position the game's exact solver proves (a certain win,
+    /// loss or draw), as tablebases do; only for a game with an exact solver (Apocalypse,
+    /// positions of up to 4 pieces).
+    #[arg(long, value_enum, value_name = "exact")]
+    pub adjudicate: Option<AdjudicateKind>,
+
     /// Play only slice i of n (`--shard 2/4`); merge the shards' --results files afterwards.
     #[arg(long)]
     pub shard: Option<String>,
@@ -177,6 +202,13 @@ pub struct MatchArgs {
     /// marker that `quartet match watch` writes when its SPRT decides.
     #[arg(long, value_name = "FILE")]
     pub stop_file: Option<PathBuf>,
+}
+
+/// What `--adjudicate` may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AdjudicateKind {
+    /// The game's exact solver.
+    Exact,
 }
 
 /// `quartet match merge`: combine the --results files of a match's shards, or of several
@@ -269,6 +301,25 @@ impl MatchArgs {
             },
             sprt,
             recover: self.recover,
+            adjudication: Adjudication {
+                draw: self
+                    .draw
+                    .as_deref()
+                    .map(DrawRule::parse)
+                    .transpose()
+                    .map_err(usage)?,
+                resign: self
+                    .resign
+                    .as_deref()
+                    .map(ResignRule::parse)
+                    .transpose()
+                    .map_err(usage)?,
+                maxmoves: match self.maxmoves {
+                    Some(0) => return Err(usage("--maxmoves must be at least 1")),
+                    n => n,
+                },
+                exact: self.adjudicate == Some(AdjudicateKind::Exact),
+            },
             shard: self
                 .shard
                 .as_deref()

@@ -13,6 +13,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::info::SearchInfo;
+
 /// The option through which the referee makes engines' random choices reproducible per game.
 pub const SEED: &str = "Seed";
 
@@ -92,6 +94,8 @@ pub struct Engine {
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
     go_sent: Instant,
+    /// What the engine said about its current (or last) search.
+    info: SearchInfo,
     /// Whether the referee sets the engine's `Seed` before each game: the engine declares
     /// the option and the user did not fix it with `option.Seed=`.
     seeded: bool,
@@ -160,6 +164,7 @@ impl Engine {
             stdin,
             lines,
             go_sent: Instant::now(),
+            info: SearchInfo::default(),
             seeded: false,
         };
         let deadline = Instant::now() + timeout;
@@ -217,8 +222,9 @@ impl Engine {
         }
     }
 
-    /// Discards output until a line whose first word is `word` arrives; returns that line
-    /// and its arrival time.
+    /// Discards output until a line whose first word is `word` arrives (taking in the
+    /// `info` lines on the way, see [`Engine::info`]); returns that line and its arrival
+    /// time.
     pub fn wait_for(
         &mut self,
         word: &str,
@@ -230,7 +236,7 @@ impl Engine {
                 Ok((at, line)) if line.split_whitespace().next() == Some(word) => {
                     return Ok((at, line));
                 }
-                Ok(_) => {}
+                Ok((_, line)) => self.info.read(&line),
                 Err(EngineError::Timeout { expected, .. }) => {
                     return Err(EngineError::Timeout {
                         expected,
@@ -265,7 +271,13 @@ impl Engine {
         self.send(position)?;
         self.send(go)?;
         self.go_sent = Instant::now();
+        self.info = SearchInfo::default();
         Ok(())
+    }
+
+    /// What the engine said about its last search (its `info` lines up to `bestmove`).
+    pub fn info(&self) -> &SearchInfo {
+        &self.info
     }
 
     /// Waits for `bestmove` until `limit` after the last `go`. At the limit it sends `stop`

@@ -17,6 +17,7 @@
 //! with), `distinct` (repeated games), `report`, `progress`, `cli`.
 
 pub mod adjudicate;
+pub mod adjudication;
 pub mod book;
 pub mod cli;
 pub mod clock;
@@ -26,6 +27,7 @@ pub mod distinct;
 pub mod elo_fit;
 pub mod engine;
 pub mod gather;
+pub mod info;
 pub mod lineup;
 pub mod play;
 pub mod progress;

@@ -15,15 +15,18 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Action, Node, Player, RuleOptions};
+use crate::game::{Action, Node, Outcome, Player, RuleOptions};
 use crate::history::GameHistory;
 use crate::notation::Notation;
 
 use super::adjudicate::{Failure, Termination, Verdict, quote, rules_verdict};
+use super::adjudication::{Adjudication, Tracker};
 use super::clock::{Clocks, TimeControl};
 use super::dice::DiceStream;
 use super::engine::{Engine, Reply};
+use super::info::SearchInfo;
 use super::schedule::GameSpec;
+use crate::exact::Prover;
 
 /// What one game needs besides the engines.
 #[derive(Clone, Copy, Debug)]
@@ -35,8 +38,11 @@ pub struct Settings<'a> {
     pub margin: Duration,
     /// Wait limit without a clock (node and depth limits) and for `isready`.
     pub timeout: Duration,
-    /// Set by the match to abandon the game (after an SPRT decision).
+    /// Set by the match to abandon the game (a decided SPRT, an engine failure without
+    /// `--recover`, a signal).
     pub stop: &'a AtomicBool,
+    /// The adjudication rules.
+    pub adjudication: Adjudication,
 }
 
 impl Settings<'_> {
@@ -45,11 +51,37 @@ impl Settings<'_> {
     }
 }
 
+/// What one engine said about its move, for the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineNote {
+    /// The engine's token (its half of a joint turn).
+    pub token: String,
+    /// Its last score, depth and policy.
+    pub info: SearchInfo,
+    /// Time from `go` to `bestmove`.
+    pub elapsed: Duration,
+    /// Its clock after the move (the increment added), under a clock.
+    pub clock: Option<Duration>,
+}
+
+/// Where a token of the game came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The opening.
+    Book,
+    /// The referee's dice.
+    Chance,
+    /// The engines: one, or both at a joint turn (the first player's first).
+    Engines(Vec<EngineNote>),
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
     /// Every token, opening included.
     pub moves: Vec<String>,
+    /// Where each token came from, and what its engines said.
+    pub notes: Vec<Note>,
     /// How many of `moves` were the opening.
     pub opening_plies: usize,
     /// How it ended.
@@ -69,14 +101,14 @@ fn judge(
     clocks: &mut Clocks,
     p: Player,
     s: &Settings,
-) -> Result<String, (Failure, bool)> {
+) -> Result<(String, Duration), (Failure, bool)> {
     let fail = |termination, reason: String| Failure {
         termination,
         reason,
     };
     match reply {
         Reply::InTime { token, elapsed } => match clocks.spend(p, elapsed) {
-            Ok(()) => Ok(token),
+            Ok(()) => Ok((token, elapsed)),
             Err(o) => Err((fail(Termination::TimeForfeit, o.to_string()), false)),
         },
         Reply::Late { elapsed, .. } if clocks.tc(p).is_timed() => {
@@ -184,6 +216,9 @@ pub fn play_game<G: Notation>(
         if let Some(v) = rules_verdict(&table.game) {
             break v;
         }
+        if let Some(v) = table.adjudicate(names) {
+            break v;
+        }
         let step = match table.game.node() {
             // Judged above: a terminal node is a rules verdict.
             Node::Terminal(_) => None,
@@ -192,12 +227,13 @@ pub fn play_game<G: Notation>(
             Node::Simultaneous => table.simultaneous(),
         };
         // No step: a failure was recorded, and the next round judges it.
-        if let Some((action, token)) = step {
-            table.play(action, token)?;
+        if let Some((action, token, note)) = step {
+            table.play(action, token, note)?;
         }
     };
     Ok(Some(PlayedGame {
         moves: table.moves,
+        notes: table.notes,
         opening_plies,
         verdict,
         broken: table.broken,
@@ -212,6 +248,13 @@ struct Table<'a, 'e, G: Notation> {
     s: &'a Settings<'a>,
     engines: [&'e mut Engine; 2],
     game: GameHistory<G>,
+    notes: Vec<Note>,
+    /// The adjudication counts.
+    tracker: Tracker,
+    /// The exact solver's prover (`--adjudicate exact`).
+    prover: Option<Box<dyn Prover<G>>>,
+    /// The players of the last decision, until the adjudication looked at it.
+    movers: Vec<Player>,
     /// `position startpos` or `position fen <fen>`.
     base: String,
     moves: Vec<String>,
@@ -241,10 +284,17 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_string(),
         };
+        let prover = G::PROVER
+            .filter(|_| s.adjudication.exact)
+            .map(|make| make(rules));
         let mut table = Table {
             s,
             engines,
             game: GameHistory::new(start),
+            notes: Vec::new(),
+            tracker: Tracker::new(s.adjudication, G::DECLARATION.draws),
+            prover,
+            movers: Vec::new(),
             base,
             moves: Vec::new(),
             moves_text: String::new(),
@@ -256,15 +306,17 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             broken: [false; 2],
         };
         for token in &spec.opening.moves {
-            let action = table
-                .game
-                .current()
-                .parse_action(token)
-                .map_err(|e| e.to_string())?;
+            let pos = table.game.current();
+            let action = pos.parse_action(token).map_err(|e| e.to_string())?;
+            let note = match pos.node() {
+                Node::Chance => Note::Chance,
+                _ => Note::Book,
+            };
             table
-                .play(action, token.clone())
+                .play(action, token.clone(), note)
                 .map_err(|_| format!("opening token '{token}' is illegal"))?;
         }
+        table.movers.clear();
         Ok(table)
     }
 
@@ -292,15 +344,67 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         }
     }
 
-    /// Plays a checked action and appends its token to the move list.
-    fn play(&mut self, action: Action<G::Move>, token: String) -> Result<(), String> {
+    /// Plays a checked action, appends its token to the move list and counts its
+    /// decisions for the adjudication.
+    fn play(&mut self, action: Action<G::Move>, token: String, note: Note) -> Result<(), String> {
+        let movers = match self.game.node() {
+            Node::Turn(p) => vec![p],
+            Node::Simultaneous => vec![Player::First, Player::Second],
+            _ => Vec::new(),
+        };
         self.game
             .try_play(action)
             .map_err(|_| format!("the checked action '{token}' was refused"))?;
+        match &note {
+            Note::Engines(engines) => {
+                for (&p, e) in movers.iter().zip(engines) {
+                    self.tracker.engine_ply(p, &e.info);
+                }
+            }
+            _ => movers.iter().for_each(|_| self.tracker.book_ply()),
+        }
+        if !movers.is_empty() {
+            self.movers = movers;
+        }
         self.moves_text.push(' ');
         self.moves_text.push_str(&token);
         self.moves.push(token);
+        self.notes.push(note);
         Ok(())
+    }
+
+    /// The adjudication of the position reached, if the rules asked for call one: the
+    /// exact solver's proof first, then the scores' rules after a decision.
+    fn adjudicate(&mut self, names: [&str; 2]) -> Option<Verdict> {
+        if let Some(prover) = self.prover.as_mut()
+            && let Some(outcome) = prover.prove(self.game.current())
+        {
+            let what = match outcome {
+                Outcome::Win(p) => format!("a win for {}", names[p.index()]),
+                Outcome::Draw => "a draw".to_string(),
+            };
+            return Some(Verdict {
+                outcome,
+                termination: Termination::ExactAdjudication,
+                reason: format!("the exact solver proves {what} with correct play"),
+            });
+        }
+        let movers = std::mem::take(&mut self.movers);
+        if movers.is_empty() {
+            return None;
+        }
+        self.tracker.verdict(&movers, names)
+    }
+
+    /// What engine `p` said about the move it just made in `elapsed`.
+    fn engine_note(&self, p: Player, token: &str, elapsed: Duration) -> EngineNote {
+        EngineNote {
+            token: token.to_string(),
+            info: self.engines[p.index()].info().clone(),
+            elapsed,
+            clock: matches!(self.clocks.tc(p), TimeControl::Clock { .. })
+                .then(|| self.clocks.left(p)),
+        }
     }
 
     /// The `position` command of the game so far.
@@ -324,17 +428,17 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
     }
 
     /// A chance node: the referee draws the outcome from the pair's dice.
-    fn roll(&mut self) -> Result<(Action<G::Move>, String), String> {
+    fn roll(&mut self) -> Result<(Action<G::Move>, String, Note), String> {
         let pos = self.game.current();
         let m = self
             .dice
             .sample(pos, &mut self.outcomes)
             .ok_or("a chance node without outcomes")?;
-        Ok((Action::Single(m), pos.format_move(m)))
+        Ok((Action::Single(m), pos.format_move(m), Note::Chance))
     }
 
     /// A turn of `p`: its engine's token, if it is legal and came in time.
-    fn turn(&mut self, p: Player) -> Option<(Action<G::Move>, String)> {
+    fn turn(&mut self, p: Player) -> Option<(Action<G::Move>, String, Note)> {
         let go = format!("go {}", self.clocks.go_limits(p));
         let asked = Instant::now();
         let (position, limit, grace) = (self.position(), self.limit(p), self.s.grace());
@@ -346,8 +450,8 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             self.s.stop,
         );
         self.engine_time += asked.elapsed();
-        let token = match judge(reply, &mut self.clocks, p, self.s) {
-            Ok(token) => token,
+        let (token, elapsed) = match judge(reply, &mut self.clocks, p, self.s) {
+            Ok(answer) => answer,
             Err((f, b)) => {
                 self.fail(p, f, b);
                 return None;
@@ -355,7 +459,10 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         };
         let pos = self.game.current();
         match pos.parse_action(&token) {
-            Ok(a @ Action::Single(_)) if pos.is_legal(a) => Some((a, pos.format_action(a))),
+            Ok(a @ Action::Single(_)) if pos.is_legal(a) => {
+                let note = Note::Engines(vec![self.engine_note(p, &token, elapsed)]);
+                Some((a, pos.format_action(a), note))
+            }
             Ok(_) => {
                 let why = format!("'{}' is not a move of this turn", quote(&token));
                 self.fail(p, illegal(why), false);
@@ -370,7 +477,7 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
 
     /// A simultaneous turn: both engines are asked before either answer is read, then the
     /// joint token is checked.
-    fn simultaneous(&mut self) -> Option<(Action<G::Move>, String)> {
+    fn simultaneous(&mut self) -> Option<(Action<G::Move>, String, Note)> {
         let position = self.position();
         let asked = Instant::now();
         let mut started = [true; 2];
@@ -379,6 +486,7 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             started[p.index()] = self.engines[p.index()].start_search(&position, &go).is_ok();
         }
         let mut tokens = [String::new(), String::new()];
+        let mut times = [Duration::ZERO; 2];
         for p in [Player::First, Player::Second] {
             let reply = if started[p.index()] {
                 let (limit, grace) = (self.limit(p), self.s.grace());
@@ -387,7 +495,10 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
                 Reply::Closed
             };
             match judge(reply, &mut self.clocks, p, self.s) {
-                Ok(token) => tokens[p.index()] = token,
+                Ok((token, elapsed)) => {
+                    tokens[p.index()] = token;
+                    times[p.index()] = elapsed;
+                }
                 Err((f, b)) => self.fail(p, f, b),
             }
         }
@@ -398,7 +509,14 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         let joint = format!("{}/{}", tokens[0], tokens[1]);
         let pos = self.game.current();
         match pos.parse_action(&joint) {
-            Ok(a @ Action::Joint(..)) if pos.is_legal(a) => Some((a, joint)),
+            Ok(a @ Action::Joint(..)) if pos.is_legal(a) => {
+                let note = Note::Engines(
+                    [Player::First, Player::Second]
+                        .map(|p| self.engine_note(p, &tokens[p.index()], times[p.index()]))
+                        .to_vec(),
+                );
+                Some((a, joint, note))
+            }
             other => {
                 let why = match other {
                     Err(e) => e.to_string(),
@@ -422,6 +540,7 @@ mod tests {
             margin: Duration::from_millis(10),
             timeout: Duration::from_millis(500),
             stop,
+            adjudication: Adjudication::default(),
         }
     }
 
@@ -439,7 +558,7 @@ mod tests {
         };
         assert_eq!(
             judge(in_time(ms(110)), &mut clocks, p, &timed),
-            Ok("x".to_string())
+            Ok(("x".to_string(), ms(110)))
         );
         let (f, broken) = judge(in_time(ms(111)), &mut clocks, p, &timed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::TimeForfeit, false));

@@ -424,12 +424,27 @@ pub fn check_record<G: Notation>(
         (_, Some(_)) => return end("an adjudicated game ended in a finished position"),
         (_, None) => {}
     }
+    if termination == Termination::ExactAdjudication
+        && proof::<G>(game.current(), rules) != Some(outcome)
+    {
+        return end("the exact solver does not prove the recorded result at the end");
+    }
     Ok(ReplayedGame {
         record: record.clone(),
         outcome: Some(outcome),
         termination: Some(termination),
         final_position: game.current().format_position(),
     })
+}
+
+/// Calls of the game's prover at most when a record is checked: each call goes on from the
+/// last one's work.
+const PROOF_CALLS: usize = 100;
+
+/// The result the game's exact solver proves at `pos`, if it does.
+fn proof<G: Notation>(pos: &G, rules: &RuleOptions) -> Option<Outcome> {
+    let mut prover = G::PROVER?(rules);
+    (0..PROOF_CALLS).find_map(|_| prover.prove(pos))
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use crate::games::GameKind;
 use crate::notation::Notation;
 
 use super::MatchError;
+use super::adjudication::Adjudication;
 use super::book::{Book, OpeningSource};
 use super::distinct::{Counter, DistinctCount};
 use super::engine::Engine;
@@ -62,6 +63,8 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Restart crashed or hung engines and go on, instead of stopping the match.
     pub recover: bool,
+    /// The adjudication rules.
+    pub adjudication: Adjudication,
     /// The slice of the match to play.
     pub shard: Option<Shard>,
     /// The game records file (`--pgnout`), replaced (appended to on `--resume`).
@@ -215,6 +218,7 @@ fn worker<G: Notation>(
             margin: cfg.margin,
             timeout: cfg.timeout,
             stop,
+            adjudication: cfg.adjudication,
         };
         let names = [
             cfg.engines[a].spec.name.as_str(),
@@ -364,6 +368,13 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             G::DECLARATION.name
         )));
     }
+    cfg.adjudication
+        .check(
+            G::DECLARATION.name,
+            G::DECLARATION.draws,
+            G::PROVER.is_some(),
+        )
+        .map_err(MatchError::Usage)?;
     let book = match &cfg.openings {
         OpeningSource::File(file) => {
             Some(Book::load::<G>(file, cfg.seed, rules).map_err(MatchError::Usage)?)
@@ -603,7 +614,7 @@ fn identity<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions, book: Option<&B
         tournament: cfg.tournament.name(cfg.engines.len()).to_string(),
         openings: cfg.openings.to_string(),
         book_sha256: book.map(|b| b.sha256.clone()),
-        adjudication: "none".to_string(),
+        adjudication: cfg.adjudication.to_string(),
     }
 }
 

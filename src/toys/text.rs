@@ -51,6 +51,7 @@ pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDec
         nodes,
         rule_options: &[],
         end_reasons: &[],
+        draws: true,
         skill_elo: None,
         bench: BenchSpec {
             depth: 1,

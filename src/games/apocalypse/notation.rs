@@ -6,7 +6,7 @@ use super::board::{Cell, Move, Piece, SIZE, SQUARES, last_rank, rank_of, square,
 use super::board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 use super::rules::{Apocalypse, MAX_KNIGHTS, MAX_PAWNS};
 use crate::declaration::GameDeclaration;
-use crate::exact::Solver;
+use crate::exact::{MakeProver, Solver};
 use crate::game::{Action, Game, Player, RuleOptions};
 use crate::games::kit::fields::fields;
 use crate::games::kit::node::refuse_if_over;
@@ -22,6 +22,7 @@ type Written = Option<(u8, u8, Option<u8>)>;
 impl Notation for Apocalypse {
     const DECLARATION: GameDeclaration = super::DECLARATION;
     const SOLVER: Option<Solver<Self>> = Some(super::solve::solve_for_command);
+    const PROVER: Option<MakeProver<Self>> = Some(super::solve::prover);
 
     fn start(rules: &RuleOptions) -> Self {
         match Self::parse_position(START, rules) {

@@ -65,6 +65,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         MOVE_RULE,
         NO_LEGAL_MOVE,
     ],
+    draws: true,
 };
 
 /// The measured Elo of Duell's skill levels: `scripts/skill_ladder.py --games 80

@@ -51,6 +51,8 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     rule_options: &[PIECES],
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[ALL_HOME],
+    // Rules 1.7: the game ends with probability 1, and never drawn.
+    draws: false,
 };
 
 /// The measured Elo of Ludo's skill levels: `scripts/skill_ladder.py --games 80

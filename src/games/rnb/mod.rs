@@ -70,6 +70,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         EndReason::REPETITION,
         MOVE_RULE,
     ],
+    draws: true,
 };
 
 /// The measured Elo of R&B's skill levels: `scripts/skill_ladder.py --games 80
