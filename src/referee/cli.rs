@@ -198,6 +198,20 @@ pub struct MatchArgs {
     #[arg(long)]
     pub resume: bool,
 
+    /// Write every engine's input, output and stderr, per game, with time stamps, to
+    /// DIR/game-N.log (without it, the engines' stderr goes to FILE.stderr beside the
+    /// --results file, or to the temporary directory).
+    #[arg(long, value_name = "DIR")]
+    pub log: Option<PathBuf>,
+
+    /// The records' Event tag.
+    #[arg(long, default_value = "Quartet match")]
+    pub event: String,
+
+    /// The records' Site tag (default: this machine's name).
+    #[arg(long)]
+    pub site: Option<String>,
+
     /// Start no more games once this file exists (the games in flight finish): the stop
     /// marker that `quartet match watch` writes when its SPRT decides.
     #[arg(long, value_name = "FILE")]
@@ -332,6 +346,9 @@ impl MatchArgs {
             report_every: self.report_every,
             progress: !self.no_progress,
             resume: self.resume,
+            log_dir: self.log.clone(),
+            event: self.event.clone(),
+            site: self.site.clone().unwrap_or_else(super::datetime::host_name),
             stop_file: self.stop_file.clone(),
             interrupt: None,
         })

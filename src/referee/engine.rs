@@ -8,12 +8,14 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::info::SearchInfo;
+use super::logs::EngineSink;
 
 /// The option through which the referee makes engines' random choices reproducible per game.
 pub const SEED: &str = "Seed";
@@ -90,6 +92,8 @@ const CANCEL_POLL: Duration = Duration::from_millis(50);
 /// A running engine process.
 pub struct Engine {
     name: String,
+    /// Where its lines are logged.
+    sink: Arc<EngineSink>,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
@@ -116,13 +120,14 @@ impl Engine {
         spec: &EngineSpec,
         setup: &[(String, String)],
         timeout: Duration,
+        sink: Arc<EngineSink>,
     ) -> Result<Engine, EngineError> {
         let mut command = Command::new(&spec.cmd);
         command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
@@ -141,6 +146,7 @@ impl Engine {
             return Err(spawn_error("no pipes".to_string()));
         };
         let (sender, lines) = channel();
+        let out_sink = Arc::clone(&sink);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::with_capacity(256);
@@ -151,6 +157,7 @@ impl Engine {
                     Ok(_) => {
                         let at = Instant::now();
                         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        out_sink.output(&line);
                         if sender.send((at, line)).is_err() {
                             break;
                         }
@@ -158,7 +165,25 @@ impl Engine {
                 }
             }
         });
+        match child.stderr.take() {
+            Some(stderr) => {
+                let err_sink = Arc::clone(&sink);
+                thread::spawn(move || {
+                    let mut reader = BufReader::new(stderr);
+                    let mut buf = Vec::with_capacity(256);
+                    while let Ok(n) = reader.read_until(b'\n', &mut buf)
+                        && n > 0
+                    {
+                        err_sink.stderr(String::from_utf8_lossy(&buf).trim_end());
+                        buf.clear();
+                    }
+                    err_sink.stderr_closed();
+                });
+            }
+            None => sink.stderr_closed(),
+        }
         let mut engine = Engine {
+            sink,
             name: spec.name.clone(),
             child,
             stdin,
@@ -189,9 +214,20 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Where the engine's lines are logged.
+    pub fn sink(&self) -> &EngineSink {
+        &self.sink
+    }
+
+    /// The sink, to keep after the engine is gone (its reader threads still write to it).
+    pub fn sink_handle(&self) -> Arc<EngineSink> {
+        Arc::clone(&self.sink)
+    }
+
     /// Writes one line (a newline is added) and flushes it.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::trace!("{} < {line}", self.name);
+        self.sink.input(line);
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -348,6 +384,13 @@ impl Drop for Engine {
 mod tests {
     use super::*;
 
+    use crate::referee::logs::Logs;
+
+    /// A sink that logs nowhere but the stderr file.
+    fn sink() -> Arc<EngineSink> {
+        Arc::new(EngineSink::new("sh", Arc::new(Logs::new(None, None))))
+    }
+
     fn sh(script: &str) -> EngineSpec {
         EngineSpec {
             name: "sh".to_string(),
@@ -372,7 +415,7 @@ mod tests {
     #[test]
     fn handshake_and_a_move() {
         let setup = [("Game".to_string(), "nim".to_string())];
-        let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10), sink()).unwrap();
         e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
         match e.await_move(
@@ -410,7 +453,7 @@ mod tests {
 
     /// The token of one search after a new game with seed 7.
     fn token_after_new_game(spec: &EngineSpec) -> String {
-        let mut e = Engine::start(spec, &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(spec, &[], Duration::from_secs(10), sink()).unwrap();
         e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
         match e.await_move(
@@ -447,7 +490,7 @@ mod tests {
     fn missing_program_is_a_spawn_error() {
         let mut spec = sh("");
         spec.cmd = PathBuf::from("/nonexistent/engine");
-        let err = Engine::start(&spec, &[], Duration::from_secs(1))
+        let err = Engine::start(&spec, &[], Duration::from_secs(1), sink())
             .err()
             .unwrap();
         assert!(matches!(err, EngineError::Spawn { .. }), "{err}");
@@ -456,7 +499,7 @@ mod tests {
     #[test]
     fn silent_handshake_times_out() {
         let spec = sh("while read -r line; do :; done");
-        let err = Engine::start(&spec, &[], Duration::from_millis(100))
+        let err = Engine::start(&spec, &[], Duration::from_millis(100), sink())
             .err()
             .unwrap();
         assert!(matches!(err, EngineError::Timeout { ref expected, .. } if expected == "uciok"));
@@ -467,7 +510,7 @@ mod tests {
         let never = r#"while read -r cmd rest; do
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; esac
           done"#;
-        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
         let started = Instant::now();
         let reply = e.await_move(
@@ -484,7 +527,7 @@ mod tests {
         let script = r#"while read -r cmd rest; do
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; go) exit 1 ;; esac
           done"#;
-        let mut e = Engine::start(&sh(script), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(script), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go depth 1").unwrap();
         assert_eq!(
             e.await_move(
@@ -503,7 +546,7 @@ mod tests {
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; stop) echo "bestmove z" ;; \
             esac
           done"#;
-        let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go movetime 10")
             .unwrap();
         match e.await_move(
@@ -520,7 +563,7 @@ mod tests {
         let never = r#"while read -r cmd rest; do
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; esac
           done"#;
-        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go movetime 10")
             .unwrap();
         let reply = e.await_move(

@@ -15,8 +15,9 @@ use crate::notation::Notation;
 use super::MatchError;
 use super::adjudicate::Termination;
 use super::crosstable::PairingTally;
+use super::datetime::{clock, pgn_date, unix_ms};
 use super::distinct::{Counter, DistinctCount, fingerprint};
-use super::play::PlayedGame;
+use super::play::{EngineNote, Note, PlayedGame};
 use super::progress::Progress;
 use super::provenance::Identity;
 use super::record::{PgnRecord, result_text};
@@ -130,9 +131,11 @@ fn record<G: Notation>(
 ) -> PgnRecord {
     let [white, black] = spec.engines.map(|e| &cfg.engines[e]);
     let v = &g.verdict;
-    // The seven-tag roster's tags that apply first, in its order, then Quartet's own.
+    // The seven-tag roster in its order, then Quartet's own.
     let mut tags = vec![
-        ("Event", "Quartet match".to_string()),
+        ("Event", cfg.event.clone()),
+        ("Site", cfg.site.clone()),
+        ("Date", pgn_date(g.started_ms)),
         ("Round", (spec.index + 1).to_string()),
         ("White", white.spec.name.clone()),
         ("Black", black.spec.name.clone()),
@@ -159,8 +162,43 @@ fn record<G: Notation>(
     PgnRecord {
         tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         moves: g.moves.clone(),
+        comments: g.notes.iter().map(comment).collect(),
         result: result_text(v.outcome).to_string(),
     }
+}
+
+/// The comment after a token: `book` for the opening's, none for a chance outcome, and
+/// for an engine's move `{score/depth time}` with the declaration's probability (a
+/// simultaneous turn's policy) and the clock after the move (`[%clk h:mm:ss]`), the two
+/// halves of a joint turn separated by ` / ` as in its token.
+fn comment(note: &Note) -> Option<String> {
+    match note {
+        Note::Book => Some("book".to_string()),
+        Note::Chance => None,
+        Note::Engines(engines) => Some(
+            engines
+                .iter()
+                .map(engine_comment)
+                .collect::<Vec<_>>()
+                .join(" / "),
+        ),
+    }
+}
+
+/// One engine's part of a comment.
+fn engine_comment(e: &EngineNote) -> String {
+    let mut parts = Vec::with_capacity(4);
+    if let Some(score) = e.info.score {
+        parts.push(format!("{score}/{}", e.info.depth.unwrap_or(0)));
+    }
+    parts.push(format!("{:.3}s", e.elapsed.as_secs_f64()));
+    if let Some(p) = e.info.probability(&e.token) {
+        parts.push(format!("p={p:.3}"));
+    }
+    if let Some(left) = e.clock {
+        parts.push(format!("[%clk {}]", clock(left)));
+    }
+    parts.join(" ")
 }
 
 /// Appends `text` to an output file and counts its bytes.
@@ -237,6 +275,7 @@ impl Gather<'_> {
             wall_ms: game.wall_time.as_millis() as u64,
             opening_id: Some(format!("{opening_id:016x}")),
             game_id: Some(format!("{game_id:016x}")),
+            ended_ms: Some(unix_ms()),
         };
         let json = serde_json::to_string(&line).map_err(|e| MatchError::Internal(e.to_string()))?;
         append(&mut self.jsonl, &(json + "\n"))?;

@@ -93,6 +93,8 @@ pub struct PlayedGame {
     pub engine_time: Duration,
     /// Time of the whole game, waiting included.
     pub wall_time: Duration,
+    /// When it began: milliseconds since the Unix epoch.
+    pub started_ms: u64,
 }
 
 /// Turns an engine's reply into its token, or into the failure it is.
@@ -203,6 +205,7 @@ pub fn play_game<G: Notation>(
     rules: &RuleOptions,
 ) -> Result<Option<PlayedGame>, String> {
     let started = Instant::now();
+    let started_ms = super::datetime::unix_ms();
     let mut table = Table::<G>::new(s, engines, spec, rules)?;
     let opening_plies = table.moves.len();
     table.new_game(spec);
@@ -239,6 +242,7 @@ pub fn play_game<G: Notation>(
         broken: table.broken,
         engine_time: table.engine_time,
         wall_time: started.elapsed(),
+        started_ms,
     }))
 }
 
@@ -421,8 +425,19 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         self.clocks.wait_limit(p).unwrap_or(self.s.timeout)
     }
 
-    /// Records a failure of `p` (and whether its engine must be restarted).
-    fn fail(&mut self, p: Player, failure: Failure, broken: bool) {
+    /// Records a failure of `p` (and whether its engine must be restarted); a crash's
+    /// reason quotes the last lines the engine wrote to stderr.
+    fn fail(&mut self, p: Player, mut failure: Failure, broken: bool) {
+        if failure.termination == Termination::Crash {
+            let words = self.engines[p.index()]
+                .sink()
+                .last_words(Duration::from_millis(200));
+            if !words.is_empty() {
+                failure
+                    .reason
+                    .push_str(&format!("; its last stderr lines: {words}"));
+            }
+        }
         self.broken[p.index()] |= broken;
         self.failures[p.index()] = Some(failure);
     }

@@ -113,6 +113,9 @@ pub struct MatchReport {
     /// The distinct games played: start position and every token (absent in older files).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distinct_games: Option<DistinctCount>,
+    /// The file the engines' stderr went to, when one wrote any (without `--log`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
 }
 
 impl MatchReport {
@@ -364,6 +367,9 @@ impl MatchReport {
             writeln!(f, "Faults: {}", faults.join("; "))?;
         }
         self.write_distinct(f)?;
+        if let Some(path) = &self.stderr {
+            writeln!(f, "Engine stderr: {path}")?;
+        }
         if let Some(o) = self.referee_overhead() {
             writeln!(
                 f,

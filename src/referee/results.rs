@@ -56,6 +56,9 @@ pub struct GameLine {
     /// The fingerprint of the game: its start and every token (hex).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
+    /// When the game was counted: milliseconds since the Unix epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_ms: Option<u64>,
 }
 
 /// The `--results` file: a run's (or shard's) report and what identifies its match.
@@ -183,6 +186,7 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         distinct_games: None,
         pairings: Vec::new(),
         faults: BTreeMap::new(),
+        stderr: None,
         ..first.report.clone()
     };
     let mut problems = Vec::new();

@@ -23,6 +23,7 @@ use super::distinct::{Counter, DistinctCount};
 use super::engine::Engine;
 use super::gather::Gather;
 use super::lineup::EngineEntry;
+use super::logs::{EngineSink, Logs};
 use super::play::{PlayedGame, Settings, play_game};
 use super::progress::Progress;
 use super::provenance::{self, Hasher, Identity};
@@ -77,6 +78,12 @@ pub struct MatchConfig {
     pub report_every: u64,
     /// Show the progress line (on a terminal).
     pub progress: bool,
+    /// The per-game logs' directory (`--log`).
+    pub log_dir: Option<PathBuf>,
+    /// The records' `Event` tag.
+    pub event: String,
+    /// The records' `Site` tag.
+    pub site: String,
     /// Go on from the results file of an earlier session, if it exists (`--resume`).
     pub resume: bool,
     /// Start no game once this file exists (`--stop-file`; the games in flight finish).
@@ -171,6 +178,7 @@ fn worker<G: Notation>(
     specs: &[GameSpec],
     next: &AtomicUsize,
     flags: &Flags,
+    logs: &Arc<Logs>,
     events: Sender<Event>,
 ) {
     let setup = setup_options(&G::DECLARATION, rules);
@@ -186,12 +194,28 @@ fn worker<G: Notation>(
         let Some(spec) = specs.get(next.fetch_add(1, Ordering::Relaxed)) else {
             break;
         };
+        let log = match logs.game(spec.index) {
+            Ok(log) => log,
+            Err(why) => {
+                let _ = events.send(Event::Fatal(MatchError::Usage(format!("--log: {why}"))));
+                flags.halt.store(true, Ordering::Relaxed);
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        };
         let mut players = Vec::with_capacity(2);
         for &e in &spec.engines {
             let entry = &cfg.engines[e];
             let engine = match engines[e].take() {
-                Some(engine) => engine,
-                None => match Engine::start(&entry.spec, &setup, cfg.timeout) {
+                Some(engine) => {
+                    engine.sink().set_game(log.clone());
+                    engine
+                }
+                None => match Engine::start(&entry.spec, &setup, cfg.timeout, {
+                    let sink = Arc::new(EngineSink::new(&entry.spec.name, Arc::clone(logs)));
+                    sink.set_game(log.clone());
+                    sink
+                }) {
                     Ok(engine) => engine,
                     Err(why) => {
                         let _ = events.send(Event::Fatal(MatchError::Engine {
@@ -224,6 +248,8 @@ fn worker<G: Notation>(
             cfg.engines[a].spec.name.as_str(),
             cfg.engines[b].spec.name.as_str(),
         ];
+        // The game's log stays the engines' until their next game: lines an engine wrote
+        // near the end, read a little later, still go to it.
         let result = play_game::<G>(&settings, [&mut first, &mut second], names, spec, rules);
         engines[a] = Some(first);
         engines[b] = Some(second);
@@ -258,7 +284,10 @@ fn worker<G: Notation>(
         }
     }
     for engine in engines.into_iter().flatten() {
+        let sink = engine.sink_handle();
         engine.shutdown(Duration::from_millis(500));
+        sink.wait_closed(Duration::from_millis(200));
+        sink.set_game(None);
     }
 }
 
@@ -427,6 +456,9 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         .collect();
     state.sessions += 1;
     let workers = cfg.concurrency.clamp(1, specs.len().max(1));
+    if let Some(warning) = concurrency_warning(cfg.concurrency) {
+        eprintln!("{warning}");
+    }
     let mut tallies = vec![Tally::default(); cfg.pairings.len()];
     if cfg.engines.len() == 2 {
         tallies[0] = report.tally;
@@ -488,6 +520,13 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
         state,
     };
     gather.write_results()?;
+    if let Some(dir) = &cfg.log_dir {
+        std::fs::create_dir_all(dir).map_err(|e| MatchError::File {
+            path: dir.clone(),
+            why: e.to_string(),
+        })?;
+    }
+    let logs = Arc::new(Logs::new(cfg.log_dir.as_deref(), cfg.results.as_deref()));
     let next = AtomicUsize::new(0);
     let flags = Flags::default();
     let (sender, events) = channel();
@@ -499,8 +538,8 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
     thread::scope(|scope| {
         for _ in 0..workers {
             let sender = sender.clone();
-            let (specs, next, flags) = (&specs, &next, &flags);
-            scope.spawn(move || worker::<G>(cfg, rules, specs, next, flags, sender));
+            let (specs, next, flags, logs) = (&specs, &next, &flags, &logs);
+            scope.spawn(move || worker::<G>(cfg, rules, specs, next, flags, logs, sender));
         }
         drop(sender);
         loop {
@@ -578,8 +617,24 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             StopReason::Completed
         };
     }
+    gather.report.stderr = logs
+        .stderr_file()
+        .map(|p| p.display().to_string())
+        .or(gather.report.stderr.take());
     gather.write_results()?;
     Ok(gather.report)
+}
+
+/// The warning when `concurrency` games at once exceed the machine's cores (engines then
+/// share cores: their speed, and a clock's fairness, suffer).
+pub fn concurrency_warning(concurrency: usize) -> Option<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (concurrency > cores).then(|| {
+        format!(
+            "warning: --concurrency {concurrency} exceeds the {cores} cores of this machine: \
+            engines will share cores, which slows them and distorts timed games"
+        )
+    })
 }
 
 /// How often the gathering thread looks for a signal and the stop marker while it waits.
