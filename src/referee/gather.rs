@@ -16,6 +16,7 @@ use super::MatchError;
 use super::adjudicate::Termination;
 use super::crosstable::PairingTally;
 use super::datetime::{clock, pgn_date, unix_ms};
+use super::dice::PER_PLAYER;
 use super::distinct::{Counter, DistinctCount, fingerprint};
 use super::play::{EngineNote, Note, PlayedGame};
 use super::progress::Progress;
@@ -152,6 +153,9 @@ fn record<G: Notation>(
     } else {
         tags.push(("WhiteTimeControl", white.limit.to_string()));
         tags.push(("BlackTimeControl", black.limit.to_string()));
+    }
+    if G::DECLARATION.nodes.chance.is_some() {
+        tags.push(("Dice", PER_PLAYER.to_string()));
     }
     tags.extend([
         ("Seed", spec.seed.to_string()),

@@ -2,7 +2,8 @@
 //!
 //! - `Turn(p)`: engine `p` gets `position ...` and `go <limits>`; its token must parse and be
 //!   legal, or it loses by illegal move.
-//! - `Chance`: the referee draws the outcome from the pair's dice stream; no engine is asked.
+//! - `Chance`: the referee draws the outcome from the pair's dice (a stream per player);
+//!   no engine is asked.
 //! - `Simultaneous`: both engines get the same `position` and `go <limits> side w|b` before
 //!   either answer is read (commit, then reveal: neither sees the other's declaration, which
 //!   is only ever sent as part of the joint token afterwards). The joint token
@@ -22,7 +23,7 @@ use crate::notation::Notation;
 use super::adjudicate::{Failure, Termination, Verdict, quote, rules_verdict};
 use super::adjudication::{Adjudication, Tracker};
 use super::clock::{Clocks, TimeControl};
-use super::dice::DiceStream;
+use super::dice::DiceStreams;
 use super::engine::{Engine, Reply};
 use super::info::SearchInfo;
 use super::schedule::GameSpec;
@@ -265,7 +266,7 @@ struct Table<'a, 'e, G: Notation> {
     /// ` <token>` per move, appended to `base` after ` moves`.
     moves_text: String,
     clocks: Clocks,
-    dice: DiceStream,
+    dice: DiceStreams,
     outcomes: Vec<(G::Move, u32)>,
     engine_time: Duration,
     failures: [Option<Failure>; 2],
@@ -303,7 +304,7 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             moves: Vec::new(),
             moves_text: String::new(),
             clocks: Clocks::new(s.tc, s.margin),
-            dice: DiceStream::new(spec.seed),
+            dice: DiceStreams::new(spec.seed),
             outcomes: Vec::new(),
             engine_time: Duration::ZERO,
             failures: [None, None],

@@ -35,7 +35,7 @@ use crate::history::GameHistory;
 use crate::notation::Notation;
 
 use super::adjudicate::{Termination, rules_ending};
-use super::dice::DiceStream;
+use super::dice::{DiceStream, DiceStreams, PER_PLAYER};
 
 /// One game as text: tags, tokens and the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -325,7 +325,8 @@ pub fn record_rules<G: Notation>(
 /// adjudicated game ended in a running position, and a game under way (result `*`,
 /// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and
 /// `OpeningPlies` are present, every chance outcome after the opening must be the one the
-/// referee's dice stream gives for that seed.
+/// referee's dice give for that seed (one stream per player with `[Dice "per-player"]`, one
+/// stream without).
 pub fn check_record<G: Notation>(
     record: &PgnRecord,
     index: usize,
@@ -386,10 +387,16 @@ pub fn check_record<G: Notation>(
         None => None,
     };
     let mut dice = match (record.tag("Seed"), opening_plies) {
-        (Some(seed), Some(_)) => Some(DiceStream::new(
-            seed.parse()
-                .map_err(|_| fail(None, format!("bad Seed '{seed}'")))?,
-        )),
+        (Some(seed), Some(_)) => {
+            let seed = seed
+                .parse()
+                .map_err(|_| fail(None, format!("bad Seed '{seed}'")))?;
+            Some(match record.tag("Dice") {
+                Some(PER_PLAYER) => Dice::PerPlayer(DiceStreams::new(seed)),
+                None => Dice::Single(DiceStream::new(seed)),
+                Some(other) => return Err(fail(None, format!("unknown Dice '{other}'"))),
+            })
+        }
         _ => None,
     };
     let opening_plies = opening_plies.unwrap_or(0);
@@ -455,6 +462,22 @@ pub fn check_record<G: Notation>(
         termination: Some(termination),
         final_position: game.current().format_position(),
     })
+}
+
+/// The dice a record's chance outcomes came from: one stream (records without a `Dice`
+/// tag) or one per player (`[Dice "per-player"]`).
+enum Dice {
+    Single(DiceStream),
+    PerPlayer(DiceStreams),
+}
+
+impl Dice {
+    fn sample<G: Notation>(&mut self, pos: &G, buf: &mut Vec<(G::Move, u32)>) -> Option<G::Move> {
+        match self {
+            Dice::Single(d) => d.sample(pos, buf),
+            Dice::PerPlayer(d) => d.sample(pos, buf),
+        }
+    }
 }
 
 /// Calls of the game's prover at most when a record is checked: each call goes on from the
