@@ -3,15 +3,14 @@
 //! `--adjudicate exact` for Apocalypse by the built-in exact solver; an adjudicated game
 //! says why in its Termination and Reason tags and in the report, and replays.
 
+use crate::support;
+
 use std::path::Path;
 use std::process::Command;
 
-use quartet::game::Outcome;
-use quartet::referee::record::parse_records;
-use quartet::toys::Nim;
-
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_core::game::Outcome;
+use quartet_referee::record::parse_records;
+use quartet_testkit::toys::Nim;
 
 use support::{fake, play_recorded, reason, records_by_round, scratch};
 

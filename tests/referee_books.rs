@@ -2,14 +2,13 @@
 //! file is a book, repeated games are counted and warned about, and `match merge` refuses
 //! runs of another engine or book under the same name.
 
+use crate::support;
+
 use std::path::{Path, PathBuf};
 
-use quartet::referee::record::parse_records;
-use quartet::referee::{MatchError, MatchReport, MergeArgs, run_merge};
-use quartet::toys::Nim;
-
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_referee::record::parse_records;
+use quartet_referee::{MatchError, MatchReport, MergeArgs, run_merge};
+use quartet_testkit::toys::Nim;
 
 use support::{fake, play, scratch};
 

@@ -5,13 +5,12 @@
 //! reason quotes its last lines; the report counts each engine's faults; and a
 //! concurrency above the cores is warned about.
 
+use crate::support;
+
 use std::process::Command;
 
-use quartet::referee::record::parse_records;
-use quartet::toys::Nim;
-
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_referee::record::parse_records;
+use quartet_testkit::toys::Nim;
 
 use support::{fake, play, play_recorded, reason, scratch};
 

@@ -3,18 +3,17 @@
 //! files equal to an uninterrupted run's; a resume whose command differs is refused with
 //! the difference named, and a damaged or foreign file is never overwritten.
 
+use crate::support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use quartet::referee::results::read_results;
-use quartet::referee::{StopReason, runner};
-use quartet::toys::Nim;
-
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_referee::results::read_results;
+use quartet_referee::{StopReason, runner};
+use quartet_testkit::toys::Nim;
 
 use support::{RULES, args, fake, scratch, without_timings};
 
@@ -38,7 +37,7 @@ fn wait_for_games(results: &Path, games: u64) {
 }
 
 /// The Nim match of these tests: slow enough to interrupt (engines think 30 ms a move).
-fn nim_args(dir: &Path, extra: &str) -> quartet::referee::MatchArgs {
+fn nim_args(dir: &Path, extra: &str) -> quartet_referee::MatchArgs {
     let extra = format!(
         "--games 12 --nodes 1 --openings random:2 --seed 3 --pgnout {} --jsonl {} --results {} \
          {extra}",
@@ -174,7 +173,7 @@ fn bad_resumes_are_refused_and_change_nothing() {
             .collect()
     };
     let before = snapshot();
-    let refused = |a: quartet::referee::MatchArgs| {
+    let refused = |a: quartet_referee::MatchArgs| {
         let err = runner::run::<Nim>(&a.to_config().expect("arguments"), &RULES)
             .unwrap_err()
             .to_string();

@@ -4,13 +4,12 @@
 //! pentanomial statistics. Expected values are worked out from the toy game's rules (Nim:
 //! 15 stones, take 1 to 3, the last stone wins) and the fake engines' fixed strategies.
 
+use crate::support;
+
 use std::collections::BTreeMap;
 
-use quartet::referee::record::PgnRecord;
-use quartet::toys::Nim;
-
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_referee::record::PgnRecord;
+use quartet_testkit::toys::Nim;
 
 use support::{RULES, args, fake, logging_fake, play_recorded, records_by_round, scratch};
 
@@ -18,7 +17,7 @@ use support::{RULES, args, fake, logging_fake, play_recorded, records_by_round, 
 /// `p`: the taker takes all 15 stones); two takers win the game they start (15 plies); two
 /// passers draw by repetition. So with A, B takers and C, D passers, every pairing of a
 /// taker and a passer is +2 per pair for the taker, and the others are even.
-fn four(dir: &std::path::Path, extra: &str) -> (quartet::referee::MatchReport, Vec<PgnRecord>) {
+fn four(dir: &std::path::Path, extra: &str) -> (quartet_referee::MatchReport, Vec<PgnRecord>) {
     let mut m = args(
         "nim",
         fake("A", "--play first"),
@@ -29,8 +28,8 @@ fn four(dir: &std::path::Path, extra: &str) -> (quartet::referee::MatchReport, V
     m.engines.0.push(fake("D", "--play last"));
     let pgn = dir.join("g.pgn");
     m.pgnout = Some(pgn.clone());
-    let report = quartet::referee::run_match::<Nim>(&m, &RULES).expect("the tournament runs");
-    let games = quartet::referee::replay_file::<Nim>(&pgn, &RULES).expect("records replay");
+    let report = quartet_referee::run_match::<Nim>(&m, &RULES).expect("the tournament runs");
+    let games = quartet_referee::replay_file::<Nim>(&pgn, &RULES).expect("records replay");
     (report, records_by_round(games))
 }
 
@@ -204,7 +203,7 @@ fn each_and_an_engines_file() {
         config.engines[1].spec.options,
         [("Hash".to_string(), "4".to_string())]
     );
-    let report = quartet::referee::run_match::<Nim>(&m, &RULES).expect("the match runs");
+    let report = quartet_referee::run_match::<Nim>(&m, &RULES).expect("the match runs");
     assert_eq!(report.tally.wins, 2);
     let go = |log: &std::path::Path| {
         std::fs::read_to_string(log)
@@ -234,7 +233,7 @@ fn a_sharded_tournament_merges_into_the_whole() {
             &extra(&format!("--shard {i}/3"), &format!("s{i}.json")),
         );
     }
-    let merged = quartet::referee::run_merge(&quartet::referee::MergeArgs {
+    let merged = quartet_referee::run_merge(&quartet_referee::MergeArgs {
         files: (1..=3).map(|i| dir.join(format!("s{i}.json"))).collect(),
         sprt: None,
         results: None,

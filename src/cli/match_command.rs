@@ -4,15 +4,15 @@
 //! the registry.
 
 use super::rules::RuleArgs;
-use crate::eval::Evaluate;
-use crate::game::RuleOptions;
-use crate::games::GameVisitor;
-use crate::notation::Notation;
-use crate::output::say;
-use crate::referee::{self, MatchArgs, MatchReport, MergeArgs, StopReason};
 use clap::{ArgMatches, Args, FromArgMatches};
+use quartet_core::eval::Evaluate;
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::GameVisitor;
+use quartet_protocol::output::say;
+use quartet_referee::{self as referee, MatchArgs, MatchReport, MergeArgs, StopReason};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// `match ARGS` or `match merge FILES`. Written by hand: clap's derive cannot tell when a
 /// flattened `Option<MatchArgs>` is present, because `MatchArgs` itself flattens the
@@ -66,7 +66,7 @@ pub fn run(command: &MatchCommand) -> Result<(), String> {
     let report = match command {
         MatchCommand::Merge(args) => referee::run_merge(args).map_err(|e| e.to_string())?,
         MatchCommand::Play(args, rules) => {
-            install_handlers(&interrupt)?;
+            referee::signals::install_handlers(&interrupt)?;
             args.game
                 .visit(Match(args, rules.rules, Arc::clone(&interrupt)))?
         }
@@ -80,21 +80,6 @@ pub fn run(command: &MatchCommand) -> Result<(), String> {
         }
         _ => Ok(()),
     }
-}
-
-/// SIGINT and SIGTERM store their number in `interrupt`; a second one exits at once.
-fn install_handlers(interrupt: &Arc<AtomicUsize>) -> Result<(), String> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    use signal_hook::flag;
-    let again = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
-        let code = 128 + signal;
-        flag::register_conditional_shutdown(signal, code, Arc::clone(&again))
-            .and_then(|_| flag::register(signal, Arc::clone(&again)))
-            .and_then(|_| flag::register_usize(signal, Arc::clone(interrupt), signal as usize))
-            .map_err(|e| format!("cannot handle signal {signal}: {e}"))?;
-    }
-    Ok(())
 }
 
 /// This command line with `--resume` (once), quoted for a POSIX shell.

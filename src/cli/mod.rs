@@ -1,34 +1,79 @@
 //! The command line of the `quartet` binary (clap): the protocol loop by default, and one
 //! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`, `selfplay`,
 //! `tune`), each with its arguments and its body. Rule flags come from the registry
-//! ([`rules`]); every line goes out through [`crate::output`].
+//! ([`rules`]); every line goes out through [`quartet_protocol::output`].
 
 pub mod bench;
 pub mod games;
 pub mod match_command;
 pub mod perft;
+pub mod playthrough;
 pub mod replay;
 pub mod rules;
 pub mod selfplay;
 pub mod shell;
 pub mod solve;
 pub mod tune;
+pub mod tune_args;
 pub mod tune_net;
 
-use crate::eval::nnue::Choice;
-use crate::games::GameKind;
-use crate::players::PlayerKind;
 use clap::{Parser, Subcommand};
+use quartet_core::eval::nnue::Choice;
+use quartet_games::GameKind;
+use quartet_search::players::PlayerKind;
 
-/// `--eval` of a subcommand takes the `Eval` option's values ([`Choice::name`]).
-impl clap::ValueEnum for Choice {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Choice::ALL
+/// A parser of one of `names` (lower case), in any case: `--help` lists the names and the
+/// shell completions offer them; anything else is refused with the list.
+#[derive(Clone)]
+pub struct Names(clap::builder::PossibleValuesParser);
+
+impl Names {
+    /// The parser of one of `names`.
+    pub fn new(names: impl IntoIterator<Item = &'static str>) -> Names {
+        Names(clap::builder::PossibleValuesParser::new(names))
+    }
+}
+
+impl clap::builder::TypedValueParser for Names {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let lower = value.to_str().map(str::to_ascii_lowercase);
+        let value = lower.as_deref().map_or(value, std::ffi::OsStr::new);
+        self.0.parse_ref(cmd, arg, value)
     }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        self.0.possible_values()
     }
+}
+
+/// The parser of `--game`: the registry's names ([`GameKind::name`]).
+pub fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameKind> {
+    use clap::builder::TypedValueParser;
+    Names::new(GameKind::ALL.iter().map(|g| g.name()))
+        .map(|name| GameKind::from_name(&name).unwrap_or(GameKind::DEFAULT))
+}
+
+/// The parser of `--player`: the baselines' names ([`PlayerKind::name`]).
+pub fn player_parser() -> impl clap::builder::TypedValueParser<Value = PlayerKind> {
+    use clap::builder::TypedValueParser;
+    Names::new(PlayerKind::ALL.map(PlayerKind::name))
+        .map(|name| PlayerKind::from_name(&name).unwrap_or(PlayerKind::Search))
+}
+
+/// The parser of a subcommand's `--eval`: the `Eval` option's values ([`Choice::name`]).
+pub fn eval_choice() -> impl clap::builder::TypedValueParser<Value = Choice> {
+    use clap::builder::TypedValueParser;
+    Names::new(Choice::ALL.map(Choice::name))
+        .map(|name| Choice::parse(&name).unwrap_or(Choice::Auto))
 }
 
 /// Quartet: one engine for two-player board games (`quartet games` lists them), speaking a
@@ -37,11 +82,11 @@ impl clap::ValueEnum for Choice {
 #[command(version)]
 pub struct Cli {
     /// The game to play at start (one of the `Game` option's values).
-    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = game_parser())]
     pub game: GameKind,
-    /// Who chooses the moves: the engine's search or a baseline (search, random, greedy,
-    /// mcts); the `Player` option changes it later.
-    #[arg(long, default_value = "search")]
+    /// Who chooses the moves: the engine's search or a baseline; the `Player` option
+    /// changes it later.
+    #[arg(long, default_value = "search", value_parser = player_parser())]
     pub player: PlayerKind,
     /// A subcommand; without one, the protocol loop runs.
     #[command(subcommand)]
@@ -73,15 +118,18 @@ pub enum Cmd {
     Selfplay(selfplay::SelfplayArgs),
     /// Fit a game's evaluation weights to self-play data (Texel's method) and write the
     /// generated weights file.
-    Tune(tune::TuneArgs),
+    Tune(tune_args::TuneArgs),
     /// Serve a browser board for the engine's games on 127.0.0.1 that drives an engine (this
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
-    Gui(crate::gui::GuiArgs),
+    Gui(quartet_gui::GuiArgs),
+    /// Play one seeded game through the protocol and print the transcript: every line sent
+    /// and every answer (the checked-in transcripts of `tests/playthroughs/`).
+    Playthrough(playthrough::PlaythroughArgs),
     /// List the games, their node kinds and rule options (JSON; `--names`: one name a line).
     Games(games::GamesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(shell::CompletionsArgs),
-    /// Print the man page (roff).
-    Man,
+    /// Print the man page (roff), or write every page (`--dir`).
+    Man(shell::ManArgs),
 }

@@ -3,11 +3,11 @@
 //! named after its UCI name. A flag
 //! of a game other than the one chosen is accepted and has no effect.
 
-use crate::declaration::RuleOption;
-use crate::game::RuleOptions;
-use crate::games;
 use clap::builder::ValueParser;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use quartet_core::declaration::{RuleKind, RuleOption};
+use quartet_core::game::RuleOptions;
+use quartet_games as games;
 
 /// The rule options given on the command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,9 +55,9 @@ impl Args for RuleArgs {
 fn flag(option: &'static RuleOption) -> Arg {
     let (min, max) = option.range();
     let value_name = match option.kind {
-        crate::declaration::RuleKind::Check { .. } => "true|false".to_string(),
-        crate::declaration::RuleKind::Combo { values, .. } => values.join("|"),
-        crate::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
+        RuleKind::Check { .. } => "true|false".to_string(),
+        RuleKind::Combo { values, .. } => values.join("|"),
+        RuleKind::Spin { .. } => format!("{min}..{max}"),
     };
     Arg::new(option.name)
         .long(option.flag())
@@ -67,14 +67,31 @@ fn flag(option: &'static RuleOption) -> Arg {
             option.help,
             option.format_value(option.default_value())
         ))
-        .value_parser(ValueParser::new(move |text: &str| option.parse_value(text)))
+        .value_parser(parser(option))
+}
+
+/// The parser of one rule option's flag: a check's or a combo's words (listed by `--help`,
+/// offered by the completions, in any case), or a spin's whole number in its range.
+fn parser(option: &'static RuleOption) -> ValueParser {
+    use clap::builder::TypedValueParser;
+    let words: Option<Vec<&'static str>> = match option.kind {
+        RuleKind::Check { .. } => Some(vec!["true", "false"]),
+        RuleKind::Combo { values, .. } => Some(values.to_vec()),
+        RuleKind::Spin { .. } => None,
+    };
+    match words {
+        Some(words) => ValueParser::new(
+            super::Names::new(words).try_map(move |text| option.parse_value(&text)),
+        ),
+        None => ValueParser::new(move |text: &str| option.parse_value(text)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{apocalypse, ludo, rnb};
     use clap::Parser;
+    use quartet_games::{apocalypse, ludo, rnb};
 
     #[derive(Parser)]
     struct Cli {
