@@ -10,6 +10,7 @@ use quartet_core::game::RuleOptions;
 use quartet_core::notation::Notation;
 use quartet_games::GameVisitor;
 use quartet_protocol::output::say;
+use quartet_referee::watch::WatchArgs;
 use quartet_referee::{self as referee, MatchArgs, MatchReport, MergeArgs, StopReason};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,12 +23,15 @@ pub enum MatchCommand {
     Play(Box<MatchArgs>, RuleArgs),
     /// Merge the results of shards, or of runs of one test with different seeds.
     Merge(MergeArgs),
+    /// Coordinate one SPRT over the shards writing into a shared directory.
+    Watch(WatchArgs),
 }
 
 impl FromArgMatches for MatchCommand {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         match matches.subcommand() {
             Some(("merge", sub)) => Ok(MatchCommand::Merge(MergeArgs::from_arg_matches(sub)?)),
+            Some(("watch", sub)) => Ok(MatchCommand::Watch(WatchArgs::from_arg_matches(sub)?)),
             _ => Ok(MatchCommand::Play(
                 Box::new(MatchArgs::from_arg_matches(matches)?),
                 RuleArgs::from_arg_matches(matches)?,
@@ -48,6 +52,10 @@ impl Args for MatchCommand {
                 "Combine the --results files of a match's shards, or of runs of one test with \
                 different seeds, into one report",
             )))
+            .subcommand(WatchArgs::augment_args(clap::Command::new("watch").about(
+                "Decide one SPRT over the shards writing their --results files into a shared \
+                directory, write the stop marker they check, and print the merged report",
+            )))
             .args_conflicts_with_subcommands(true)
             .subcommand_negates_reqs(true)
     }
@@ -65,6 +73,7 @@ pub fn run(command: &MatchCommand) -> Result<(), String> {
     let interrupt = Arc::new(AtomicUsize::new(0));
     let report = match command {
         MatchCommand::Merge(args) => referee::run_merge(args).map_err(|e| e.to_string())?,
+        MatchCommand::Watch(args) => return watch(args),
         MatchCommand::Play(args, rules) => {
             referee::signals::install_handlers(&interrupt)?;
             args.game
@@ -80,6 +89,28 @@ pub fn run(command: &MatchCommand) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// `match watch`: the coordinator's progress lines, the merged report, the decision and
+/// how long the last shard took to stop after it.
+fn watch(args: &WatchArgs) -> Result<(), String> {
+    let outcome = referee::watch::watch(args, |line| say(line)).map_err(|e| e.to_string())?;
+    say(&outcome.report);
+    match outcome.decision {
+        Some((d, games, llr)) => say(format_args!(
+            "Decided once for {} shards: {d} at {games} games (LLR {llr:.2}); the last shard \
+            stopped {} ms after the decision",
+            outcome.shards,
+            outcome
+                .stop_latency_ms
+                .map_or("?".to_string(), |ms| ms.to_string())
+        )),
+        None => say(format_args!(
+            "Undecided: the {} shards played every game",
+            outcome.shards
+        )),
+    }
+    Ok(())
 }
 
 /// This command line with `--resume` (once), quoted for a POSIX shell.

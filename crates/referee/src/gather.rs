@@ -279,6 +279,7 @@ impl Gather<'_> {
             wall_ms: game.wall_time.as_millis() as u64,
             opening_id: Some(format!("{opening_id:016x}")),
             game_id: Some(format!("{game_id:016x}")),
+            started_ms: Some(game.started_ms),
             ended_ms: Some(unix_ms()),
         };
         let json = serde_json::to_string(&line).map_err(|e| MatchError::Internal(e.to_string()))?;

@@ -46,6 +46,7 @@ pub mod signals;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 

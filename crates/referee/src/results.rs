@@ -56,6 +56,10 @@ pub struct GameLine {
     /// The fingerprint of the game: its start and every token (hex).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
+    /// When the game began: milliseconds since the Unix epoch (absent in older files). A
+    /// shard stopped by `quartet match watch` begins no game after the stop marker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_ms: Option<u64>,
     /// When the game was counted: milliseconds since the Unix epoch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_ms: Option<u64>,
