@@ -65,8 +65,8 @@ pub struct WatchOutcome {
     pub report: MatchReport,
     /// The decision, the games it was made at and its LLR, if the SPRT decided.
     pub decision: Option<(SprtDecision, u32, f64)>,
-    /// Milliseconds from the decision (the marker written) to the last shard's final
-    /// results file.
+    /// Milliseconds from the stop marker's appearance to the last shard's final results
+    /// file.
     pub stop_latency_ms: Option<u64>,
     /// The shards seen.
     pub shards: usize,
@@ -148,13 +148,15 @@ pub fn watch(args: &WatchArgs, mut say: impl FnMut(&str)) -> Result<WatchOutcome
                         tally.games()
                     );
                     write_atomically(&marker, &text)?;
+                    // The marker exists from here on (on a loaded machine, well after `now`).
+                    let written = unix_ms();
                     say(&format!(
                         "watch: {d} at {} games; wrote {}",
                         tally.games(),
                         marker.display()
                     ));
                     decision = Some((d, tally.games(), llr));
-                    decided_at = Some((Instant::now(), now));
+                    decided_at = Some((Instant::now(), written));
                 }
             }
             let waited_out = decided_at.is_some_and(|(t, _)| t.elapsed().as_secs() >= args.wait);
