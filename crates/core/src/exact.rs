@@ -30,3 +30,8 @@ pub trait Prover<G> {
 
 /// Makes a prover for one game under the rules.
 pub type MakeProver<G> = fn(&RuleOptions) -> Box<dyn Prover<G>>;
+
+/// An exact value for a review: the first player's expected score (0..1) at `position`
+/// under `rules` when the game's solver covers it quickly (`quartet review --exact`), else
+/// `None`. Its documentation says which positions it covers and what the first call costs.
+pub type ExactValue<G> = fn(&G, &RuleOptions) -> Option<f64>;

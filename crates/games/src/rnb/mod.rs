@@ -37,7 +37,7 @@ pub use moves::Move;
 pub use pieces::{Colour, Piece};
 pub use position::{QUIET_PLY_LIMIT, Rnb};
 use quartet_core::declaration::{
-    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption, WinChance,
 };
 use quartet_core::game::{Player, RuleOptions};
 
@@ -61,7 +61,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "1rkrr1/bb1b1b/6/2Kr2/B2BRB/RB2RR s 0000 4",
             "b2br1/rbk1br/rB4/6/1R2RB/1BRKBR n 0000 7",
         ],
-        signature: 83740,
+        signature: 83637,
     },
     rule_options: &[PLACEMENT],
     skill_elo: Some(SKILL_ELO),
@@ -75,6 +75,9 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     ],
     draws: true,
     sides: ["South", "North"],
+    // Fitted to self-play results (docs/review.md, "The curves": 1000 games at 8000 nodes
+    // a move, 11614 positions; `quartet review --fit-curve`).
+    win_chance: WinChance::Logistic { k: 0.007_388_19 },
 };
 
 /// The measured Elo of R&B's skill levels: `scripts/skill_ladder.py --games 80
