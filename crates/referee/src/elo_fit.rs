@@ -193,9 +193,9 @@ fn reach(engines: usize, from: usize, edge: impl Fn(usize, usize) -> bool) -> Ve
     let mut stack = vec![from];
     seen[from] = true;
     while let Some(i) = stack.pop() {
-        for j in 0..engines {
-            if !seen[j] && edge(i, j) {
-                seen[j] = true;
+        for (j, seen) in seen.iter_mut().enumerate() {
+            if !*seen && edge(i, j) {
+                *seen = true;
                 stack.push(j);
             }
         }

@@ -392,8 +392,8 @@ pub fn check_record<G: Notation>(
                 .parse()
                 .map_err(|_| fail(None, format!("bad Seed '{seed}'")))?;
             Some(match record.tag("Dice") {
-                Some(PER_PLAYER) => Dice::PerPlayer(DiceStreams::new(seed)),
-                None => Dice::Single(DiceStream::new(seed)),
+                Some(PER_PLAYER) => Dice::PerPlayer(Box::new(DiceStreams::new(seed))),
+                None => Dice::Single(Box::new(DiceStream::new(seed))),
                 Some(other) => return Err(fail(None, format!("unknown Dice '{other}'"))),
             })
         }
@@ -467,8 +467,8 @@ pub fn check_record<G: Notation>(
 /// The dice a record's chance outcomes came from: one stream (records without a `Dice`
 /// tag) or one per player (`[Dice "per-player"]`).
 enum Dice {
-    Single(DiceStream),
-    PerPlayer(DiceStreams),
+    Single(Box<DiceStream>),
+    PerPlayer(Box<DiceStreams>),
 }
 
 impl Dice {
