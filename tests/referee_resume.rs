@@ -64,6 +64,7 @@ fn lines_without_timings(path: &Path) -> Vec<serde_json::Value> {
             o.remove("engine_ms");
             o.remove("wall_ms");
             o.remove("ended_ms");
+            o.remove("started_ms");
             v
         })
         .collect()
