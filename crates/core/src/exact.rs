@@ -15,8 +15,11 @@ pub struct SolveRequest {
 
 /// An exact solver: solves `position` under the rules and returns the lines `quartet
 /// solve` prints (the value and what it means, the optimal strategies or move values, the
-/// work done), or says why it cannot.
-pub type Solver<G> = fn(&G, &RuleOptions, &SolveRequest) -> Result<Vec<String>, String>;
+/// work done), or says why it cannot. Long work says how far it is by calling `progress`
+/// with a short phrase (`sweep 12, largest change 3.1e-7`) now and then (at most a few
+/// times a second), which `quartet solve` shows while it waits.
+pub type Solver<G> =
+    fn(&G, &RuleOptions, &SolveRequest, &mut dyn FnMut(&str)) -> Result<Vec<String>, String>;
 
 /// Proves positions' results for the referee (`quartet match --adjudicate exact`, the
 /// analogue of tablebase adjudication): a game whose small positions the exact solver can
