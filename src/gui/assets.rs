@@ -37,6 +37,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/sidebar.js", JS),
     asset!("/controls.js", JS),
     asset!("/panels.js", JS),
+    asset!("/options.js", JS),
     asset!("/review.js", JS),
     asset!("/frame.js", JS),
     asset!("/svg.js", JS),

@@ -16,15 +16,21 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 QUARTET = os.environ.get("QUARTET", str(ROOT / "target" / "debug" / "quartet"))
-SHOTS = ROOT / "docs" / "screenshots"
+# Screenshots go to target/screenshots, never into the repository, unless asked:
+# QUARTET_SCREENSHOTS=docs writes the README's own (docs/screenshots), any other value is a
+# folder to write them to.
+_SHOTS = os.environ.get("QUARTET_SCREENSHOTS")
+SHOTS = (ROOT / "docs" / "screenshots" if _SHOTS == "docs"
+         else pathlib.Path(_SHOTS) if _SHOTS else ROOT / "target" / "screenshots")
 
 
 class Server:
     """A `quartet gui` process on a free port."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, port=0):
+        self.args = args
         self.proc = subprocess.Popen(
-            [QUARTET, "gui", "--port", "0", *args],
+            [QUARTET, "gui", "--port", str(port), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -32,6 +38,18 @@ class Server:
         line = self.proc.stdout.readline()
         assert "http://127.0.0.1:" in line, line
         self.url = line.split()[2]
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def engines(self):
+        """The server's child processes (its engines) now."""
+        out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True).stdout
+        return len(out.split())
+
+    def restart(self):
+        """Ends the server and starts a new one on the same port (a restart: every session
+        is gone)."""
+        self.stop()
+        self.__init__(*self.args, port=self.port)
 
     def stop(self):
         self.proc.terminate()
@@ -205,8 +223,13 @@ class Page:
             retype(s, seed)
         before = self.js("return window.guiStats.states")
         self.click_id("new-game")
+        # The new game's own state: its board, its players and no move yet (a state of the
+        # game before, an engine game going on, may come first; engines alone may have moved).
+        fresh = "s.moves.length === 0" if "human" in (p1, p2) else "true"
         self.wait_for(lambda: self.js("return window.guiStats.states") > before and self.js(
-            "return document.getElementById('board').dataset.game") == game, what=f"new {game} game")
+            "return document.getElementById('board').dataset.game") == game and self.js(
+            f"const s = window.guiLastState; return {fresh} && s.players.join() === arguments[0]",
+            f"{p1},{p2}"), what=f"new {game} game")
 
     def set_limit(self, kind, value):
         self.select("limit-kind", kind)

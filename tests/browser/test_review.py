@@ -176,32 +176,111 @@ def test_a_review_of_random_ludo_play_finds_its_losses(page, tmp_path):
     assert marked, f"no move marked: {texts}"
     assert not [m for m in marked if "roll" in m[0].split()], marked
 
-def judged(p, results, actors):
-    """review.js's judge() on made-up results (each a first-player winning chance, or None)
-    and actors, run in the page as the page runs it."""
+def judged(p, results, actors, moves=None, extra=None):
+    """review.js's judge() on made-up results (each a first-player winning chance, or None;
+    `extra` replaces fields of some: {ply: {...}}) and actors, run in the page as the page
+    runs it; each judged decision as [ply, side, loss in points of winning chances, mark,
+    word]."""
     return p.d.execute_async_script("""
-        const [chances, actors, done] = arguments;
+        const [chances, actors, moves, extra, done] = arguments;
         import('/review.js').then(m => {
-          const results = chances.map(c => c === null ? null
-            : { score: { cp: 0 }, wdl: [Math.round(1000 * c), 0, 1000 - Math.round(1000 * c)], pov: 'p1' });
-          done(m.judge(results, actors, null).map(j => [j.ply, j.side, Math.round(100 * j.loss), j.mark]));
+          const results = chances.map((c, i) => c === null ? null
+            : Object.assign({ score: { cp: 0 }, wdl: [Math.round(1000 * c), 0, 1000 - Math.round(1000 * c)], pov: 'p1' },
+                            (extra || {})[i] || {}));
+          done(m.judge(results, actors, null, moves || actors.map(() => 'x'))
+                .map(j => [j.ply, j.side, Math.round(100 * j.loss), j.mark, j.word]));
         }).catch(e => done(String(e)));
-    """, results, actors)
+    """, results, actors, moves, extra)
+
+
+MOVE1 = {"kind": "move", "side": "p1"}
 
 
 def test_a_roll_is_no_ones_decision_and_a_joint_turn_is_judged_for_both_sides(page):
     """Issue 22 §4: in Ludo the loss is measured over the decisions only (a bad roll marks
     no one); at a joint turn each side's loss is measured against the value before it (the
-    mixed strategy's); the marks are lichess's 0.1, 0.2 and 0.3."""
+    mixed strategy's)."""
     p = page()
     roll = {"kind": "roll", "side": "p1"}
     # A roll that drops the first player from 0.9 to 0.2, then a move that keeps 0.2.
-    assert judged(p, [0.9, 0.2, 0.2], [roll, {"kind": "move", "side": "p1"}]) == [[2, "p1", 0, None]]
+    assert judged(p, [0.9, 0.2, 0.2], [roll, MOVE1]) == [[2, "p1", 0, None, None]]
     # The second player's move that raises the first player's chances by 0.35: a blunder.
-    assert judged(p, [0.5, 0.85], [{"kind": "move", "side": "p2"}]) == [[1, "p2", 35, "??"]]
-    for after, mark in [(0.41, None), (0.39, "?!"), (0.29, "?"), (0.19, "??")]:
-        got = judged(p, [0.5, after], [{"kind": "move", "side": "p1"}])
-        assert got == [[1, "p1", round(100 * (0.5 - after)), mark]], (after, got)
-    # A joint turn from a position worth 0.5 (the mixed strategy's value) to 0.25: White
-    # lost 0.25, Black lost nothing.
-    assert judged(p, [0.5, 0.25], [{"kind": "joint"}]) == [[1, "p1", 25, "?"], [1, "p2", 0, None]]
+    assert judged(p, [0.5, 0.85], [{"kind": "move", "side": "p2"}]) == [[1, "p2", 35, "??", "blunder"]]
+    # A joint turn from a position worth 0.5 (the mixed strategy's value) to 0.4: White
+    # lost 0.1 (0.2 of winning chances on -1..+1: a mistake), Black nothing.
+    assert judged(p, [0.5, 0.4], [{"kind": "joint"}]) == [[1, "p1", 10, "?", "mistake"], [1, "p2", 0, None, None]]
+
+
+def test_marks_are_on_lichess_scale_of_winning_chances(page):
+    """Issue 39 §2: lila's winningChanceJudgements apply 0.1, 0.2 and 0.3 to winning chances
+    on -1..+1 (2p - 1), which is 5, 10 and 15 points of the chance to win; they were applied
+    to the chance itself, half as strict."""
+    p = page()
+    for after, mark in [(0.46, None), (0.44, "?!"), (0.39, "?"), (0.34, "??")]:
+        got = judged(p, [0.5, after], [MOVE1])
+        assert [g[3] for g in got] == [mark], (after, got)
+    assert judged(p, [0.5, 0.44], [MOVE1])[0][4] == "inaccuracy"
+
+
+def test_the_engines_best_move_is_never_marked(page):
+    """A move equal to the engine's best at the position before it loses nothing, whatever
+    the two searches say (the search after it saw deeper)."""
+    p = page()
+    best = {0: {"best": "d1d7"}}
+    assert judged(p, [0.5, 0.2], [MOVE1], ["d1d7"], best) == [[1, "p1", 0, None, None]]
+    assert judged(p, [0.5, 0.2], [MOVE1], ["e1e2"], best)[0][3] == "??"
+    # At a joint turn the review searched White's side: White's half is judged by it.
+    joint = judged(p, [0.5, 0.2], [{"kind": "joint"}], ["a1b3/a5b3"], {0: {"best": "a1b3"}})
+    assert joint == [[1, "p1", 0, None, None], [1, "p2", 0, None, None]], joint
+
+
+def test_a_move_into_a_forced_loss_is_a_blunder_named_as_such(page):
+    """lila's MateAdvice: a move after which the mover is mated by force, from a position
+    that was not lost, is a blunder whatever the drop in chances; it says it."""
+    p = page()
+    # After White's move Black (to move) mates in 3: from White's side a forced loss.
+    mated = {1: {"score": {"mate": 3}, "wdl": None, "pov": "p2"}}
+    got = judged(p, [0.9, 0.0], [MOVE1], None, mated)
+    assert got[0][3] == "??" and "forced loss" in got[0][4], got
+    # A forced loss that was already forced before the move is no new blunder.
+    lost = {0: {"score": {"mate": -5}, "wdl": None}, 1: {"score": {"mate": 4}, "wdl": None, "pov": "p2"}}
+    assert judged(p, [0.0, 0.0], [MOVE1], None, lost)[0][3] is None
+
+
+def test_a_review_survives_a_reload_and_goes_on(page):
+    """Issue 39 §2: the review was the page's alone and a reload lost it. The server keeps
+    it with the session: a reload in the middle gets the results so far and the rest as
+    they come; a reload after it gets the whole review, marks and all."""
+    p = page()
+    start_review(p, "duell", 8, 12, 150000)
+    p.wait_for(lambda: p.js("return document.getElementById('review-progress').value") > 0.1,
+               timeout=60, what="some positions reviewed")
+    p.d.refresh()
+    p.wait_for(lambda: p.state() is not None, what="the page after the reload")
+    p.wait_for(lambda: reviewed(p), timeout=300, what="the whole review after the reload")
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == 13, points
+    marks = p.js("return [...document.querySelectorAll('#moves li[data-mark]')].map(li => [li.dataset.ply, li.dataset.mark])")
+    p.d.refresh()
+    p.wait_for(lambda: p.state() is not None and reviewed(p), what="the review after a second reload")
+    again = p.js("return [...document.querySelectorAll('#moves li[data-mark]')].map(li => [li.dataset.ply, li.dataset.mark])")
+    assert again == marks, (marks, again)
+
+
+def test_a_review_cut_short_says_so_and_can_be_continued(page):
+    """Issue 39 §2: a review cancelled (or stopped by an engine fault) says how far it got,
+    and Continue review searches the positions left, at the review's own setting."""
+    p = page()
+    start_review(p, "duell", 8, 12, 400000)
+    p.wait_for(lambda: p.js("return document.getElementById('review-progress').value") > 0.1,
+               timeout=60, what="some positions reviewed")
+    p.click_id("review")  # Cancel review
+    p.wait_for(lambda: "cut short" in p.d.find_element(By.ID, "review-summary").text,
+               what="the review said to be cut short")
+    done = p.js("return window.guiLastState.review.done")
+    assert 1 <= done < 13, done
+    p.click_id("review-continue")
+    p.wait_for(lambda: reviewed(p), timeout=120, what="the review continued to its end")
+    assert "cut short" not in p.d.find_element(By.ID, "review-summary").text
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == 13, points

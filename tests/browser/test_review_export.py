@@ -65,7 +65,7 @@ def test_the_exported_review_has_marks_and_comments_and_replays(page, downloads,
     assert len(comments) == len(moves) + 1, (len(comments), len(moves))
     assert all(re.search(r"\d+%|wins|draw", c) for c in comments), comments
     # A marked move's comment names the mark, its side's loss and (for the searched side) the best move.
-    marked = [c for c in comments if re.search(r"(inaccuracy|mistake|blunder) by ", c)]
+    marked = [c for c in comments if re.search(r"(inaccuracy|mistake|blunder)( \(a forced loss\))? by ", c)]
     assert len(marked) >= len(marks), (marked, marks)
     if game != "apocalypse":
         assert all(", best " in c for c in marked), marked

@@ -1,7 +1,7 @@
 // The page's controls beside the board: new game and players, the tools bar, records,
 // the position string, the review, the engine's limits and pause; and the message box.
 import { ui, $ } from './ui.js';
-import { send } from './socket.js';
+import { send, playHere } from './socket.js';
 import { wireNavigation } from './nav.js';
 import { showSeed } from './sidebar.js';
 
@@ -57,8 +57,10 @@ export function wire() {
   $('auto-forced').addEventListener('change', e => { localStorage.setItem('quartet-auto-forced', e.target.checked); ui.render(); });
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
   $('resign').addEventListener('click', () => send({ t: 'resign' }));
+  $('play-here').addEventListener('click', playHere);
+  $('review-continue').addEventListener('click', () => send({ t: 'review_continue' }));
   $('review').addEventListener('click', () => {
-    const running = ui.state && ui.state.review !== null && ui.state.review !== undefined;
+    const running = !!(ui.state && ui.state.review && ui.state.review.running);
     if (running) { send({ t: 'review', nodes: 0 }); return; }
     ui.reviewed = [];
     $('review-progress').value = 0;

@@ -1,8 +1,12 @@
 // A game review's picture: the first player's winning chances over the plies (from the
 // engine's score of each position: `wdl` when given, else the evaluation bar's axis of the
 // game, its board module's `scale`, panels.js), each decision marked by how much it
-// lowered its side's chances (lichess's thresholds: 0.1 inaccuracy ?!, 0.2 mistake ?,
-// 0.3 blunder ??), and a summary per side.
+// lowered its side's winning chances on lichess's scale (lila's winningChanceJudgements:
+// the drop of 2p - 1, on -1..+1, of 0.1 is an inaccuracy ?!, 0.2 a mistake ?, 0.3 a
+// blunder ??: 5, 10 and 15 points of the chance to win), and a summary per side. A move
+// equal to the engine's best is never marked; a move after which the mover is lost by force
+// (a mate against it, from a position that was not lost) is a blunder, named as such
+// (lila's MateAdvice).
 // A roll is no one's decision; a joint turn (both declare at once) is measured for each side
 // against the value of the position before it, the value of the mixed strategy.
 import { barFraction, scoreText } from './panels.js';
@@ -19,20 +23,36 @@ export function winP1(r, scale) {
   return r.pov === 'p1' ? f : 1 - f;
 }
 
-// The marks of the decisions: {ply, side, loss, mark, best} for each token whose side lost
-// at least 0.1 of its winning chances (ply: the position after the token).
-export function judge(results, actors, scale) {
+// Whether `side` is lost by force at a reviewed position: the game over and lost, or the
+// engine's score a mate against it.
+function lostFor(r, side) {
+  if (!r) return false;
+  if (r.result) return r.result === (side === 'p1' ? 'p2win' : 'p1win');
+  const s = r.score;
+  if (!s || s.mate === undefined) return false;
+  return (r.pov === side ? s.mate : -s.mate) < 0;
+}
+
+// The marks of the decisions: {ply, side, loss, mark, word, best} for each decision (ply:
+// the position after its token; loss: the drop of its side's chance to win, 0..1). `moves`:
+// the tokens (a move equal to the engine's best there loses nothing).
+export function judge(results, actors, scale, moves = []) {
   const out = [];
   for (let k = 1; k < results.length; k++) {
     const a = actors[k - 1], before = winP1(results[k - 1], scale), after = winP1(results[k], scale);
     if (!a || a.kind === 'roll' || before === null || after === null) continue;
     const sides = a.kind === 'joint' ? ['p1', 'p2'] : [a.side || results[k - 1].pov];
-    for (const side of sides) {
-      const loss = side === 'p1' ? before - after : after - before;
-      const m = MARKS.find(([t]) => loss >= t);
+    for (const [i, side] of sides.entries()) {
       // The best move is the searched side's (at a joint turn the search is White's).
       const best = side === results[k - 1].pov ? results[k - 1].best : null;
-      out.push({ ply: k, side, loss: Math.max(0, loss), mark: m ? m[1] : null, word: m ? m[2] : null, best });
+      const token = a.kind === 'joint' ? String(moves[k - 1] || '').split('/')[i] : moves[k - 1];
+      const asBest = !!best && token === best;
+      const loss = asBest ? 0 : Math.max(0, side === 'p1' ? before - after : after - before);
+      const forced = !asBest && lostFor(results[k], side) && !lostFor(results[k - 1], side);
+      // On -1..+1 the drop is twice the chance's (up to rounding).
+      const m = forced ? MARKS[0] : MARKS.find(([t]) => 2 * loss >= t - 1e-9);
+      const word = m ? (forced ? `${m[2]} (a forced loss)` : m[2]) : null;
+      out.push({ ply: k, side, loss, mark: m ? m[1] : null, word, best });
     }
   }
   return out;
@@ -44,7 +64,7 @@ export function summary(judged) {
   for (const j of judged) {
     const s = by[j.side] || (by[j.side] = { n: 0, loss: 0, inaccuracy: 0, mistake: 0, blunder: 0 });
     s.n += 1; s.loss += j.loss;
-    if (j.word) s[j.word] += 1;
+    if (j.mark) s[MARKS[severity(j.mark)][2]] += 1;
   }
   return by;
 }
@@ -90,7 +110,7 @@ export function markMoves(ol, judged) {
     const li = ol.querySelector(`li[data-ply="${j.ply}"]`);
     if (!li || severity(li.dataset.mark) < severity(j.mark)) continue;
     li.dataset.mark = j.mark;
-    li.classList.add('mark-' + j.word);
+    li.classList.add('mark-' + MARKS[severity(j.mark)][2]);
     if (j.best) li.dataset.best = j.best;
     else delete li.dataset.best;
     li.title = `${j.word} (${j.side}: -${(100 * j.loss).toFixed(0)} %)${j.best ? '; best ' + j.best : ''}`;
@@ -137,7 +157,7 @@ export function annotate(record, results, actors, scale, name, per = null) {
   if (tokens.length !== actors.length) {
     throw new Error(`the record has ${tokens.length} tokens, the game ${actors.length}`);
   }
-  const judged = judge(results, actors, scale);
+  const judged = judge(results, actors, scale, tokens.map(t => t.replace(/[?!]+$/, '')));
   const words = [];
   const comment = text => words.push(...`{${text}}`.split(' '));
   const start = results[0] && evalText(results[0], scale, name);
@@ -190,7 +210,7 @@ export class ReviewExport {
     if (asked === null || performance.now() - asked > 10000) return false;
     const c = this.current();
     try {
-      const text = annotate(m.text, c.results, c.actors, c.scale, c.name, this.per);
+      const text = annotate(m.text, c.results, c.actors, c.scale, c.name, c.per || this.per);
       this.download(text, m.filename.replace(/\.pgn$/, '-review.pgn'));
     } catch (e) {
       this.fail(`Export review: ${e.message}`);

@@ -39,7 +39,7 @@ export function renderPanels() {
   const moves = `${shownKey()}:${state.moves.join(' ')}:${JSON.stringify(state.variations)}`;
   if (moves !== movesShown) {
     const inLine = view && view.line !== null;
-    drawMoves(state.moves, state.actors, inLine ? -1 : shownPly(), p => goTo(p, null));
+    drawMoves(state.moves, state.actors, inLine ? -1 : shownPly(), p => goTo(p, null), sideName);
     const tok = drawVariations($('moves'), state.variations, { line: inLine ? view.line : null, ply: shownPly() },
       (line, ply) => goTo(ply, line), line => send({ t: 'promote', line }), line => send({ t: 'delete_line', line }));
     if (tok) afterPaint(() => tok.scrollIntoView({ block: 'nearest' }));
@@ -69,6 +69,9 @@ export function renderPanels() {
     for (const [i, id] of ['p1', 'p2'].entries()) if (document.activeElement !== $(id)) $(id).value = state.players[i];
   }
   for (const s of document.querySelectorAll('.side-name')) s.textContent = sideName(s.dataset.side);
+  // The players' names: a loaded record's (an engine game's), else Human or the engine's.
+  const names = state.names || ['', ''];
+  $('players-names').textContent = `${sideName('p1')}: ${names[0]} · ${sideName('p2')}: ${names[1]}`;
   $('pause').checked = state.paused;
   $('analyse').checked = state.analyse;
   const f = $('fault');
@@ -79,22 +82,34 @@ export function renderPanels() {
   $('clocks').classList.toggle('hidden', !state.clocks);
 }
 
-// The review's graph, marks on the move list and summary per side.
+// The review (kept by the session, state.review): its progress, the graph, marks on the
+// move list and the summary per side; a review cut short says how far it got and offers
+// Continue review.
 function renderReview() {
   const { state, reviewed } = ui;
-  const running = state.review !== null && state.review !== undefined;
+  const r = state.review;
+  const running = !!(r && r.running);
   $('review').textContent = running ? 'Cancel review' : 'Review game';
   $('review-progress').classList.toggle('hidden', !running);
+  if (r) $('review-progress').value = r.done / r.total;
+  $('review-continue').classList.toggle('hidden', !(r && r.cut));
   const done = reviewed.filter(Boolean);
   $('review-graph').classList.toggle('hidden', done.length < 2);
   ui.reviewExport.show(done.length >= 2 && !running);
-  if (done.length < 2) { $('review-summary').textContent = ''; return; }
+  const cut = [];
+  if (r && r.cut) {
+    const d = document.createElement('div');
+    d.className = 'review-cut';
+    d.textContent = `Review cut short after ${r.done} of ${r.total} positions (${r.per} a position): Continue review searches the rest.`;
+    cut.push(d);
+  }
+  if (done.length < 2) { $('review-summary').replaceChildren(...cut); return; }
   const onMain = !ui.view || ui.view.line === null;
   drawGraph($('review-graph'), reviewed, scale(), goTo, onMain ? shownPly() : null);
-  const judged = judge(reviewed, state.actors, scale());
+  const judged = judge(reviewed, state.actors, scale(), state.moves);
   markMoves($('moves'), judged);
   const by = summary(judged);
-  $('review-summary').replaceChildren(...Object.entries(by).map(([side, s]) => {
+  $('review-summary').replaceChildren(...cut, ...Object.entries(by).map(([side, s]) => {
     const d = document.createElement('div');
     d.className = 'review-side';
     d.dataset.side = side;

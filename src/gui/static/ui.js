@@ -35,8 +35,10 @@ export const ui = {
   firstHalf: null,
   // The analysis (panels.js) and the position its lines are of (nav.js shownKey).
   analysis: null, analysisAt: '',
-  // The review's results by ply (null: not reviewed), for the game of `reviewOf`.
-  reviewed: [], reviewOf: null,
+  // The review's results by ply (null: not reviewed), as the session sent them.
+  reviewed: [],
+  // How many `hello`s came (the options panel is drawn again after each).
+  helloCount: 0,
   // The review's export control (review.js).
   reviewExport: null,
   // The board as last drawn: its layers, geometry and game module (for the best line).
