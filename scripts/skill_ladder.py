@@ -9,7 +9,7 @@ levels, anchored at the random player (`--player random`, Elo 0 by definition):
 and chains the matches' Elo differences (pentanomial, 95 %) into an Elo per level,
 the errors adding in quadrature along the chain. It prints a Markdown table (a row per
 level, a column per game) and each game's `SKILL_ELO` rows for its declaration
-(src/games/<game>/mod.rs).
+(crates/games/src/<game>/mod.rs).
 
 A match whose winner won every pair has no finite Elo; the chain then uses the match's
 one-sided 95 % lower bound (marked `>=` in the table), so the levels above it are lower
@@ -172,7 +172,7 @@ def cell(r: Rung) -> str:
 
 
 def monotone(rungs: list[Rung]) -> list[tuple[int, int]]:
-    """(level, Elo) ascending in both, as src/engine/skill.rs needs: a level whose Elo
+    """(level, Elo) ascending in both, as crates/engine/src/skill.rs needs: a level whose Elo
     does not exceed the one below it (noise) is pooled with it (their mean), then Elos
     are made strictly increasing by at least 1."""
     blocks: list[list[Rung]] = []
@@ -262,7 +262,7 @@ def main() -> None:
     print("|---|" + "---|" * len(games))
     for i, level in enumerate(opts.levels):
         print(f"| {level} | " + " | ".join(cell(results[g][i]) for g in games) + " |")
-    print("\nSKILL_ELO of src/games/<game>/mod.rs (made ascending where noise was not):\n")
+    print("\nSKILL_ELO of crates/games/src/<game>/mod.rs (made ascending where noise was not):\n")
     for g in games:
         pairs = ", ".join(f"({l}, {e})" for l, e in monotone(results[g]))
         print(f"    {g}: &[{pairs}]")

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The data, fits and matches behind the weights in src/games/*/weights.rs,
-# src/games/ludo/net.bin and src/games/{rnb,duell,apocalypse}/nnue.bin, in the order
+# The data, fits and matches behind the weights in crates/games/src/*/weights.rs,
+# crates/games/src/ludo/net.bin and crates/games/src/{rnb,duell,apocalypse}/nnue.bin, in the order
 # they were made. Each fit was kept only after a match:
 # Duell's and R&B's against the baseline build (main at 24293632, built apart as BASE),
 # Apocalypse's and Ludo's an SPRT against the build before it (PREV). Long: run the steps
@@ -36,7 +36,7 @@ duell)
         --out duell-1900.txt
     "$Q" tune --game duell --data duell-1900.txt --iterations 1500 --learning-rate 1 \
         --l2 0.0000001 --lambda 1 --score-cap 2000 --holdout-every 4 \
-        --out src/games/duell/weights.rs
+        --out crates/games/src/duell/weights.rs
     cargo build --release
     match duell fit1 "$Q" "$BASE" 2 --games 600 --openings random:8
     ;;
@@ -46,7 +46,7 @@ rnb)
         --concurrency 2 --out rnb-540.txt
     "$Q" tune --game rnb --data rnb-540.txt --iterations 3000 --learning-rate 3 \
         --l2 0.0000001 --lambda 1 --score-cap 2000 --holdout-every 4 \
-        --out src/games/rnb/weights.rs
+        --out crates/games/src/rnb/weights.rs
     cargo build --release
     match rnb fit1 "$Q" "$BASE" 2 --games 200 --openings random:8
     ;;
@@ -58,7 +58,7 @@ apocalypse)
         --out apocalypse.txt
     "$Q" tune --game apocalypse --data apocalypse.txt --iterations 2000 --learning-rate 2 \
         --l2 0.0000001 --lambda 0.5 --score-cap 2000 --holdout-every 4 --keep-noisy \
-        --out src/games/apocalypse/weights.rs
+        --out crates/games/src/apocalypse/weights.rs
     cargo build --release
     match apocalypse fit1-sprt "$Q" "${PREV:?the build before the fit}" 1 --games 3000 \
         --openings file:scripts/books/apocalypse.txt --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
@@ -83,7 +83,7 @@ apocalypse2)
     "$Q" tune --game apocalypse --data apocalypse.txt apocalypse-fit1-s2.txt \
         apocalypse-fit1-s3.txt --iterations 2000 --learning-rate 2 --l2 0.0000001 \
         --lambda 0.5 --score-cap 2000 --holdout-every 4 --keep-noisy \
-        --out src/games/apocalypse/weights.rs
+        --out crates/games/src/apocalypse/weights.rs
     cargo build --release
     match apocalypse fit2-sprt "$Q" "$FIT1" 4 --games 3000 \
         --openings file:scripts/books/apocalypse.txt --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
@@ -97,7 +97,7 @@ apocalypse2)
         --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
     ;;
 ludo)
-    # The network (src/games/ludo/net.bin) replacing the race model. The first fit learns
+    # The network (crates/games/src/ludo/net.bin) replacing the race model. The first fit learns
     # from the race model's self-play (PREV) and the exact 1- and 2-piece games; the
     # checked-in weights are the second fit, from the first fit's self-play (FIT1). lambda 0:
     # the search's score is the target (with lambda 0.5 the first fit scored 6 Elo less at
@@ -108,11 +108,11 @@ ludo)
     nice "${PREV:?the race-model build}" selfplay --game ludo --games 40000 --nodes 2000 \
         --seed 1 --per-game 16 --concurrency 2 --out ludo4-s1.txt
     "$Q" tune --game ludo --data ludo4-s1.txt --lambda 0 --exact 1 2 --epochs 6 \
-        --learning-rate 0.002 --out src/games/ludo/net.bin
+        --learning-rate 0.002 --out crates/games/src/ludo/net.bin
     nice "${FIT1:?a build with the first fit}" selfplay --game ludo --games 40000 \
         --nodes 2000 --seed 2 --per-game 16 --concurrency 2 --out ludo4-fit1-s2.txt
     "$Q" tune --game ludo --data ludo4-fit1-s2.txt --lambda 0 --exact 1 2 --epochs 6 \
-        --learning-rate 0.002 --out src/games/ludo/net.bin
+        --learning-rate 0.002 --out crates/games/src/ludo/net.bin
     cargo build --release
     MOVETIME=25 CONCURRENCY=2 match ludo net-sprt "$Q" "$PREV" 1 --games 6000 \
         --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
@@ -120,7 +120,7 @@ ludo)
     CONCURRENCY=2 match ludo net "$Q" "$BASE" 1 --games 800
     ;;
 rnb-network)
-    # R&B's efficiently updatable network (src/games/rnb/nnue.bin; issue 24 §1), behind the
+    # R&B's efficiently updatable network (crates/games/src/rnb/nnue.bin; issue 24 §1), behind the
     # option Eval (default classical). Self-play of the classical evaluation at 3000 nodes a
     # move, one core of the shared 2-core machine (two other builds running, load 5-6):
     # 1470 games in 42.5 min, about 186,000 positions an hour. The weights are the first
@@ -133,7 +133,7 @@ rnb-network)
     # 0.2 * result + 0.8 * logistic(search score / 125) (on 1100 games lambda 0 and 0.2
     # gave 0.518, 0.5 gave 0.524 and 0.8 gave 0.533; more epochs overfit).
     "$Q" tune --game rnb --network --data rnb-1400.txt --lambda 0.2 --holdout-every 10 \
-        --epochs 2 --batch 256 --learning-rate 0.001 --seed 1 --out src/games/rnb/nnue.bin
+        --epochs 2 --batch 256 --learning-rate 0.001 --seed 1 --out crates/games/src/rnb/nnue.bin
     cargo build --release
     # Speed, the six bench positions to depth 7 in one build: classical 343,391 nodes in
     # 364 ms (0.94 M nodes/s, the bench signature), network 396,807 nodes in 249 ms (1.59 M).
@@ -146,7 +146,7 @@ rnb-network)
         --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --results m-rnb-network-s1.json --no-progress
     ;;
 duell-network)
-    # Duell's efficiently updatable network (src/games/duell/nnue.bin; issue 24 §1), behind
+    # Duell's efficiently updatable network (crates/games/src/duell/nnue.bin; issue 24 §1), behind
     # the option Eval (default classical). Self-play of the classical evaluation at 10000
     # nodes a move, one niced core of the shared 2-core machine (two other workers and
     # builds running): about 6350 games and 257,728 positions in 60 min. The weights
@@ -160,7 +160,7 @@ duell-network)
     # + 0.8 * logistic(search score / 73), 1 / k of the Texel fit on the first 500 games (lambda
     # 0 gave 0.309720, within noise; 4 epochs 0.311862; a step of 0.002, 0.315155).
     "$Q" tune --game duell --network --data duell-6300.txt --lambda 0.2 --holdout-every 10 \
-        --epochs 8 --batch 256 --learning-rate 0.001 --seed 1 --out src/games/duell/nnue.bin
+        --epochs 8 --batch 256 --learning-rate 0.001 --seed 1 --out crates/games/src/duell/nnue.bin
     cargo build --release
     # Speed, the five bench positions to depth 7 in one build (quartet bench --game duell
     # --untimed [--eval network]): classical 317,939 nodes (the bench signature) at a median
@@ -175,7 +175,7 @@ duell-network)
         --no-progress
     ;;
 apocalypse-network)
-    # Apocalypse's efficiently updatable network (src/games/apocalypse/nnue.bin; issue 24
+    # Apocalypse's efficiently updatable network (crates/games/src/apocalypse/nnue.bin; issue 24
     # §2): 302 inputs a view (pieces by owner, kind and square; the same again if attacked,
     # and if defended; a penalty point of each side), 302 -> 2 x 32 -> 1, valued from both
     # sides' views at once. Self-play of the classical evaluation at 10000 nodes a move,
@@ -196,7 +196,7 @@ apocalypse-network)
     # against 0.340 on 10000 games) but played no better: the threat inputs made the gain.
     "$Q" tune --game apocalypse --network --data apocalypse-24000.txt --lambda 0.2 \
         --holdout-every 10 --epochs 8 --learning-rate 0.004 --seed 1 \
-        --out src/games/apocalypse/nnue.bin
+        --out crates/games/src/apocalypse/nnue.bin
     cargo build --release
     # The network against the classical evaluation in one build (README, "Apocalypse's
     # network"; the classical engine ran without option.Eval, then its build's default): 77
@@ -209,7 +209,7 @@ apocalypse-network)
         --no-progress
     ;;
 pruning)
-    # Not a fit: the shallow pruning of Duell's and R&B's turn nodes (src/search/pruning.rs:
+    # Not a fit: the shallow pruning of Duell's and R&B's turn nodes (crates/search/src/pruning.rs:
     # reverse futility, futility and late-move pruning, logarithmic late-move reductions;
     # issue 24 §3), an SPRT against the build before it (PREV, main at a48a207, whose
     # Duell and R&B searches give the bench node counts of a000a6d). The R&B book is
@@ -224,7 +224,7 @@ threats)
     # a turn node in danger (Evaluate::in_danger: the enemy could win at once, as a check;
     # no null move and no static pruning there), internal iterative reduction without a
     # table move from depth 4, aspiration windows at the root and the countermove
-    # heuristic (src/search/alphabeta.rs, root.rs). An SPRT against the build before it
+    # heuristic (crates/search/src/alphabeta.rs, root.rs). An SPRT against the build before it
     # (PREV, main at 80ce110), seed 31 (README, "Strength against the baseline").
     PREV=${PREV:?the build before the step}
     match duell threats "$Q" "$PREV" 31 --games 2000 --openings file:scripts/books/duell.txt
@@ -232,7 +232,7 @@ threats)
     ;;
 apocalypse-expected)
     # Not a fit: Apocalypse's search backs up static values as expected results
-    # (src/games/apocalypse/eval.rs, `expected`; README, "Apocalypse's expected results"),
+    # (crates/games/src/apocalypse/eval.rs, `expected`; README, "Apocalypse's expected results"),
     # an SPRT against the build before it (PREV, main at f19cbf8): seed 92 stopped at 1264
     # games, +50.1 +/- 16.0 (pairs), LLR 2.95, H1 accepted (29 min beside a second run).
     PREV=${PREV:?the build before the step}

@@ -1,11 +1,11 @@
 //! The `quartet` binary: parses the command line and runs the protocol loop or the
-//! subcommand asked for (each lives in its own module of `quartet::cli`).
+//! subcommand asked for (each lives in its own module of [`cli`]).
+
+mod cli;
 
 use clap::Parser;
-use quartet::cli::{
-    Cli, Cmd, bench, games, match_command, perft, replay, selfplay, shell, solve, tune,
-};
-use quartet::protocol::reader;
+use cli::{Cli, Cmd, bench, games, match_command, perft, replay, selfplay, shell, solve, tune};
+use quartet_protocol::reader;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         Some(Cmd::Selfplay(args)) => selfplay::run(args),
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
-        Some(Cmd::Gui(args)) => quartet::gui::run(args),
+        Some(Cmd::Gui(args)) => quartet_gui::run(args),
         Some(Cmd::Games(args)) => games::run(args),
         Some(Cmd::Completions(args)) => shell::completions(args),
         Some(Cmd::Man) => shell::man(),

@@ -1,6 +1,8 @@
-//! The arrows that must never exist (docs/architecture.md): the rules never know the
-//! search or anything above them, the search never prints, and the protocol never knows a
-//! rule. Checked on the source text, so that a new `use` fails here at once.
+//! The architecture (docs/architecture.md): the crates depend on each other as its table
+//! says (the compiler then refuses every other arrow), and what the compiler cannot see:
+//! the matrix solver is a leaf of its crate, the search never prints, no crate compiles
+//! another's files, no file names a path outside the repository, and every game folder has
+//! its registration, its rules file and its layout.
 
 use std::path::{Path, PathBuf};
 
@@ -25,10 +27,10 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The lines of the files under `src/<dir>` that contain any of `needles` (comments
-/// included: a doc link is an arrow too).
+/// The lines of the files under `dir` (relative to the repository) that contain any of
+/// `needles`.
 fn offending(dir: &str, needles: &[&str]) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut found = Vec::new();
     for file in sources(&root) {
         let text = std::fs::read_to_string(&file).expect("a source file");
@@ -41,81 +43,152 @@ fn offending(dir: &str, needles: &[&str]) -> Vec<String> {
     found
 }
 
-/// The layers above the rules, as paths from the crate root.
-const ABOVE_THE_RULES: &[&str] = &[
-    "search",
-    "players",
-    "protocol",
-    "referee",
-    "engine",
-    "perft",
-    "invariants",
-    "history",
-    "cli",
-    "bench",
-    "output",
-    "toys",
-    "gui",
-];
+/// Every folder of Rust source: the top-level binary's `src/` and each crate's.
+fn source_roots() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut roots = vec![root.join("src")];
+    roots.extend(crates().into_iter().map(|(_, dir, _)| dir.join("src")));
+    roots
+}
 
-fn crate_paths(modules: &[&str]) -> Vec<String> {
-    modules.iter().map(|m| format!("crate::{m}")).collect()
+/// Each crate of the workspace: its package name, its folder, and the workspace crates its
+/// `[dependencies]` name (its dev-dependencies are not arrows of the product).
+fn crates() -> Vec<(String, PathBuf, Vec<String>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("crates/") {
+        let path = entry.expect("an entry").path();
+        let manifest = std::fs::read_to_string(path.join("Cargo.toml"))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let name = manifest
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|rest| rest.strip_suffix('"'))
+            .expect("a package name")
+            .to_string();
+        let deps = manifest_dependencies(&manifest);
+        out.push((name, path, deps));
+    }
+    out.sort();
+    out
+}
+
+/// The workspace crates (`quartet-*`) named in a manifest's `[dependencies]` table.
+fn manifest_dependencies(manifest: &str) -> Vec<String> {
+    let mut in_deps = false;
+    let mut deps = Vec::new();
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            in_deps = line.trim() == "[dependencies]";
+        } else if in_deps && line.starts_with("quartet-") {
+            let name: String = line
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-')
+                .collect();
+            deps.push(name);
+        }
+    }
+    deps.sort();
+    deps
+}
+
+/// docs/architecture.md's table of the crates: each row `| `quartet-x` | `crates/x` |
+/// `quartet-a`, `quartet-b` | ... |` (or `—` for none) as (name, folder, dependencies).
+fn documented_crates() -> Vec<(String, String, Vec<String>)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md");
+    let text = std::fs::read_to_string(&path).expect("docs/architecture.md");
+    let mut rows = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("| `quartet-")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let unquote = |c: &str| c.trim_matches('`').to_string();
+        let mut deps: Vec<String> = cells[3]
+            .split(',')
+            .map(str::trim)
+            .filter(|d| d.starts_with('`'))
+            .map(unquote)
+            .collect();
+        deps.sort();
+        rows.push((unquote(cells[1]), unquote(cells[2]), deps));
+    }
+    rows.sort();
+    rows
+}
+
+/// The layers as crates: the arrows between them are the dependencies of their manifests,
+/// so the compiler refuses any other `use`. This keeps the manifests equal to the table of
+/// docs/architecture.md, the one place the arrows are decided.
+#[test]
+fn the_crates_depend_on_each_other_as_documented() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let actual: Vec<(String, String, Vec<String>)> = crates()
+        .into_iter()
+        .map(|(name, dir, deps)| {
+            let folder = dir
+                .strip_prefix(root)
+                .expect("inside the repository")
+                .to_string_lossy()
+                .into_owned();
+            (name, folder, deps)
+        })
+        .collect();
+    assert_eq!(actual, documented_crates());
+    // The binary at the top: every crate but the test kit.
+    let top = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let top_deps = manifest_dependencies(&top);
+    assert!(!top_deps.iter().any(|d| d == "quartet-testkit"));
 }
 
 #[test]
-fn the_games_are_rules_notation_and_evaluation_only() {
-    let paths = crate_paths(ABOVE_THE_RULES);
-    let needles: Vec<&str> = paths.iter().map(String::as_str).collect();
-    let found = offending("games", &needles);
-    assert!(
-        found.is_empty(),
-        "src/games reaches above the rules:\n{}",
-        found.join("\n")
+fn the_manifest_reader_sees_dependencies_only() {
+    let manifest = "[package]\nname = \"quartet-x\"\n[dependencies]\nquartet-core.workspace = \
+                    true\nquartet-gui = { workspace = true, optional = true }\nrand = \"1\"\n\
+                    [dev-dependencies]\nquartet-testkit.workspace = true\n";
+    assert_eq!(
+        manifest_dependencies(manifest),
+        ["quartet-core", "quartet-gui"]
     );
 }
 
+/// What the compiler cannot see inside one crate: `matrix` (zero-sum matrix games) uses
+/// nothing of the core crate around it.
 #[test]
 fn the_matrix_solver_is_a_leaf() {
-    let found = offending("matrix.rs", &["crate::"]);
+    let found = offending("crates/core/src/matrix.rs", &["crate::"]);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
 fn the_search_never_prints_and_never_reads_input() {
-    let found = offending(
-        "search",
-        &[
-            "println!",
-            "print!(",
-            "eprintln!",
-            "stdin",
-            "stdout",
-            "crate::protocol",
-            "crate::output",
-        ],
-    );
+    // The product only: a test may say what it measured.
+    let found: Vec<String> = offending(
+        "crates/search/src",
+        &["println!", "print!(", "eprintln!", "stdin", "stdout"],
+    )
+    .into_iter()
+    .filter(|line| {
+        !line
+            .split(':')
+            .next()
+            .is_some_and(|f| f.ends_with("tests.rs"))
+    })
+    .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
+/// A crate compiles only its own files: no `#[path]` or `include!` reaches out of its
+/// folder, so the crates' dependencies are all the arrows there are.
 #[test]
-fn the_protocol_never_knows_a_rule() {
-    // The registry (`crate::games::GameKind`, `games::rule_option`) is allowed; a game's
-    // own module (`games::duell::...`) is not.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/protocol");
+fn no_crate_compiles_a_file_of_another() {
     let mut found = Vec::new();
-    for file in sources(&root) {
-        let text = std::fs::read_to_string(&file).expect("a source file");
-        for (n, line) in text.lines().enumerate() {
-            let reaches_a_game = line.match_indices("games::").any(|(i, _)| {
-                let rest = &line[i + "games::".len()..];
-                let word: String = rest
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                rest[word.len()..].starts_with("::") && word.chars().all(|c| c.is_ascii_lowercase())
-            });
-            if reaches_a_game {
-                found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+    for root in source_roots() {
+        for file in sources(&root) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                let includes = code.contains("#[path") || code.contains("include!(");
+                if includes && code.contains("..") {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
             }
         }
     }
@@ -124,9 +197,8 @@ fn the_protocol_never_knows_a_rule() {
 
 #[test]
 fn src_never_compiles_a_file_from_tests() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut found = Vec::new();
-    for file in sources(&root) {
+    for file in source_roots().iter().flat_map(|r| sources(r)) {
         let text = std::fs::read_to_string(&file).expect("a source file");
         if text
             .lines()
@@ -148,7 +220,14 @@ fn no_file_names_a_path_outside_the_repository() {
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![root.join("README.md"), root.join("protocol.md")];
-    for dir in ["src", "tests", "scripts", "docs", "fuzz/fuzz_targets"] {
+    for dir in [
+        "src",
+        "crates",
+        "tests",
+        "scripts",
+        "docs",
+        "fuzz/fuzz_targets",
+    ] {
         let mut stack = vec![root.join(dir)];
         while let Some(d) = stack.pop() {
             let Ok(entries) = std::fs::read_dir(&d) else {
@@ -181,14 +260,14 @@ fn no_file_names_a_path_outside_the_repository() {
 #[test]
 fn every_game_folder_is_registered_and_has_its_rules() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let registered: Vec<&str> = quartet::games::GameKind::ALL
+    let registered: Vec<&str> = quartet_games::GameKind::ALL
         .iter()
         .map(|g| g.name())
         .collect();
     let mut folders = Vec::new();
-    for entry in std::fs::read_dir(root.join("src/games")).expect("src/games") {
+    for entry in std::fs::read_dir(root.join("crates/games/src")).expect("crates/games/src") {
         let path = entry.expect("an entry").path();
-        // The kit (src/games/kit/) is what the games share, not a game.
+        // The kit (crates/games/src/kit/) is what the games share, not a game.
         if path.is_dir() && !path.ends_with("kit") {
             folders.push(
                 path.file_name()
@@ -203,7 +282,7 @@ fn every_game_folder_is_registered_and_has_its_rules() {
     names.sort();
     assert_eq!(
         folders, names,
-        "each folder of src/games but the kit is one game of the registry (src/games/mod.rs)"
+        "each folder of crates/games/src but the kit is one game of the registry (its lib.rs)"
     );
     for name in registered {
         let rules = root.join("docs/rules").join(format!("{name}.md"));
@@ -225,9 +304,9 @@ fn every_game_has_its_row_of_the_games_table_and_its_name_in_the_readme() {
         .split("\n\n")
         .nth(1)
         .expect("README.md: a first paragraph");
-    for &game in quartet::games::GameKind::ALL {
+    for &game in quartet_games::GameKind::ALL {
         let d = game.declaration();
-        let start = quartet::engine::new_game(game, Default::default()).fen();
+        let start = quartet_engine::new_game(game, Default::default()).fen();
         let row = table
             .lines()
             .find(|l| l.starts_with(&format!("| {} | `{}` |", d.title, d.name)))
@@ -264,8 +343,8 @@ fn every_game_has_its_row_of_the_games_table_and_its_name_in_the_readme() {
 #[test]
 fn every_game_folder_has_one_layout_and_one_way_to_attach_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for &game in quartet::games::GameKind::ALL {
-        let dir = root.join("src/games").join(game.name());
+    for &game in quartet_games::GameKind::ALL {
+        let dir = root.join("crates/games/src").join(game.name());
         for file in [
             "mod.rs",
             "rules.rs",
@@ -306,13 +385,13 @@ fn every_game_folder_has_one_layout_and_one_way_to_attach_tests() {
     }
 }
 
-/// Every line of `src/` fits in 100 columns (rustfmt's `max_width`, which stable rustfmt
+/// Every line of the Rust sources fits in 100 columns (rustfmt's `max_width`, which stable rustfmt
 /// does not apply to string literals and comments): a long literal is split with a `\`
 /// continuation, a long comment rewrapped.
 #[test]
 fn no_line_of_src_is_over_100_columns() {
     let mut long = Vec::new();
-    for path in sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src")) {
+    for path in source_roots().iter().flat_map(|r| sources(r)) {
         let text = std::fs::read_to_string(&path).expect("a source file");
         for (i, line) in text.lines().enumerate() {
             let width = line.chars().count();

@@ -2,7 +2,7 @@
 //! the game's folder): the nodes `quartet bench --untimed` searches for a game must be
 //! exactly its declared number, and the total their sum.
 
-use quartet::games::GameKind;
+use quartet_games::GameKind;
 use std::process::Command;
 
 /// `(name, nodes)` as the declarations pin them, then the total.

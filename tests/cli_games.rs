@@ -2,9 +2,9 @@
 //! game of the `Game` option in its order, each rule option the `uci` listing declares (and the command line as a flag), and
 //! the node kind of each start position.
 
-use serde_json::Value;
+use crate::common;
 
-mod common;
+use serde_json::Value;
 
 /// The binary's output for `args` with `input` piped in, as one text.
 fn stdout(args: &[&str], input: &str) -> String {

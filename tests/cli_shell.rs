@@ -1,7 +1,7 @@
 //! `quartet completions` and `quartet man` produce scripts and a page that name the
 //! subcommands and flags of the binary (they are generated from its clap definition).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

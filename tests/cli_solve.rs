@@ -1,10 +1,10 @@
 //! `quartet solve`: the subcommand prints what the library's exact solvers compute, and
 //! refuses what they cannot solve with a clear error.
 
-use quartet::game::RuleOptions;
-use quartet::games::ludo::Ludo;
-use quartet::games::ludo::solve::LudoSolution;
-use quartet::notation::Notation;
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::ludo::Ludo;
+use quartet_games::ludo::solve::LudoSolution;
 use std::process::Command;
 
 fn solve(args: &[&str]) -> (bool, String, String) {
@@ -26,7 +26,7 @@ fn ludo_one_piece_value_and_move_values_come_from_the_solution() {
     let (ok, out, err) = solve(&["--game", "ludo", "--pieces", "1", "--fen", fen]);
     assert!(ok, "{err}");
     let rules = RuleOptions::default()
-        .with(&quartet::games::ludo::PIECES, i64::from(1))
+        .with(&quartet_games::ludo::PIECES, i64::from(1))
         .expect("a piece count in range");
     let pos = Ludo::parse_position(fen, &rules).expect("position");
     let solution = LudoSolution::solve(1);

@@ -28,7 +28,7 @@
 //!   the marker `<!-- doc-commands: not run (reason) -->` as the last line before it, and
 //!   the test checks what it can (the features and test files it names exist).
 
-mod common;
+use crate::common;
 
 use common::markdown::{self, Block};
 use std::io::{BufRead, BufReader};
@@ -585,7 +585,7 @@ blocks! {
             ("--exact 1 2", "--exact 1"),
             ("--epochs 6", "--epochs 1"),
         ],
-        expect: &["wrote src/games/ludo/net.bin"],
+        expect: &["wrote crates/games/src/ludo/net.bin"],
         check: None,
     };
     the_baseline_match_runs | the_baseline_match_as_written: "README.md",

@@ -8,7 +8,7 @@
 //! compared. A block that begins with the banner line is compared from the banner on.
 //! Empty lines at the end of the output are not compared (a block cannot show them).
 
-mod common;
+use crate::common;
 
 use common::{markdown, piped};
 

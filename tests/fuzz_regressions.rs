@@ -2,10 +2,10 @@
 //! runs (cargo fuzz targets in fuzz/, scripts/fuzz_session.py). Each test states the
 //! input and the failure it guards against.
 
-mod common;
+use crate::common;
 
 use common::Engine;
-use quartet::search::time::{Clock, clock_budget};
+use quartet_search::time::{Clock, clock_budget};
 use std::time::Duration;
 
 /// `go wtime 1000 winc 9223372036854775807`: `inc * 3 / 4` overflowed in

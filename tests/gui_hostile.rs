@@ -2,7 +2,6 @@
 //! the server must answer. The server runs on a person's machine, so another local program
 //! or a web page is the threat: no message may make it loop, grow or leave an engine behind,
 //! and only this server's own page may reach it.
-#![cfg(feature = "gui")]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

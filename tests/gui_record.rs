@@ -1,11 +1,10 @@
 //! The GUI writes game records with its own writer (it may not use the referee's code);
 //! the referee's reader, which `quartet replay` uses, must accept what it writes.
-#![cfg(feature = "gui")]
 
-use quartet::game::RuleOptions;
-use quartet::games::{duell::Duell, ludo::Ludo};
-use quartet::gui::record::Record;
-use quartet::referee::{adjudicate::Termination, replay};
+use quartet_core::game::RuleOptions;
+use quartet_games::{duell::Duell, ludo::Ludo};
+use quartet_gui::record::Record;
+use quartet_referee::{adjudicate::Termination, replay};
 
 fn gui_record(game: &str, termination: &str, fen: &str, moves: &str, result: &str) -> Record {
     Record {

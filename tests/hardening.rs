@@ -2,7 +2,7 @@
 //! lists. Each is answered by clamping or one clear error within seconds, and the engine
 //! goes on answering; it never aborts, hangs or grows without bound (protocol.md §1).
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::io::{BufRead, BufReader, Write};

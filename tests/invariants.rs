@@ -1,12 +1,12 @@
-//! The invariants of `quartet::invariants` along seeded random playouts, for every game of
+//! The invariants of `quartet_testkit::invariants` along seeded random playouts, for every game of
 //! the registry, under every value of each of its rule options (one at a time, the others
 //! at their defaults), from the start position and from each of its bench positions.
 
-use quartet::eval::Evaluate;
-use quartet::game::RuleOptions;
-use quartet::games::{GameKind, GameVisitor};
-use quartet::invariants::check_random_playouts;
-use quartet::notation::Notation;
+use quartet_core::eval::Evaluate;
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_testkit::invariants::check_random_playouts;
 
 /// Random games per start position and rule setting.
 const GAMES: usize = 30;

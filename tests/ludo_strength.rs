@@ -11,14 +11,14 @@
 //! `LUDO_POSITIONS`, `LUDO_BUDGETS` (comma-separated node budgets), `LUDO_MOVETIME` (ms),
 //! `LUDO_PAIRS`, `LUDO_NODES`, `LUDO_DEPTH`.
 
-use quartet::eval::Evaluate;
-use quartet::game::{Action, Game, MoveList, Node, Player, RuleOptions};
-use quartet::games::ludo::{Ludo, LudoSolution, Move, expert_move};
-use quartet::notation::Notation;
-use quartet::referee::dice::{DiceStream, pair_seed};
-use quartet::search::time::movetime_budget;
-use quartet::search::tt::TranspositionTable;
-use quartet::search::{Limits, Root, Settings, search};
+use quartet_core::eval::Evaluate;
+use quartet_core::game::{Action, Game, MoveList, Node, Player, RuleOptions};
+use quartet_core::notation::Notation;
+use quartet_games::ludo::{Ludo, LudoSolution, Move, expert_move};
+use quartet_referee::dice::{DiceStream, pair_seed};
+use quartet_search::time::movetime_budget;
+use quartet_search::tt::TranspositionTable;
+use quartet_search::{Limits, Root, Settings, search};
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -122,7 +122,7 @@ fn duplicate_match(a: Agent, b: Agent, pairs: u64, seed: u64) -> MatchResult {
 fn sample_decisions(pieces: u8, count: usize, seed: u64) -> Vec<Ludo> {
     assert!(pieces >= 2, "the {pieces}-piece game has no choices");
     let rules = RuleOptions::default()
-        .with(&quartet::games::ludo::PIECES, i64::from(pieces))
+        .with(&quartet_games::ludo::PIECES, i64::from(pieces))
         .expect("a piece count in range");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();

@@ -1,19 +1,19 @@
-//! The network trainer (`quartet::learn::network`) reaches Ludo's network only through the
+//! The network trainer (`quartet_learn::network`) reaches Ludo's network only through the
 //! capability Ludo's evaluation declares (`Evaluate::NETWORK`): the self-play examples it
 //! makes from a Ludo data file are Ludo's inputs and winning chances. R&B's and Duell's
 //! efficiently updatable networks (`Evaluate::NNUE`) train from `quartet selfplay` data to
 //! the same integer weights every time.
 
-mod common;
+use crate::common;
 
 use common::succeeds_in as quartet;
-use quartet::eval::Evaluate;
-use quartet::games::duell::Duell;
-use quartet::games::ludo::net::Active;
-use quartet::games::ludo::{BASE, Ludo};
-use quartet::games::rnb::Rnb;
-use quartet::learn::data::DataFile;
-use quartet::learn::network::selfplay_examples;
+use quartet_core::eval::Evaluate;
+use quartet_games::duell::Duell;
+use quartet_games::ludo::net::Active;
+use quartet_games::ludo::{BASE, Ludo};
+use quartet_games::rnb::Rnb;
+use quartet_learn::data::DataFile;
+use quartet_learn::network::selfplay_examples;
 
 #[test]
 fn selfplay_positions_become_the_chance_node_after_the_move_seen_by_the_side_to_roll() {

@@ -2,12 +2,12 @@
 //! and Apocalypse evaluate with their networks when asked, a weights file is loaded, and a bad one
 //! is refused with the reason while the engine goes on with the weights it had.
 
-mod common;
+use crate::common;
 
 use common::Engine;
-use quartet::eval::Evaluate;
-use quartet::games::{GameKind, GameVisitor};
-use quartet::notation::Notation;
+use quartet_core::eval::Evaluate;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
 
 /// Whether a game evaluates with its network under `Eval auto`, as it declares.
 struct ByDefault;
@@ -37,7 +37,8 @@ const GAMES: [(&str, &str, &str); 3] = [
 
 /// The checked-in weights of `game`'s network.
 fn weights(game: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/games/{game}/nnue.bin"))
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("crates/games/src/{game}/nnue.bin"))
 }
 
 /// The score (`cp N`) of `go` (a `go depth 3`) at `position` of `game`, after `setup` lines.

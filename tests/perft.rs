@@ -1,13 +1,13 @@
-//! Perft counts from src/games/<game>/perft.data, derived independently of the engine's move
+//! Perft counts from crates/games/src/<game>/perft.data, derived independently of the engine's move
 //! generators (see each file's comments), checked against the engine through the same
 //! text interface the protocol uses. Rows marked `# slow` run only with `cargo test
 //! --release -- --ignored`; the format and the reader are in `tests/common/perft_data.rs`.
 
-mod common;
+use crate::common;
 
 use common::perft_data::{self, PerftBlock, parse_perft_file};
-use quartet::game::RuleOptions;
-use quartet::games::{self, GameKind};
+use quartet_core::game::RuleOptions;
+use quartet_games::{self as games, GameKind};
 
 /// The rule options of a block's `rules` line, read through the registry.
 fn rules_of(block: &PerftBlock) -> RuleOptions {
@@ -32,7 +32,7 @@ fn check(game: GameKind, slow: bool) -> usize {
     let mut ran = 0;
     let mut failures = Vec::new();
     for block in perft_data::load(game.name()) {
-        let mut g = quartet::engine::new_game(game, rules_of(&block));
+        let mut g = quartet_engine::new_game(game, rules_of(&block));
         g.set_position(Some(&block.pos), &[])
             .unwrap_or_else(|e| panic!("{}: {e}", block.id));
         for row in block.rows.iter().filter(|r| r.slow == slow) {

@@ -1,6 +1,6 @@
 //! Protocol sessions against the built binary (protocol.md is the specification).
 
-mod common;
+use crate::common;
 
 use common::{Engine, piped};
 use std::time::{Duration, Instant};
@@ -25,7 +25,7 @@ fn banner_then_uci_handshake() {
     let lines = e.until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name Quartet "));
     assert_eq!(lines[1], "id author the Quartet developers");
-    let names: Vec<String> = quartet::games::GameKind::ALL
+    let names: Vec<String> = quartet_games::GameKind::ALL
         .iter()
         .map(|g| format!(" var {}", g.name()))
         .collect();

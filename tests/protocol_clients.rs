@@ -3,7 +3,7 @@
 //! 0`, and GUIs that ponder, restrict the root moves or forget `stop`. Each test runs the
 //! built binary; the expected behaviour is Stockfish's where UCI leaves it open.
 
-mod common;
+use crate::common;
 
 use common::{Engine, piped};
 use std::time::{Duration, Instant};
@@ -177,7 +177,7 @@ fn the_end_of_input_lets_a_timed_search_use_its_time_then_exits() {
 
 #[test]
 fn go_perft_is_whole_on_every_run_and_ends_without_bestmove() {
-    // 37 root moves and 1 702 613 leaves at depth 4 (src/games/duell/perft.data, from the
+    // 37 root moves and 1 702 613 leaves at depth 4 (crates/games/src/duell/perft.data, from the
     // independent reference generator).
     for run in 0..20 {
         let lines = piped(&[], "position startpos\ngo perft 4\nquit\n");

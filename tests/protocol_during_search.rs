@@ -3,7 +3,7 @@
 //! `position` and `setoption` apply at once to the next `go` without ending the running
 //! search; a line that will be refused is refused at once; a `go` waits its turn.
 
-mod common;
+use crate::common;
 
 use common::{Engine, piped};
 use std::io::Write;

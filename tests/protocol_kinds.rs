@@ -1,7 +1,7 @@
 //! Protocol sessions against the binary for the two games whose nodes are not plain turns:
 //! Apocalypse's simultaneous declarations (protocol.md §3.2) and Ludo's chance nodes (§3.3).
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

@@ -2,11 +2,11 @@
 //! side's declarations, and the position for drawing it as JSON. Expected values come from
 //! the worked examples of the rules files (docs/rules/).
 
-mod common;
+use crate::common;
 
 use common::Engine;
-use quartet::game::EndReason;
-use quartet::games::GameKind;
+use quartet_core::game::EndReason;
+use quartet_games::GameKind;
 use serde_json::{Value, json};
 
 fn position(e: &mut Engine) -> Value {

@@ -2,7 +2,7 @@
 //! the option line, `setoption` restarting the game, the joint setup's node, queries and
 //! tokens, and `go ... side w|b` playing an arrangement sampled from the policy.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

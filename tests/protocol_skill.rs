@@ -1,10 +1,10 @@
 //! The skill options over the protocol: level 20 (the default) is today's play line for
 //! line, bad values are refused with an error and change nothing.
 
-mod common;
+use crate::common;
 
 use common::piped;
-use quartet::engine::skill::{ELO_MAX, ELO_MIN};
+use quartet_engine::skill::{ELO_MAX, ELO_MIN};
 
 /// The output with the machine-dependent `nps` and `time` values blanked.
 fn normalised(lines: Vec<String>) -> Vec<String> {

@@ -1,10 +1,9 @@
 //! Matches of the chance toy game (the dice race): duplicate dice, chance outcomes drawn by
 //! the referee, engines asked only at decision nodes.
 
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use crate::support;
 
-use quartet::toys::Dice;
+use quartet_testkit::toys::Dice;
 use support::{fake, logging_fake, play_recorded, records_by_round, scratch};
 
 fn is_roll(token: &str) -> bool {

@@ -1,12 +1,11 @@
 //! Longer referee runs, not part of the default test run:
 //! `cargo test --release --test referee_long -- --ignored --nocapture`.
 
-use quartet::referee::StopReason;
+use crate::support;
 
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_referee::StopReason;
 
-use quartet::toys::{Dice, Pennies};
+use quartet_testkit::toys::{Dice, Pennies};
 use support::{fake, play, play_recorded, scratch};
 
 /// 200 dice games, 4 at a time, with engines that think 5 ms per move: every record checks,

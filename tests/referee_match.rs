@@ -2,13 +2,12 @@
 //! records, concurrency. Expected results are worked out by hand from the toy rules and the
 //! fake engines' fixed strategies (see `fixtures/referee/`).
 
-use quartet::game::{Outcome, Player};
-use quartet::referee::{MatchError, StopReason, replay_file, run_match};
+use crate::support;
 
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_core::game::{Outcome, Player};
+use quartet_referee::{MatchError, StopReason, replay_file, run_match};
 
-use quartet::toys::Nim;
+use quartet_testkit::toys::Nim;
 use support::{RULES, args, fake, play, play_recorded, reason, records_by_round, scratch};
 
 /// Both engines always take one stone: 15 plies, the first player takes the last stone and
@@ -144,9 +143,9 @@ fn handshake_stall_is_an_engine_error() {
     }
     // A registered game other than the one played is a usage error, before any engine.
     let mut a = args("duell", fake("A", ""), fake("B", ""), "--games 2 --nodes 1");
-    a.game = quartet::games::GameKind::Rnb;
+    a.game = quartet_games::GameKind::Rnb;
     assert!(matches!(
-        run_match::<quartet::games::duell::Duell>(&a, &RULES),
+        run_match::<quartet_games::duell::Duell>(&a, &RULES),
         Err(MatchError::Usage(_))
     ));
 }

@@ -7,18 +7,17 @@
 //! own protocol logs, never from the referee's code. Node budgets are tiny, so the tests
 //! stay fast in a debug build; the long runs are `#[ignore]`d at the end.
 
+use crate::support;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quartet::game::{EndReason, RuleOptions};
-use quartet::games::apocalypse::Apocalypse;
-use quartet::referee::record::{PgnRecord, parse_records};
-use quartet::referee::replay_file;
-use quartet::referee::results::read_results;
-
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use quartet_core::game::{EndReason, RuleOptions};
+use quartet_games::apocalypse::Apocalypse;
+use quartet_referee::record::{PgnRecord, parse_records};
+use quartet_referee::replay_file;
+use quartet_referee::results::read_results;
 
 use support::scratch;
 
@@ -391,7 +390,7 @@ fn apocalypse_void_declarations_are_recorded_and_penalised() {
             // The words Apocalypse declares for the end by two penalty points.
             assert_eq!(
                 r.tag("Reason"),
-                Some(quartet::games::apocalypse::PENALTIES.words)
+                Some(quartet_games::apocalypse::PENALTIES.words)
             );
             let fields: Vec<&str> = g.final_position.split(' ').collect();
             assert_eq!(fields[1], penalties, "{}", g.final_position);

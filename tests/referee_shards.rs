@@ -1,15 +1,14 @@
 //! Shards partition a match and merging their results gives the totals of one run; runs of
 //! one test with different seeds merge into the sum of their tallies.
 
+use crate::support;
+
 use std::path::PathBuf;
 
-use quartet::referee::results::read_results;
-use quartet::referee::{MatchError, MatchReport, MergeArgs, StopReason, replay_file, run_merge};
+use quartet_referee::results::read_results;
+use quartet_referee::{MatchError, MatchReport, MergeArgs, StopReason, replay_file, run_merge};
 
-#[path = "fixtures/referee/support.rs"]
-mod support;
-
-use quartet::toys::Dice;
+use quartet_testkit::toys::Dice;
 use support::{RULES, fake, play, scratch};
 
 fn rounds(path: &std::path::Path) -> Vec<(u32, Vec<String>, String)> {

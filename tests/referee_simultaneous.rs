@@ -1,10 +1,9 @@
 //! Matches of the simultaneous toy game (matching pennies to 3): commit-then-reveal,
 //! verbatim joint tokens, void declarations, malformed declarations, double failures.
 
-#[path = "fixtures/referee/support.rs"]
-mod support;
+use crate::support;
 
-use quartet::toys::Pennies;
+use quartet_testkit::toys::Pennies;
 use support::{fake, logging_fake, play, play_recorded, reason, scratch};
 
 /// A always shows `h`, B always `t`: the coins differ every turn, so the second player

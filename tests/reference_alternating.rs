@@ -1,11 +1,10 @@
 //! Proves the reference implementations of Duell and R&B (tests/reference/) against every
 //! worked example of docs/rules/duell.md §4 and docs/rules/rnb.md §4, then checks that
-//! the perft data files (src/games/*/perft.data) still agree with the reference. The joint
+//! the perft data files (crates/games/src/*/perft.data) still agree with the reference. The joint
 //! setup of R&B's `Placement together` (rnb.md §4.1) is checked the same way, and its
 //! arrangements against the engine's.
 
-mod common;
-mod reference;
+use crate::{common, reference};
 
 use common::perft_data::{self, PerftBlock};
 use reference::{Duell, ReferenceGame, Rnb};
@@ -521,18 +520,24 @@ fn rnb_together_counts_of_arrangements_are_those_derived_by_hand() {
 #[test]
 fn rnb_together_declarations_match_the_engine() {
     use reference::rnb_setup::{Arrangement, arrangements};
-    let placement = quartet::games::rule_option("Placement").expect("R&B declares it");
-    let rules = quartet::game::RuleOptions::default()
+    let placement = quartet_games::rule_option("Placement").expect("R&B declares it");
+    let rules = quartet_core::game::RuleOptions::default()
         .with(
             placement,
             placement.parse_value("together").expect("a value"),
         )
         .expect("in range");
-    let game = quartet::engine::new_game(quartet::games::GameKind::Rnb, rules);
+    let game = quartet_engine::new_game(quartet_games::GameKind::Rnb, rules);
     assert_eq!(game.fen(), TOGETHER_START);
     for (side, player) in [
-        (reference::rnb::Side::South, quartet::game::Player::First),
-        (reference::rnb::Side::North, quartet::game::Player::Second),
+        (
+            reference::rnb::Side::South,
+            quartet_core::game::Player::First,
+        ),
+        (
+            reference::rnb::Side::North,
+            quartet_core::game::Player::Second,
+        ),
     ] {
         let mut engine = game.legal_tokens(Some(player));
         let mut reference: Vec<String> =

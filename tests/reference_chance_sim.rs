@@ -1,10 +1,9 @@
 //! Proves the independent reference referees (tests/reference_sim/) against every worked example
 //! of docs/rules/apocalypse.md and docs/rules/ludo.md, against perft counts
-//! derived by hand, and re-computes src/games/{apocalypse,ludo}/perft.data so the data cannot drift.
+//! derived by hand, and re-computes crates/games/src/{apocalypse,ludo}/perft.data so the data cannot drift.
 //! The fast implementations in src/ are then checked against those data files elsewhere.
 
-mod common;
-mod reference_sim;
+use crate::{common, reference_sim};
 
 use common::perft_data::{self, PerftBlock};
 use reference_sim::{apocalypse as apo, ludo};

@@ -13,13 +13,13 @@
 //! game. `cargo test --release --test rnb_setup_strength -- --ignored --nocapture` prints
 //! the README's table.
 
-use quartet::eval::Evaluate;
-use quartet::game::{Game, Node, Player, RuleOptions};
-use quartet::games::rnb::{Move, PLACEMENT, Rnb};
-use quartet::notation::Notation;
-use quartet::search::time::movetime_budget;
-use quartet::search::tt::TranspositionTable;
-use quartet::search::{Limits, Root, Settings, search};
+use quartet_core::eval::Evaluate;
+use quartet_core::game::{Game, Node, Player, RuleOptions};
+use quartet_core::notation::Notation;
+use quartet_games::rnb::{Move, PLACEMENT, Rnb};
+use quartet_search::time::movetime_budget;
+use quartet_search::tt::TranspositionTable;
+use quartet_search::{Limits, Root, Settings, search};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -168,7 +168,7 @@ fn the_depth_1_strategies_are_an_equilibrium_of_the_depth_1_game() {
     );
     // Not vacuous: South's arrangement of worked example 18 against North's strategy leaves
     // South a better response.
-    let Ok(quartet::game::Action::Joint(example, _)) = pos.parse_action(
+    let Ok(quartet_core::game::Action::Joint(example, _)) = pos.parse_action(
         "R@a2,R@b2,R@e2,R@f2,B@a1,B@b1,B@e1,B@f1/R@a5,R@b5,R@e5,R@f5,B@a6,B@b6,B@e6,B@f6",
     ) else {
         panic!("example 18 is legal");

@@ -8,15 +8,15 @@
 //!   exact value (to 0.01 of a win), and each side's root policy is an equilibrium strategy
 //!   of the exact game: no pure declaration of the opponent gains more than 0.01 against it.
 
-use quartet::eval::Evaluate;
-use quartet::game::{Action, Game, Node, Player, RuleOptions};
-use quartet::games::apocalypse::eval::WIN;
-use quartet::games::apocalypse::solve::{ExactSolver, solve_exact};
-use quartet::games::apocalypse::{Apocalypse, Move};
-use quartet::matrix::{round_value, solve};
-use quartet::notation::Notation;
-use quartet::search::tt::TranspositionTable;
-use quartet::search::{Features, Limits, Root, SearchResult, Settings, search};
+use quartet_core::eval::Evaluate;
+use quartet_core::game::{Action, Game, Node, Player, RuleOptions};
+use quartet_core::matrix::{round_value, solve};
+use quartet_core::notation::Notation;
+use quartet_games::apocalypse::eval::WIN;
+use quartet_games::apocalypse::solve::{ExactSolver, solve_exact};
+use quartet_games::apocalypse::{Apocalypse, Move};
+use quartet_search::tt::TranspositionTable;
+use quartet_search::{Features, Limits, Root, SearchResult, Settings, search};
 use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;

@@ -2,14 +2,14 @@
 //! every level plays legal moves on random positions; a low level plays worse moves than
 //! level 20 where one move is clearly best; the same seed gives the same move.
 
-use quartet::engine::skill::{MAX_LEVEL, Strength};
-use quartet::engine::{AnyGame, InfoLine, Score, SearchRequest, SearchSummary, new_game};
-use quartet::game::{Node, Player, RuleOptions};
-use quartet::games::GameKind;
-use quartet::players::PlayerKind;
-use quartet::search::tt::TranspositionTable;
-use quartet::search::{Limits, Settings};
-use quartet::splitmix::splitmix64;
+use quartet_core::game::{Node, Player, RuleOptions};
+use quartet_core::splitmix::splitmix64;
+use quartet_engine::skill::{MAX_LEVEL, Strength};
+use quartet_engine::{AnyGame, InfoLine, Score, SearchRequest, SearchSummary, new_game};
+use quartet_games::GameKind;
+use quartet_search::players::PlayerKind;
+use quartet_search::tt::TranspositionTable;
+use quartet_search::{Limits, Settings};
 use std::sync::atomic::AtomicBool;
 
 /// A search request at `level` with `nodes` and `depth` limits.
@@ -243,7 +243,7 @@ fn elo_limits_strength_only_when_asked() {
     let mut plain = request(MAX_LEVEL, 3, None, 2_000, 100);
     let (full, _) = search(game.as_ref(), &plain);
     // UCI_Elo set but UCI_LimitStrength off: full strength.
-    plain.strength.elo = quartet::engine::skill::ELO_MIN;
+    plain.strength.elo = quartet_engine::skill::ELO_MIN;
     assert_eq!(search(game.as_ref(), &plain).0.best, full.best);
     // UCI_LimitStrength on at the lowest Elo: level 0 (one ply deep).
     plain.strength.limit = true;

@@ -5,5 +5,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let line = String::from_utf8_lossy(data);
-    let _ = quartet::protocol::parse::parse_command(&line);
+    let _ = quartet_protocol::parse::parse_command(&line);
 });

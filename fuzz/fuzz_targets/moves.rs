@@ -4,15 +4,15 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quartet::game::RuleOptions;
-use quartet::games::GameKind;
+use quartet_core::game::RuleOptions;
+use quartet_engine::GameKind;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
         return;
     };
     let kind = GameKind::ALL[usize::from(selector) % GameKind::ALL.len()];
-    let mut game = quartet::engine::new_game(kind, RuleOptions::default());
+    let mut game = quartet_engine::new_game(kind, RuleOptions::default());
     let text = String::from_utf8_lossy(rest);
     let mut played: Vec<&str> = Vec::new();
     for token in text.split_whitespace().take(64) {

@@ -10,7 +10,7 @@
 mod select;
 
 use libfuzzer_sys::fuzz_target;
-use quartet::engine::AnyGame;
+use quartet_engine::AnyGame;
 
 /// The longest legal prefix played (set_position replays the whole list each time).
 const MAX_PREFIX: usize = 120;
@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (kind, rules) = select::game_and_rules(selector);
-    let mut game = quartet::engine::new_game(kind, rules);
+    let mut game = quartet_engine::new_game(kind, rules);
     let split = rest.iter().position(|&b| b == 0xFF).unwrap_or(rest.len());
     let (choices, tried) = rest.split_at(split);
 
@@ -58,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
     let mut divided = Vec::new();
     let never = std::sync::atomic::AtomicBool::new(false);
     game.divide(1, &never, &mut |t, _| divided.push(t.to_string()));
-    let mut fresh = quartet::engine::new_game(kind, rules);
+    let mut fresh = quartet_engine::new_game(kind, rules);
     fresh
         .set_position(Some(&game.fen()), &[])
         .unwrap_or_else(|e| panic!("{} does not read back: {e}", game.fen()));

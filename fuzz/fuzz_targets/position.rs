@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (kind, rules) = select::game_and_rules(selector);
-    let mut game = quartet::engine::new_game(kind, rules);
+    let mut game = quartet_engine::new_game(kind, rules);
     let text = String::from_utf8_lossy(rest);
     if game.set_position(Some(&text), &[]).is_ok() {
         let written = game.fen();

@@ -3,8 +3,8 @@
 //! game, and the quotient, digit by digit in each option's range, picks the value of each
 //! rule option the game declares.
 
-use quartet::game::RuleOptions;
-use quartet::games::GameKind;
+use quartet_core::game::RuleOptions;
+use quartet_engine::GameKind;
 
 /// The game and rules selected by `selector`.
 pub fn game_and_rules(selector: u8) -> (GameKind, RuleOptions) {

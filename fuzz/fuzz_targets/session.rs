@@ -6,10 +6,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quartet::games::GameKind;
-use quartet::players::PlayerKind;
-use quartet::output::Output;
-use quartet::protocol::session::{Flow, Session};
+use quartet_engine::GameKind;
+use quartet_search::players::PlayerKind;
+use quartet_protocol::output::Output;
+use quartet_protocol::session::{Flow, Session};
 
 /// The session's version of a fuzzed line, or `None` to skip it.
 fn bounded(line: &str) -> Option<String> {
@@ -42,5 +42,6 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
-    session.stop_search();
+    // A client's `quit`: a running search is stopped and joined.
+    session.handle_line("quit");
 });

@@ -1,11 +1,11 @@
-//! `quartet bench`: prints each game's bench (see [`crate::bench`]) and the totals; the
+//! `quartet bench`: prints each game's bench (see [`quartet_engine::bench`]) and the totals; the
 //! `Nodes searched` line is the node signature.
 
-use crate::bench;
-use crate::eval::nnue::Choice;
-use crate::games::GameKind;
-use crate::output::say;
 use clap::Args;
+use quartet_core::eval::nnue::Choice;
+use quartet_engine::bench;
+use quartet_games::GameKind;
+use quartet_protocol::output::say;
 
 /// The arguments of `quartet bench`.
 #[derive(Args)]
@@ -23,13 +23,13 @@ pub struct BenchArgs {
     /// The evaluation of the games that have a network, as the `Eval` option: `auto` (the
     /// default, each game's declared choice, whose nodes are the pinned signature),
     /// `classical` or `network`.
-    #[arg(long, value_enum, default_value_t = Choice::Auto)]
+    #[arg(long, value_parser = super::eval_choice(), default_value = Choice::Auto.name())]
     pub eval: Choice,
 }
 
 /// Runs the bench of every game (or of the one asked for) and prints one line each.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    crate::engine::choose_eval(args.eval);
+    quartet_engine::choose_eval(args.eval);
     let mut total_nodes = 0;
     let mut total_time = 0.0;
     for &game in GameKind::ALL

@@ -2,13 +2,13 @@
 //! (`scripts/*.py`, `tests/python`) list the games, their node kinds and rule options from
 //! the binary instead of writing them out.
 
-use crate::declaration::{RuleKind, RuleOption};
-use crate::eval::Evaluate;
-use crate::game::{Node, RuleOptions};
-use crate::games::{GameKind, GameVisitor};
-use crate::notation::Notation;
-use crate::output::say;
 use clap::Args;
+use quartet_core::declaration::{RuleKind, RuleOption};
+use quartet_core::eval::Evaluate;
+use quartet_core::game::{Node, RuleOptions};
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_protocol::output::say;
 use serde_json::{Value, json};
 
 /// `quartet games`.

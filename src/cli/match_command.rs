@@ -4,13 +4,13 @@
 //! the registry.
 
 use super::rules::RuleArgs;
-use crate::eval::Evaluate;
-use crate::game::RuleOptions;
-use crate::games::GameVisitor;
-use crate::notation::Notation;
-use crate::output::say;
-use crate::referee::{self, MatchArgs, MatchReport, MergeArgs, StopReason};
 use clap::{ArgMatches, Args, FromArgMatches};
+use quartet_core::eval::Evaluate;
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::GameVisitor;
+use quartet_protocol::output::say;
+use quartet_referee::{self as referee, MatchArgs, MatchReport, MergeArgs, StopReason};
 
 /// `match ARGS` or `match merge FILES`. Written by hand: clap's derive cannot tell when a
 /// flattened `Option<MatchArgs>` is present, because `MatchArgs` itself flattens the

@@ -1,7 +1,7 @@
 //! The command line of the `quartet` binary (clap): the protocol loop by default, and one
 //! module per subcommand (`perft`, `bench`, `solve`, `match`, `replay`, `selfplay`,
 //! `tune`), each with its arguments and its body. Rule flags come from the registry
-//! ([`rules`]); every line goes out through [`crate::output`].
+//! ([`rules`]); every line goes out through [`quartet_protocol::output`].
 
 pub mod bench;
 pub mod games;
@@ -15,20 +15,17 @@ pub mod solve;
 pub mod tune;
 pub mod tune_net;
 
-use crate::eval::nnue::Choice;
-use crate::games::GameKind;
-use crate::players::PlayerKind;
 use clap::{Parser, Subcommand};
+use quartet_core::eval::nnue::Choice;
+use quartet_games::GameKind;
+use quartet_search::players::PlayerKind;
 
-/// `--eval` of a subcommand takes the `Eval` option's values ([`Choice::name`]).
-impl clap::ValueEnum for Choice {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Choice::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
-    }
+/// The parser of a subcommand's `--eval`: the `Eval` option's values ([`Choice::name`]),
+/// offered as such by `--help` and the shell completions.
+pub fn eval_choice() -> impl clap::builder::TypedValueParser<Value = Choice> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Choice::ALL.map(Choice::name))
+        .map(|name| Choice::parse(&name).unwrap_or(Choice::Auto))
 }
 
 /// Quartet: one engine for two-player board games (`quartet games` lists them), speaking a
@@ -77,7 +74,7 @@ pub enum Cmd {
     /// Serve a browser board for the engine's games on 127.0.0.1 that drives an engine (this
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
-    Gui(crate::gui::GuiArgs),
+    Gui(quartet_gui::GuiArgs),
     /// List the games, their node kinds and rule options (JSON; `--names`: one name a line).
     Games(games::GamesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).

@@ -1,10 +1,10 @@
 //! `quartet perft`: leaves per root move, the total and the speed.
 
 use super::rules::RuleArgs;
-use crate::engine;
-use crate::games::GameKind;
-use crate::output::say;
 use clap::Args;
+use quartet_engine as engine;
+use quartet_games::GameKind;
+use quartet_protocol::output::say;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

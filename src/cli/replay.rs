@@ -4,13 +4,13 @@
 //! flag that disagrees with a record's tag is an error that names both.
 
 use super::rules::RuleArgs;
-use crate::eval::Evaluate;
-use crate::game::RuleOptions;
-use crate::games::{GameKind, GameVisitor};
-use crate::notation::Notation;
-use crate::output::say;
-use crate::referee::record::{self, PgnRecord};
 use clap::Args;
+use quartet_core::eval::Evaluate;
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_protocol::output::say;
+use quartet_referee::record::{self, PgnRecord};
 use std::path::PathBuf;
 
 /// The arguments of `quartet replay`.

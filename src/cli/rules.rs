@@ -3,11 +3,11 @@
 //! named after its UCI name. A flag
 //! of a game other than the one chosen is accepted and has no effect.
 
-use crate::declaration::RuleOption;
-use crate::game::RuleOptions;
-use crate::games;
 use clap::builder::ValueParser;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use quartet_core::declaration::RuleOption;
+use quartet_core::game::RuleOptions;
+use quartet_games as games;
 
 /// The rule options given on the command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,9 +55,9 @@ impl Args for RuleArgs {
 fn flag(option: &'static RuleOption) -> Arg {
     let (min, max) = option.range();
     let value_name = match option.kind {
-        crate::declaration::RuleKind::Check { .. } => "true|false".to_string(),
-        crate::declaration::RuleKind::Combo { values, .. } => values.join("|"),
-        crate::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
+        quartet_core::declaration::RuleKind::Check { .. } => "true|false".to_string(),
+        quartet_core::declaration::RuleKind::Combo { values, .. } => values.join("|"),
+        quartet_core::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
     };
     Arg::new(option.name)
         .long(option.flag())
@@ -73,8 +73,8 @@ fn flag(option: &'static RuleOption) -> Arg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{apocalypse, ludo, rnb};
     use clap::Parser;
+    use quartet_games::{apocalypse, ludo, rnb};
 
     #[derive(Parser)]
     struct Cli {

@@ -2,15 +2,15 @@
 //! `quartet::learn::selfplay`), and `quartet selfplay merge` to join the shards of a run.
 
 use super::rules::RuleArgs;
-use crate::eval::Evaluate;
-use crate::eval::nnue::Choice;
-use crate::games::{GameKind, GameVisitor};
-use crate::learn::data::{self, DataFile, Summary};
-use crate::learn::selfplay::{self, Config, MoveLimit};
-use crate::notation::Notation;
-use crate::output::say;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use quartet_core::eval::Evaluate;
+use quartet_core::eval::nnue::Choice;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_learn::data::{self, DataFile, Summary};
+use quartet_learn::selfplay::{self, Config, MoveLimit};
+use quartet_protocol::output::say;
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -63,7 +63,7 @@ pub struct SelfplayArgs {
     pub concurrency: usize,
     /// The evaluation of the games that have a network, as the `Eval` option: `auto` (the
     /// default, each game's declared choice), `classical` or `network`.
-    #[arg(long, value_enum, default_value_t = Choice::Auto)]
+    #[arg(long, value_parser = super::eval_choice(), default_value = Choice::Auto.name())]
     pub eval: Choice,
     /// The rule options.
     #[command(flatten)]
@@ -105,7 +105,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), String> {
         _ => return Err("selfplay: give one of --nodes K or --movetime MS (above 0)".into()),
     };
     let shard = parse_shard(&args.shard)?;
-    crate::engine::choose_eval(args.eval);
+    quartet_engine::choose_eval(args.eval);
     let config = Config {
         game: game.name().to_string(),
         games: args.games.ok_or_else(|| missing("--games"))?,

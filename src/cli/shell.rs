@@ -3,9 +3,9 @@
 //! they name every subcommand and flag the binary has.
 
 use super::Cli;
-use crate::output::say;
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
+use quartet_protocol::output::say;
 
 /// `quartet completions`.
 #[derive(Args)]

@@ -1,14 +1,14 @@
 //! `quartet solve`: the exact value of a small position, from the game's exact solver
-//! ([`crate::notation::Notation::SOLVER`]).
+//! ([`quartet_core::notation::Notation::SOLVER`]).
 
 use super::rules::RuleArgs;
-use crate::eval::Evaluate;
-use crate::exact::SolveRequest;
-use crate::game::RuleOptions;
-use crate::games::{GameKind, GameVisitor};
-use crate::notation::Notation;
-use crate::output::say;
 use clap::Args;
+use quartet_core::eval::Evaluate;
+use quartet_core::exact::SolveRequest;
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_protocol::output::say;
 
 /// The arguments of `quartet solve`.
 #[derive(Args)]

@@ -3,16 +3,16 @@
 //! for a game whose evaluation declares a network (Ludo), or with `--network` for a game's
 //! efficiently updatable network (R&B, Duell), train it instead (`super::tune_net`).
 
-use crate::eval::Evaluate;
-use crate::eval::tunable::{TunableEval, render_weights};
-use crate::game::RuleOptions;
-use crate::games::{GameKind, GameVisitor};
-use crate::learn::data::DataFile;
-use crate::learn::texel::FitOptions;
-use crate::learn::tune::{TuneOptions, TuneReport, tune};
-use crate::notation::Notation;
-use crate::output::say;
 use clap::Args;
+use quartet_core::eval::Evaluate;
+use quartet_core::eval::tunable::{TunableEval, render_weights};
+use quartet_core::game::RuleOptions;
+use quartet_core::notation::Notation;
+use quartet_games::{GameKind, GameVisitor};
+use quartet_learn::data::DataFile;
+use quartet_learn::texel::FitOptions;
+use quartet_learn::tune::{TuneOptions, TuneReport, tune};
+use quartet_protocol::output::say;
 use std::path::PathBuf;
 
 /// Texel's step size when `--learning-rate` is not given, in evaluation units.
@@ -27,8 +27,8 @@ pub struct TuneArgs {
     /// Data files written by `quartet selfplay` (or `selfplay merge`).
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// Write the generated weights file here (e.g. src/games/duell/weights.rs, or
-    /// src/games/ludo/net.bin); without it only the report is printed.
+    /// Write the generated weights file here (e.g. crates/games/src/duell/weights.rs, or
+    /// crates/games/src/ludo/net.bin); without it only the report is printed.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Texel: Adam steps.
@@ -74,7 +74,8 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Train the game's efficiently updatable network (R&B, Duell; see `Eval`) instead of
-    /// fitting its weighted sum, and write it in integers (e.g. to src/games/duell/nnue.bin).
+    /// fitting its weighted sum, and write it in integers (e.g. to
+    /// crates/games/src/duell/nnue.bin).
     #[arg(long)]
     pub network: bool,
 }

@@ -5,17 +5,17 @@
 //! file (an efficiently updatable network's in integers, with the command in its header).
 
 use super::tune::TuneArgs;
-use crate::eval::Evaluate;
-use crate::eval::network::{HIDDEN, Network, NetworkTraining};
-use crate::eval::nnue::{Accumulator, Choice, NnueSpec, QA, QB, Quantized};
-use crate::game::Player;
-use crate::learn::data::DataFile;
-use crate::learn::network::{
+use quartet_core::eval::Evaluate;
+use quartet_core::eval::network::{HIDDEN, Network, NetworkTraining};
+use quartet_core::eval::nnue::{Accumulator, Choice, NnueSpec, QA, QB, Quantized};
+use quartet_core::game::Player;
+use quartet_core::notation::Notation;
+use quartet_learn::data::DataFile;
+use quartet_learn::network::{
     Example, TrainOptions, exact_examples, initial_network, loss, mean_abs_error,
     selfplay_examples, train, weighted_loss,
 };
-use crate::notation::Notation;
-use crate::output::say;
+use quartet_protocol::output::say;
 
 /// The step size when `--learning-rate` is not given.
 const DEFAULT_RATE: f64 = 0.002;
@@ -86,7 +86,7 @@ fn in_use_loss<G: Evaluate>(
 
 /// The held-out loss of `G`'s evaluation under `choice` (the integer network `q` as the
 /// engine evaluates with it under [`Choice::Network`]: its scores, and at a node without a
-/// side to move both sides' views, `crate::eval::nnue::value`), on `examples` of
+/// side to move both sides' views, `quartet_core::eval::nnue::value`), on `examples` of
 /// `positions`; the process's choice of evaluation and weights is restored afterwards.
 fn loss_under<G: Evaluate>(
     spec: &NnueSpec<G>,

@@ -1,5 +1,5 @@
 """Issue 22 §8: the page knows no game by name where it can avoid it. A game's name may
-appear as a string only in its own board module (`src/gui/static/<game>.js`); the table
+appear as a string only in its own board module (`crates/gui/src/static/<game>.js`); the table
 that maps a game to its module (ui.js's `GAMES`, the one place the names must stay) holds
 them as module identifiers, not strings; every other page file, app.js and panels.js
 included, names none in a string, so it cannot branch on one. The names come from the

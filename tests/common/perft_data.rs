@@ -1,4 +1,4 @@
-//! The one reader of the perft data files `src/games/<game>/perft.data` (std only, so that the
+//! The one reader of the perft data files `crates/games/src/<game>/perft.data` (std only, so that the
 //! independent reference generators can use it as well as the engine's runner).
 //!
 //! Format: `id <name>` starts a block; then an optional `rules <Option>=<value> ...` line
@@ -47,9 +47,12 @@ impl PerftBlock {
     }
 }
 
-/// Reads `src/games/<game>/perft.data`; panics naming the file and the fault.
+/// Reads `crates/games/src/<game>/perft.data`; panics naming the file and the fault.
 pub fn load(game: &str) -> Vec<PerftBlock> {
-    let path = format!("{}/src/games/{game}/perft.data", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/crates/games/src/{game}/perft.data",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_perft_file(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }

@@ -1,6 +1,6 @@
 //! Independent reference implementations of the alternating games (Duell, R&B), written
 //! straight from the rules files with std only; they check the perft data files
-//! (`src/games/<game>/perft.data`, read by `tests/common/perft_data.rs`).
+//! (`crates/games/src/<game>/perft.data`, read by `tests/common/perft_data.rs`).
 
 pub mod duell;
 pub mod game;

@@ -1,0 +1,617 @@
+//! Game records in a PGN-like text form, and a reader that re-checks them with the rules.
+//!
+//! A record is a tag section (`[Name "value"]` lines, `\"` and `\\` escaped) followed by the
+//! move list: every token of the game in order (opening plies, chance outcomes such as `r6`,
+//! joint turns `<first>/<second>` recorded verbatim), then the result (`1-0`, `0-1`,
+//! `1/2-1/2`). Quartet writes no move numbers (a token list is exactly what
+//! `position ... moves` takes); the reader skips them (`12.`, `12...`, as other programs
+//! write them, cutegames among them), `{...}` comments (over lines too) and `;` comments
+//! (to the end of the line), and the annotations of an annotated record (the GUI's review
+//! export, PGN editors): a suffix `!`, `?`, `!!`, `??`, `!?`, `?!` after a token or
+//! standing apart, and numeric glyphs such as `$2`; the last word of a move list is
+//! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
+//! move. The referee writes the tags `Event Round White Black Result Game Termination
+//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`, and after `Game` one tag per rule
+//! option of the game, named and written as UCI does (`[Placement "together"]`), so that a
+//! record replays with no flag but its file: `Game` is the `Game` option's
+//! value, `Reason` the words the game declares for its end by the rules (or what an
+//! adjudicated engine did), `FEN` the start position string (also for the start position),
+//! `Seed` the seed the game's chance outcomes are drawn from (from which each engine got
+//! its own `Seed` option, one per seat), `OpeningPlies` how many tokens of the move list
+//! were the opening.
+
+use std::fmt::Write as _;
+
+use quartet_core::game::{Node, Outcome, Player, RuleOptions};
+use quartet_core::history::GameHistory;
+use quartet_core::notation::Notation;
+
+use super::adjudicate::{Termination, rules_ending};
+use super::dice::DiceStream;
+
+/// One game as text: tags, tokens and the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnRecord {
+    /// Tags in order.
+    pub tags: Vec<(String, String)>,
+    /// Every token of the game.
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+}
+
+/// Why a record could not be read or does not check.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The text is not in the record format.
+    #[error("line {line}: {why}")]
+    Syntax {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// The record does not agree with the rules.
+    #[error("game {game}{}: {why}", .ply.map(|p| format!(", ply {p}")).unwrap_or_default())]
+    Check {
+        /// 1-based index of the record in the text.
+        game: usize,
+        /// 1-based ply of the offending token, if a token is at fault.
+        ply: Option<usize>,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// The PGN result text of an outcome (`1-0`: the first player won).
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::First) => "1-0",
+        Outcome::Win(Player::Second) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
+/// The result of a game still under way (PGN's `*`).
+pub const UNFINISHED: &str = "*";
+
+/// The `Termination` tag of a game still under way.
+pub const UNTERMINATED: &str = "unterminated";
+
+/// Reads a result text back.
+pub fn parse_result(text: &str) -> Option<Outcome> {
+    match text {
+        "1-0" => Some(Outcome::Win(Player::First)),
+        "0-1" => Some(Outcome::Win(Player::Second)),
+        "1/2-1/2" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+impl PgnRecord {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The record as text, ending with a blank line (so records can be concatenated).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (name, value) in &self.tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(out, "[{name} \"{value}\"]");
+        }
+        out.push('\n');
+        let mut line_len = 0;
+        for word in self.moves.iter().chain(std::iter::once(&self.result)) {
+            if line_len > 0 && line_len + 1 + word.len() > 79 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            out.push_str(word);
+            line_len += word.len();
+        }
+        out.push_str("\n\n");
+        out
+    }
+}
+
+/// Reads `[Name "value"]`.
+fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
+    let bad = |why: &str| RecordError::Syntax {
+        line: n,
+        why: why.to_string(),
+    };
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(|| bad("a tag must be [Name \"value\"]"))?;
+    let (name, rest) = inner
+        .split_once(' ')
+        .ok_or_else(|| bad("a tag needs a name and a value"))?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(bad("a tag name is letters, digits and _"));
+    }
+    let quoted = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| bad("a tag value must be in double quotes"))?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('\\' | '"')) => value.push(e),
+                _ => return Err(bad("only \\\\ and \\\" may be escaped")),
+            },
+            '"' => return Err(bad("unescaped quote in a tag value")),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+/// Whether `word` is a move number as other programs write them (`12.` or `12...`): no
+/// game's token ends with a dot.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The move annotations an annotated record (a game review's export, another program's
+/// PGN) may write after a token: no game's token ends with `!` or `?`.
+pub const MOVE_SUFFIXES: [&str; 6] = ["!!", "!?", "?!", "??", "!", "?"];
+
+/// `word` as the reader keeps it: a token without its annotation suffix
+/// ([`MOVE_SUFFIXES`], `d1d7?!` is `d1d7`), or `None` for a word that is only an
+/// annotation (a suffix standing apart, or a numeric annotation glyph such as `$2`). Any
+/// other word is kept as it is, so that a token with a suffix not of the list (`d1d7???`)
+/// reaches the rules and is refused there with its text.
+fn without_annotation(word: &str) -> Option<&str> {
+    if word
+        .strip_prefix('$')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let token = word.trim_end_matches(['!', '?']);
+    if !MOVE_SUFFIXES.contains(&&word[token.len()..]) {
+        return Some(word);
+    }
+    (!token.is_empty()).then_some(token)
+}
+
+/// What a record's `FEN` tag may say for the start position (cutegames writes it so).
+pub const START_FEN: &str = "startpos";
+
+/// Reads every record of `text`.
+pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
+    let mut records = Vec::new();
+    let mut tags = Vec::new();
+    let mut words: Vec<String> = Vec::new();
+    let mut in_comment = false;
+    let mut last_line = 0;
+    let finish = |tags: &mut Vec<(String, String)>,
+                  words: &mut Vec<String>,
+                  records: &mut Vec<PgnRecord>,
+                  line: usize|
+     -> Result<(), RecordError> {
+        if tags.is_empty() && words.is_empty() {
+            return Ok(());
+        }
+        let result = words.pop().ok_or(RecordError::Syntax {
+            line,
+            why: "a record has no move list (not even a result)".to_string(),
+        })?;
+        records.push(PgnRecord {
+            tags: std::mem::take(tags),
+            moves: std::mem::take(words),
+            result,
+        });
+        Ok(())
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        last_line = n;
+        let line = raw.trim();
+        if !in_comment && line.starts_with('[') {
+            if !words.is_empty() {
+                finish(&mut tags, &mut words, &mut records, n)?;
+            }
+            tags.push(parse_tag(line, n)?);
+            continue;
+        }
+        let mut rest = line;
+        while !rest.is_empty() {
+            if in_comment {
+                match rest.find('}') {
+                    Some(end) => {
+                        in_comment = false;
+                        rest = &rest[end + 1..];
+                    }
+                    None => rest = "",
+                }
+                continue;
+            }
+            let cut = rest.find(['{', ';']).unwrap_or(rest.len());
+            words.extend(
+                rest[..cut]
+                    .split_whitespace()
+                    .filter(|w| !is_move_number(w))
+                    .filter_map(without_annotation)
+                    .map(String::from),
+            );
+            match rest[cut..].chars().next() {
+                Some('{') => {
+                    in_comment = true;
+                    rest = &rest[cut + 1..];
+                }
+                _ => rest = "",
+            }
+        }
+    }
+    if in_comment {
+        return Err(RecordError::Syntax {
+            line: last_line,
+            why: "unterminated { comment".to_string(),
+        });
+    }
+    finish(&mut tags, &mut words, &mut records, last_line)?;
+    Ok(records)
+}
+
+/// A record that passed [`check_record`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedGame {
+    /// The record as read.
+    pub record: PgnRecord,
+    /// Its outcome, or `None` for a game still under way (result `*`, as a GUI saves one).
+    pub outcome: Option<Outcome>,
+    /// How it ended (`None` while under way: `Termination` tag `unterminated` or absent).
+    pub termination: Option<Termination>,
+    /// The position string after the last token.
+    pub final_position: String,
+}
+
+/// The rules a record was played under: `rules` with each rule option of `G` that has a
+/// tag of its name set to the tag's value (a record's tag wins over the caller's setting).
+pub fn record_rules<G: Notation>(
+    record: &PgnRecord,
+    rules: &RuleOptions,
+) -> Result<RuleOptions, String> {
+    G::DECLARATION
+        .rule_options
+        .iter()
+        .try_fold(*rules, |rules, option| match record.tag(option.name) {
+            Some(text) => rules.with(option, option.parse_value(text)?),
+            None => Ok(rules),
+        })
+}
+
+/// Re-checks record number `index` (1-based, for messages) with the rules of `G` under
+/// `rules` and the record's own rule tags ([`record_rules`]): the
+/// `Game` tag, if any, names `G` (a record without one is another program's, whose game the
+/// caller knows), every token is legal where it stands (from `FEN`, or the start
+/// position, also when `FEN` says `startpos`), no token follows the end of the game, an
+/// `Adjudicated` tag without `Termination` (another program's adjudication) is checked as
+/// an adjudicated game, a normal end is a terminal position
+/// with the recorded result, a repetition end is a third occurrence and a draw, an
+/// adjudicated game ended in a running position, and a game under way (result `*`,
+/// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and
+/// `OpeningPlies` are present, every chance outcome after the opening must be the one the
+/// referee's dice stream gives for that seed.
+pub fn check_record<G: Notation>(
+    record: &PgnRecord,
+    index: usize,
+    rules: &RuleOptions,
+) -> Result<ReplayedGame, RecordError> {
+    let fail = |ply: Option<usize>, why: String| RecordError::Check {
+        game: index,
+        ply,
+        why,
+    };
+    if let Some(name) = record.tag("Game")
+        && name != G::DECLARATION.name
+    {
+        return Err(fail(
+            None,
+            format!("not a {} game ({name})", G::DECLARATION.name),
+        ));
+    }
+    let unfinished = record.result == UNFINISHED;
+    let outcome = match parse_result(&record.result) {
+        Some(o) => Some(o),
+        None if unfinished => None,
+        None => return Err(fail(None, format!("bad result '{}'", record.result))),
+    };
+    if record.tag("Result").is_some_and(|r| r != record.result) {
+        return Err(fail(
+            None,
+            "the Result tag and the move list disagree".to_string(),
+        ));
+    }
+    let termination = match record.tag("Termination") {
+        None if record.tag("Adjudicated").is_some() && !unfinished => {
+            Some(Termination::Adjudicated)
+        }
+        Some(UNTERMINATED) | None if unfinished => None,
+        Some(UNTERMINATED) => {
+            return Err(fail(None, "an unterminated game has the result '*'".into()));
+        }
+        Some(t) => Some(t.parse().map_err(|e: String| fail(None, e))?),
+        None => Some(Termination::Normal),
+    };
+    if unfinished && termination.is_some() {
+        return Err(fail(
+            None,
+            "a game with the result '*' has no Termination but 'unterminated'".into(),
+        ));
+    }
+    let rules = &record_rules::<G>(record, rules).map_err(|e| fail(None, e))?;
+    let pos = match record.tag("FEN") {
+        Some(START_FEN) | None => G::start(rules),
+        Some(fen) => G::parse_position(fen, rules).map_err(|e| fail(None, e.to_string()))?,
+    };
+    let opening_plies: Option<usize> = match record.tag("OpeningPlies") {
+        Some(n) => Some(
+            n.parse()
+                .map_err(|_| fail(None, format!("bad OpeningPlies '{n}'")))?,
+        ),
+        None => None,
+    };
+    let mut dice = match (record.tag("Seed"), opening_plies) {
+        (Some(seed), Some(_)) => Some(DiceStream::new(
+            seed.parse()
+                .map_err(|_| fail(None, format!("bad Seed '{seed}'")))?,
+        )),
+        _ => None,
+    };
+    let opening_plies = opening_plies.unwrap_or(0);
+    let mut game = GameHistory::new(pos);
+    let mut outcomes = Vec::new();
+    for (i, token) in record.moves.iter().enumerate() {
+        let ply = Some(i + 1);
+        if rules_ending(&game).is_some() {
+            return Err(fail(ply, format!("'{token}' follows the end of the game")));
+        }
+        let pos = game.current();
+        let chance = pos.node() == Node::Chance && i >= opening_plies;
+        if let Some(dice) = dice.as_mut().filter(|_| chance) {
+            let expected = dice
+                .sample(pos, &mut outcomes)
+                .map(|m| pos.format_move(m))
+                .unwrap_or_default();
+            if *token != expected {
+                let why = format!("chance outcome '{token}' is not the seeded '{expected}'");
+                return Err(fail(ply, why));
+            }
+        }
+        let action = pos
+            .parse_action(token)
+            .map_err(|e| fail(ply, e.to_string()))?;
+        game.try_play(action)
+            .map_err(|_| fail(ply, format!("'{token}' cannot be played here")))?;
+    }
+    let end = |why: &str| Err(fail(None, why.to_string()));
+    let Some((termination, outcome)) = termination.zip(outcome) else {
+        if rules_ending(&game).is_some() {
+            return Err(fail(None, "the game is over, but its result is '*'".into()));
+        }
+        return Ok(ReplayedGame {
+            record: record.clone(),
+            outcome: None,
+            termination: None,
+            final_position: game.current().format_position(),
+        });
+    };
+    match (termination, rules_ending(&game)) {
+        (Termination::Normal, Some((o, Termination::Normal))) if o == outcome => {}
+        (Termination::Normal, Some((_, Termination::Normal))) => {
+            return end("the result is not the rules' result");
+        }
+        (Termination::Normal, _) => return end("the game is not over"),
+        (Termination::Repetition, Some((o, Termination::Repetition))) if o == outcome => {}
+        (Termination::Repetition, _) => return end("no drawn third repetition at the end"),
+        (_, Some((_, Termination::Repetition))) => {
+            return end("an adjudicated game ended in a repetition draw");
+        }
+        (_, Some(_)) => return end("an adjudicated game ended in a finished position"),
+        (_, None) => {}
+    }
+    Ok(ReplayedGame {
+        record: record.clone(),
+        outcome: Some(outcome),
+        termination: Some(termination),
+        final_position: game.current().format_position(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quartet_core::game::Game;
+    use quartet_testkit::toys::{Dice, Nim};
+
+    fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> PgnRecord {
+        PgnRecord {
+            tags: tags
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            moves: moves.split_whitespace().map(String::from).collect(),
+            result: result.to_string(),
+        }
+    }
+
+    #[test]
+    fn text_round_trip_with_escapes_and_long_lists() {
+        let long = vec!["t1 p"; 30].join(" ");
+        let a = record(&[("Game", "nim"), ("White", "a \"q\" \\ b")], &long, "1-0");
+        let b = record(&[("Game", "dice")], "0-1 1-0", "0-1");
+        let text = a.to_text() + &b.to_text();
+        assert!(text.lines().all(|l| l.len() <= 79));
+        assert_eq!(parse_records(&text).unwrap(), vec![a, b]);
+    }
+
+    #[test]
+    fn reader_skips_comments_and_reports_lines() {
+        let text = "[Game \"nim\"]\n\nt1 {a comment\nover lines} t2 ; rest\np 1-0\n";
+        let recs = parse_records(text).unwrap();
+        assert_eq!(recs[0].moves, ["t1", "t2", "p"]);
+        assert_eq!(recs[0].result, "1-0");
+        let err = parse_records("[Game nim]\n").unwrap_err();
+        assert!(matches!(err, RecordError::Syntax { line: 1, .. }), "{err}");
+        let err = parse_records("[Game \"nim\"]\n\nt1 {open\n").unwrap_err();
+        assert!(err.to_string().contains("unterminated"), "{err}");
+        assert!(parse_records("[Game \"nim\"]\n").is_err());
+        assert_eq!(parse_records("\n\n").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn reader_skips_annotations() {
+        let text = "[Game \"nim\"]\n\n{start: 50 %} t1?! {[%eval 0.3] best t2} t2!! t1?? ;x\n\
+                    t3!? $2 t1? t2 ?! t3! 1-0\n";
+        let recs = parse_records(text).unwrap();
+        assert_eq!(recs[0].moves, ["t1", "t2", "t1", "t3", "t1", "t2", "t3"]);
+        assert_eq!(recs[0].result, "1-0");
+        // An annotation after the last move is not the result.
+        let recs = parse_records("[Game \"nim\"]\n\nt3?? {lost} 0-1\n").unwrap();
+        assert_eq!(
+            (recs[0].moves.as_slice(), recs[0].result.as_str()),
+            (&["t3".to_string()][..], "0-1")
+        );
+        // A suffix not of the list stays on the token, which the rules then refuse.
+        assert_eq!(without_annotation("t1???"), Some("t1???"));
+        assert_eq!(without_annotation("t1!!?"), Some("t1!!?"));
+        assert_eq!(without_annotation("$"), Some("$"));
+        assert_eq!(without_annotation("$x"), Some("$x"));
+        assert_eq!(without_annotation("??"), None);
+        assert_eq!(without_annotation("1-0"), Some("1-0"));
+        let bad = record(&[("Game", "nim")], "t1???", "1-0");
+        let err = check_record::<Nim>(&bad, 1, &RuleOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("t1???"), "{err}");
+    }
+
+    #[test]
+    fn check_accepts_a_correct_game() {
+        // 15 stones, five takes of 3: none are left after ply 5, First's move, so First
+        // took the last stone and wins.
+        let rec = record(
+            &[("Game", "nim"), ("Termination", "normal")],
+            "t3 t3 t3 t3 t3",
+            "1-0",
+        );
+        let g = check_record::<Nim>(&rec, 1, &RuleOptions::default()).unwrap();
+        assert_eq!(g.outcome, Some(Outcome::Win(Player::First)));
+        assert_eq!(g.final_position, "0 s 0");
+    }
+
+    #[test]
+    fn another_program_s_record_reads_as_it_is() {
+        // cutegames: no Game tag (the caller knows the game), FEN "startpos", move numbers,
+        // and its own adjudication of a game the rules had not ended.
+        let text = "[Site \"CuteGames\"]\n[FEN \"startpos\"]\n\n1. t3 t3 2. t3 t3 3. t3 1-0\n\n\
+                    [FEN \"startpos\"]\n[Adjudicated \"Out of time\"]\n\n1... t3 2. t1 0-1\n";
+        let recs = parse_records(text).unwrap();
+        assert_eq!(recs[0].moves, ["t3"; 5]);
+        assert_eq!(recs[1].moves, ["t3", "t1"]);
+        let rules = RuleOptions::default();
+        let won = check_record::<Nim>(&recs[0], 1, &rules).unwrap();
+        assert_eq!(won.termination, Some(Termination::Normal));
+        let adjudicated = check_record::<Nim>(&recs[1], 2, &rules).unwrap();
+        assert_eq!(adjudicated.termination, Some(Termination::Adjudicated));
+        // An adjudication cannot hide a game the rules ended.
+        let mut over = recs[0].clone();
+        over.tags.push(("Adjudicated".into(), "Out of time".into()));
+        assert!(check_record::<Nim>(&over, 1, &rules).is_err());
+        // Words that only look like numbers are moves.
+        assert!(!is_move_number("1-0") && !is_move_number(".") && !is_move_number("3"));
+        assert!(is_move_number("12.") && is_move_number("12..."));
+    }
+
+    #[test]
+    fn check_catches_each_kind_of_error() {
+        let rules = RuleOptions::default();
+        let check = |tags: &[(&str, &str)], moves: &str, result: &str| {
+            check_record::<Nim>(&record(tags, moves, result), 3, &rules)
+                .unwrap_err()
+                .to_string()
+        };
+        let nim = ("Game", "nim");
+        assert!(check(&[("Game", "dice")], "", "1-0").contains("not a nim game"));
+        assert!(check(&[nim], "t3 t4", "1-0").starts_with("game 3, ply 2: illegal move 't4'"));
+        assert!(check(&[nim], "t3 t3 t3 t3 t3 p", "1-0").contains("follows the end"));
+        assert!(check(&[nim], "t3 t3 t3 t3 t3", "0-1").contains("not the rules' result"));
+        assert!(check(&[nim], "t3", "1-0").contains("not over"));
+        assert!(check(&[nim, ("Result", "0-1")], "t3", "1-0").contains("disagree"));
+        assert!(check(&[nim], "t3", "+").contains("bad result"));
+        // `*`: a game under way, so the rules must not have ended it, and it has no
+        // Termination but `unterminated`.
+        let under_way = ("Termination", "unterminated");
+        assert!(check(&[nim], "t3 t3 t3 t3 t3", "*").contains("the game is over"));
+        assert!(check(&[nim, ("Termination", "crash")], "t3", "*").contains("'unterminated'"));
+        assert!(check(&[nim, under_way], "t3", "1-0").contains("result '*'"));
+        let rep = ("Termination", "repetition");
+        assert!(check(&[nim, rep], "p p p", "1/2-1/2").contains("no drawn third"));
+        let crash = ("Termination", "crash");
+        assert!(check(&[nim, crash], "p p p p", "1-0").contains("repetition draw"));
+        // A repetition and an adjudication that are right.
+        let ok = |tags: &[(&str, &str)], moves: &str, result: &str| {
+            check_record::<Nim>(&record(tags, moves, result), 1, &rules).unwrap()
+        };
+        assert_eq!(
+            ok(&[nim, rep], "p p p p", "1/2-1/2").termination,
+            Some(Termination::Repetition)
+        );
+        for tags in [&[nim][..], &[nim, under_way]] {
+            let g = ok(tags, "t3 t2", "*");
+            assert_eq!((g.outcome, g.termination), (None, None));
+            assert_eq!(g.final_position, "10 f 0");
+        }
+        assert_eq!(
+            ok(&[nim, crash, ("FEN", "4 s 0")], "t1", "0-1").final_position,
+            "3 f 0"
+        );
+    }
+
+    #[test]
+    fn check_verifies_seeded_rolls() {
+        let rules = RuleOptions::default();
+        let mut stream = DiceStream::new(42);
+        let mut buf = Vec::new();
+        let mut pos = Dice::start(&rules);
+        let first = stream.sample(&pos, &mut buf).unwrap();
+        let token = pos.format_move(first);
+        pos.play(first);
+        let tags = [
+            ("Game", "dice"),
+            ("Termination", "crash"),
+            ("Seed", "42"),
+            ("OpeningPlies", "0"),
+        ];
+        let good = record(&tags, &format!("{token} a"), "0-1");
+        assert!(check_record::<Dice>(&good, 1, &rules).is_ok());
+        let other = if token == "r1" { "r2" } else { "r1" };
+        let bad = record(&tags, &format!("{other} a"), "0-1");
+        let err = check_record::<Dice>(&bad, 1, &rules)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not the seeded"), "{err}");
+        // Rolls inside the opening are not the game's dice.
+        let tags = [
+            ("Game", "dice"),
+            ("Termination", "crash"),
+            ("Seed", "42"),
+            ("OpeningPlies", "1"),
+        ];
+        assert!(
+            check_record::<Dice>(&record(&tags, &format!("{other} a"), "0-1"), 1, &rules).is_ok()
+        );
+    }
+}
