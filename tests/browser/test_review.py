@@ -173,6 +173,7 @@ def test_a_review_of_random_ludo_play_finds_its_losses(page, tmp_path):
     assert len(losses) == 2 and all(loss >= 0.2 for loss in losses), texts
     marked = p.js("return [...document.querySelectorAll('#moves li[data-mark]')]"
                   ".map(li => [li.className, li.title])")
+    print(f"random Ludo game reviewed: {texts}, {len(marked)} marked")
     assert marked, f"no move marked: {texts}"
     assert not [m for m in marked if "roll" in m[0].split()], marked
 
