@@ -4,7 +4,9 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Cmd, bench, games, match_command, perft, replay, selfplay, shell, solve, tune};
+use cli::{
+    Cli, Cmd, bench, games, match_command, perft, playthrough, replay, selfplay, shell, solve, tune,
+};
 use quartet_protocol::reader;
 use std::process::ExitCode;
 
@@ -24,6 +26,7 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
         Some(Cmd::Gui(args)) => quartet_gui::run(args),
+        Some(Cmd::Playthrough(args)) => playthrough::run(args),
         Some(Cmd::Games(args)) => games::run(args),
         Some(Cmd::Completions(args)) => shell::completions(args),
         Some(Cmd::Man) => shell::man(),

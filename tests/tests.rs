@@ -27,6 +27,7 @@ mod ludo_strength;
 mod network_training;
 mod nnue_options;
 mod perft;
+mod playthroughs;
 mod protocol;
 mod protocol_clients;
 mod protocol_during_search;

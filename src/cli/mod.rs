@@ -7,12 +7,14 @@ pub mod bench;
 pub mod games;
 pub mod match_command;
 pub mod perft;
+pub mod playthrough;
 pub mod replay;
 pub mod rules;
 pub mod selfplay;
 pub mod shell;
 pub mod solve;
 pub mod tune;
+pub mod tune_args;
 pub mod tune_net;
 
 use clap::{Parser, Subcommand};
@@ -70,11 +72,14 @@ pub enum Cmd {
     Selfplay(selfplay::SelfplayArgs),
     /// Fit a game's evaluation weights to self-play data (Texel's method) and write the
     /// generated weights file.
-    Tune(tune::TuneArgs),
+    Tune(tune_args::TuneArgs),
     /// Serve a browser board for the engine's games on 127.0.0.1 that drives an engine (this
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
     Gui(quartet_gui::GuiArgs),
+    /// Play one seeded game through the protocol and print the transcript: every line sent
+    /// and every answer (the checked-in transcripts of `tests/playthroughs/`).
+    Playthrough(playthrough::PlaythroughArgs),
     /// List the games, their node kinds and rule options (JSON; `--names`: one name a line).
     Games(games::GamesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).

@@ -4,7 +4,7 @@
 //! small versions, reports its losses against the evaluation in use, and writes the weights
 //! file (an efficiently updatable network's in integers, with the command in its header).
 
-use super::tune::TuneArgs;
+use super::tune_args::TuneArgs;
 use quartet_core::eval::Evaluate;
 use quartet_core::eval::network::{HIDDEN, Network, NetworkTraining};
 use quartet_core::eval::nnue::{Accumulator, Choice, NnueSpec, QA, QB, Quantized};

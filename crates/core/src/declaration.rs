@@ -31,6 +31,32 @@ pub struct GameDeclaration {
     pub skill_elo: Option<&'static [(u8, i32)]>,
     /// What `quartet bench` searches for this game.
     pub bench: BenchSpec,
+    /// The sides' names for people, the first player's first (`["White", "Black"]`), as
+    /// messages, `d` and `query position` (its `sides`) name them.
+    pub sides: [&'static str; 2],
+}
+
+impl GameDeclaration {
+    /// What a game need not write, `..GameDeclaration::DEFAULT` after what it declares:
+    /// turns only, no rule options, no measured skill levels and the sides "First" and
+    /// "Second". Its name, title, end reasons and bench are placeholders that every game
+    /// replaces (the registry refuses to compile a game without a name, an end reason or a
+    /// bench position).
+    pub const DEFAULT: GameDeclaration = GameDeclaration {
+        name: "",
+        title: "",
+        nodes: NodeKinds::TURNS,
+        rule_options: &[],
+        end_reasons: &[],
+        skill_elo: None,
+        bench: BenchSpec {
+            depth: 1,
+            perft_depth: 1,
+            positions: &[],
+            signature: 0,
+        },
+        sides: ["First", "Second"],
+    };
 }
 
 /// Why a finished game ended: the rule that ended it, declared by the game (its
@@ -99,6 +125,15 @@ pub struct NodeKinds {
     /// Nature draws an outcome; the text says what a client must send there (Ludo: "the die
     /// must be rolled first: send a roll token r1..r6"). `None`: no chance nodes.
     pub chance: Option<&'static str>,
+}
+
+impl NodeKinds {
+    /// A side to move at every node: no simultaneous or chance nodes.
+    pub const TURNS: NodeKinds = NodeKinds {
+        turns: true,
+        simultaneous: false,
+        chance: None,
+    };
 }
 
 /// One rule option: a UCI option and a command-line flag of every subcommand.

@@ -374,6 +374,7 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             ("reason", json!(self.end_reason().map(|r| r.token))),
             ("reason_words", json!(self.end_reason().map(|r| r.words))),
             ("rules", self.rules_json()),
+            ("sides", json!(G::DECLARATION.sides)),
         ];
         for (key, value) in common {
             fields.insert(key.to_string(), value);

@@ -48,6 +48,17 @@ macro_rules! registry {
             );)*
         };
 
+        // What `GameDeclaration::DEFAULT` cannot give: a registered game declares its name,
+        // its end reasons and its bench positions, or it does not compile.
+        const _: () = {
+            $($(#[cfg($cfg)])? {
+                let d = &<$position as Notation>::DECLARATION;
+                assert!(!d.name.is_empty(), "a registered game declares no name");
+                assert!(!d.end_reasons.is_empty(), "a registered game declares no end reason");
+                assert!(!d.bench.positions.is_empty(), "a registered game declares no bench");
+            })*
+        };
+
         impl GameKind {
             /// Every game, in the `Game` option's order.
             pub const ALL: &'static [GameKind] = &[$($(#[cfg($cfg)])? GameKind::$kind),*];

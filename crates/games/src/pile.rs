@@ -5,7 +5,7 @@
 //! engine layer's tests (`fifth_game_tests.rs`) can show what a new game needs beyond its
 //! own code: its line in the registry, and nothing else for the engine and the protocol.
 
-use quartet_core::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds};
+use quartet_core::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration};
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Action, Game, MoveList, Node, Outcome, Player, RuleOptions};
 use quartet_core::notation::{Notation, NotationError};
@@ -67,20 +67,14 @@ impl Notation for Pile {
     const DECLARATION: GameDeclaration = GameDeclaration {
         name: "pile",
         title: "Pile",
-        nodes: NodeKinds {
-            turns: true,
-            simultaneous: false,
-            chance: None,
-        },
-        rule_options: &[],
         end_reasons: &[LAST_STONE],
-        skill_elo: None,
         bench: BenchSpec {
             depth: 4,
             perft_depth: 4,
             positions: &["10 f"],
             signature: 60,
         },
+        ..GameDeclaration::DEFAULT
     };
 
     fn start(_rules: &RuleOptions) -> Self {

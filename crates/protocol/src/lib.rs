@@ -9,6 +9,7 @@ pub mod line;
 pub mod options;
 pub mod output;
 pub mod parse;
+pub mod playthrough;
 pub mod reader;
 pub mod response;
 pub mod session;

@@ -47,6 +47,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     rule_options: &[DOUBLE_STEP],
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[NO_PAWNS, PENALTIES, MOVE_RULE, NO_LEGAL_MOVE],
+    sides: ["White", "Black"],
 };
 
 /// The measured Elo of Apocalypse's skill levels: `scripts/skill_ladder.py --games 80

@@ -27,7 +27,7 @@ mod tests;
 
 use board::{Bitboard, SQUARES, bit};
 use piece::{EMPTY, Piece};
-use quartet_core::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds};
+use quartet_core::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration};
 use quartet_core::game::Player;
 
 pub use board::Square;
@@ -39,11 +39,6 @@ pub use notation::START_DFEN;
 pub const DECLARATION: GameDeclaration = GameDeclaration {
     name: "duell",
     title: "Duell",
-    nodes: NodeKinds {
-        turns: true,
-        simultaneous: false,
-        chance: None,
-    },
     bench: BenchSpec {
         depth: 7,
         perft_depth: 5,
@@ -56,7 +51,6 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         ],
         signature: 207773,
     },
-    rule_options: &[],
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[
         KEY_CAPTURED,
@@ -65,6 +59,8 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         MOVE_RULE,
         NO_LEGAL_MOVE,
     ],
+    sides: ["White", "Black"],
+    ..GameDeclaration::DEFAULT
 };
 
 /// The measured Elo of Duell's skill levels: `scripts/skill_ladder.py --games 80

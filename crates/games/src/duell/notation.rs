@@ -35,12 +35,9 @@ fn position_error(text: &str, why: impl Into<String>) -> NotationError {
     NotationError::position(&shown(text), why)
 }
 
-/// The colour name of a side.
+/// The colour name of a side (its declared name).
 fn colour(p: Player) -> &'static str {
-    match p {
-        Player::First => "White",
-        Player::Second => "Black",
-    }
+    super::DECLARATION.sides[p.index()]
 }
 
 /// The DFEN token of a non-empty piece, e.g. `W53` or `BK`.

@@ -51,6 +51,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     rule_options: &[PIECES],
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[ALL_HOME],
+    sides: ["Red", "Yellow"],
 };
 
 /// The measured Elo of Ludo's skill levels: `scripts/skill_ladder.py --games 80

@@ -261,12 +261,9 @@ impl Ludo {
     }
 }
 
-/// `Red` or `Yellow`, as a sentence names the side.
+/// `Red` or `Yellow`, as a sentence names the side (its declared name).
 fn side_name(p: Player) -> &'static str {
-    match p {
-        Player::First => "Red",
-        Player::Second => "Yellow",
-    }
+    super::DECLARATION.sides[p.index()]
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 use super::geometry::{
     Bitboard, SOLDIERS_PER_COLOUR, Square, WIDTH, ZONE_DEPTH, base, squares, zone,
 };
-use super::pieces::{Colour, Move};
-use quartet_core::game::{MoveList, Player};
+use super::pieces::Colour;
+use quartet_core::game::Player;
 
 const ZONE_SQUARES: usize = WIDTH as usize * ZONE_DEPTH as usize;
 const _: () = assert!(ZONE_SQUARES <= 16, "a zone mask is 16 bits");
@@ -182,10 +182,10 @@ fn colex_rank(mask: u16) -> u32 {
     rank
 }
 
-/// Appends every arrangement of `side` to `out`, as [`Move::Arrange`], in increasing
-/// [`Arrangement::rank`]: square sets in increasing numeric order of their zone masks,
-/// each with its red subsets in increasing numeric order.
-pub fn generate(side: Player, out: &mut MoveList<Move>) {
+/// Gives every arrangement of `side` to `visit`, in increasing [`Arrangement::rank`]: square
+/// sets in increasing numeric order of their zone masks, each with its red subsets in
+/// increasing numeric order.
+pub fn generate(side: Player, mut visit: impl FnMut(Arrangement)) {
     let free = free_mask(side);
     let mut set: u16 = 0;
     loop {
@@ -204,11 +204,11 @@ pub fn generate(side: Player, out: &mut MoveList<Move>) {
                 break;
             }
             if red.count_ones() == u32::from(SOLDIERS_PER_COLOUR) {
-                out.push(Move::Arrange(Arrangement {
+                visit(Arrangement {
                     side,
                     soldiers: set,
                     red,
-                }));
+                });
             }
         }
     }
@@ -220,13 +220,8 @@ mod tests {
 
     fn all(side: Player) -> Vec<Arrangement> {
         let mut out = Vec::new();
-        generate(side, &mut out);
-        out.into_iter()
-            .map(|m| match m {
-                Move::Arrange(a) => a,
-                other => panic!("{other:?}"),
-            })
-            .collect()
+        generate(side, |a| out.push(a));
+        out
     }
 
     #[test]

@@ -7,7 +7,8 @@ use super::arrangement::ARRANGEMENTS;
 use super::geometry::{
     Bitboard, Direction, HEIGHT, LINE_LENGTH, ORTHOGONAL, SQUARES, Square, base, rank_mask, spread,
 };
-use super::pieces::{Colour, Move};
+use super::moves::Move;
+use super::pieces::Colour;
 use super::position::{Rnb, step_count};
 use super::threats::threatened_by;
 use quartet_core::eval::nnue::NnueSpec;

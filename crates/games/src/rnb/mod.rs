@@ -18,12 +18,14 @@ mod capture;
 mod describe;
 mod eval;
 pub mod geometry;
+mod moves;
 mod notation;
 mod pieces;
 mod position;
 mod rules;
 mod setup_notation;
 mod threats;
+mod token;
 mod zobrist;
 
 #[cfg(test)]
@@ -31,12 +33,13 @@ mod tests;
 
 pub use arrangement::{ARRANGEMENTS, Arrangement};
 pub use geometry::Square;
-pub use pieces::{Colour, Move, Piece};
+pub use moves::Move;
+pub use pieces::{Colour, Piece};
 pub use position::{QUIET_PLY_LIMIT, Rnb};
 use quartet_core::declaration::{
     BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
 };
-use quartet_core::game::RuleOptions;
+use quartet_core::game::{Player, RuleOptions};
 
 /// R&B as the registry lists it.
 pub const DECLARATION: GameDeclaration = GameDeclaration {
@@ -70,6 +73,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         EndReason::REPETITION,
         MOVE_RULE,
     ],
+    sides: ["South", "North"],
 };
 
 /// The measured Elo of R&B's skill levels: `scripts/skill_ladder.py --games 80
@@ -155,6 +159,11 @@ pub const PLACEMENT: RuleOption = RuleOption {
 
 /// The value of [`PLACEMENT`] for `together`.
 const TOGETHER: i64 = 1;
+
+/// The side's name (South, North), as messages and `d` write it.
+fn side_name(p: Player) -> &'static str {
+    DECLARATION.sides[p.index()]
+}
 
 /// Whether `rules` play the setup as one joint turn (`Placement together`).
 fn together(rules: &RuleOptions) -> bool {

@@ -7,7 +7,8 @@ use super::arrangement::{self, Arrangement};
 use super::geometry::{
     ALL_DIRECTIONS, BOARD, Bitboard, NEIGHBOURS, Square, base, has_line, spread, squares, zone,
 };
-use super::pieces::{Colour, Move, Piece};
+use super::moves::Move;
+use super::pieces::{Colour, Piece};
 use super::zobrist;
 use super::{KING_CAPTURED, KING_ON_BASE, MOVE_RULE, NO_LEGAL_MOVE, SIX_IN_A_RANK};
 use quartet_core::game::{EndReason, MoveList, Outcome, Player};

@@ -2,7 +2,7 @@
 //! (the setup) under `Placement together`.
 
 use super::arrangement;
-use super::pieces::Move;
+use super::moves::Move;
 use super::position::Rnb;
 use quartet_core::game::{EndReason, Game, MoveList, Node, Player};
 
@@ -35,7 +35,7 @@ impl Game for Rnb {
     fn legal_moves(&self, p: Player, out: &mut MoveList<Move>) {
         out.clear();
         if self.setup {
-            arrangement::generate(p, out);
+            arrangement::generate(p, |a| out.push(Move::Arrange(a)));
         } else if p == self.to_move && self.verdict().is_none() {
             self.generate(out);
         }

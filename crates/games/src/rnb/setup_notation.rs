@@ -4,9 +4,11 @@
 
 use super::arrangement::Arrangement;
 use super::geometry::{SOLDIERS_PER_COLOUR, Square, base, zone};
-use super::notation::{parse_move, side_name};
-use super::pieces::{Colour, Move};
+use super::moves::Move;
+use super::pieces::Colour;
 use super::position::Rnb;
+use super::side_name;
+use super::token::parse_move;
 use crate::kit::node::refuse_if_over;
 use quartet_core::game::{Action, Game, Player};
 use quartet_core::notation::NotationError;

@@ -1,6 +1,6 @@
 //! Text helpers shared by the toys with a notation.
 
-use quartet_core::declaration::{BenchSpec, GameDeclaration, NodeKinds};
+use quartet_core::declaration::{GameDeclaration, NodeKinds};
 use quartet_core::game::Player;
 use quartet_core::notation::NotationError;
 
@@ -49,14 +49,6 @@ pub(super) const fn declaration(name: &'static str, nodes: NodeKinds) -> GameDec
         name,
         title: name,
         nodes,
-        rule_options: &[],
-        end_reasons: &[],
-        skill_elo: None,
-        bench: BenchSpec {
-            depth: 1,
-            perft_depth: 1,
-            positions: &[],
-            signature: 0,
-        },
+        ..GameDeclaration::DEFAULT
     }
 }
