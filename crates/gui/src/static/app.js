@@ -203,6 +203,7 @@ function renderAnalysis() {
 
 ui.render = render;
 ui.schedule = schedule;
+window.guiRender = render; // for the browser tests: draw now
 ui.reviewExport = new ReviewExport(() => send({ t: 'record' }), download, showMessage,
   () => ({ results: ui.reviewed, actors: ui.state.actors, scale: scale(), name: sideName,
     per: ui.state.review && ui.state.review.per }));

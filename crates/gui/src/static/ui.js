@@ -56,11 +56,14 @@ export const ui = {
 // The module of the game now.
 export function mod() { return moduleOf(ui.state.game); }
 
-// A side's name: the one the game's own module has for it (White, South, Red...), on the
-// generic board too (the engine's `query position` names no sides); First and Second only
-// for a game the page has no module for.
+// A side's name: the engine's (`query position`'s `sides`, first player first), else the
+// one the game's own module has for it (White, South, Red...), on the generic board too;
+// First and Second only for a game the page has no module for and the engine names none.
 export function sideName(side) {
-  return ui.state ? (GAMES[ui.state.game] || generic).sides[side] : side;
+  if (!ui.state) return side;
+  const given = ui.state.position && ui.state.position.sides;
+  const named = Array.isArray(given) && given[side === 'p1' ? 0 : 1];
+  return typeof named === 'string' && named ? named : (GAMES[ui.state.game] || generic).sides[side];
 }
 
 // The marks' sizes on a board whose module does not give its own.
