@@ -2,6 +2,7 @@
 //! each, its dice seed and its players' names); the record to download is the core's
 //! (`Game::record`).
 
+use super::clock_log::ClockLog;
 use super::fault::{Failure, FaultKind};
 use super::record::Record;
 use super::request::{self, echo};
@@ -46,6 +47,7 @@ impl Session {
         let names = [record.tag("White"), record.tag("Black")]
             .map(|n| n.filter(|n| !n.is_empty()).map(echo));
         let seed = record.tag("DiceSeed").and_then(|s| s.parse().ok());
+        let clock_log = ClockLog::loaded(record.clocks.clone(), record.tag("TimeControl"));
         if let Err(e) = self.set_game(game, fen.clone(), record.moves).await? {
             self.io
                 .error(format!("the record does not replay: {e}"))
@@ -68,6 +70,8 @@ impl Session {
         if let Some(seed) = seed {
             self.game.seed = seed;
         }
+        // Its clock readings too, for the move-time chart and the records saved.
+        self.game.clock_log = clock_log;
         // Its players' names stay with it (a person's side is "Human" anyway).
         self.game.names = names;
         self.io

@@ -39,6 +39,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/panels.js", JS),
     asset!("/options.js", JS),
     asset!("/review.js", JS),
+    asset!("/movetimes.js", JS),
     asset!("/frame.js", JS),
     asset!("/svg.js", JS),
     asset!("/grid.js", JS),

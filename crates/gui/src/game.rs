@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::clock::Clocks;
+use super::clock_log::ClockLog;
 use super::decide::{self, Step};
 use super::fault::{Failure, FaultKind};
 use super::flow::{self, Actor, Next, Node, Purpose, Side};
@@ -109,6 +110,8 @@ pub struct Game {
     pub limit: Limit,
     /// The clocks, under a clock limit.
     pub clocks: Option<Clocks>,
+    /// The clock readings of the main line's tokens (`[%clk ...]` in the records).
+    pub clock_log: ClockLog,
     /// The pause after each engine action.
     pub delay: Duration,
     /// The next engine action waits until then.
@@ -147,6 +150,7 @@ impl Game {
             resigned: None,
             limit: Limit::Movetime { ms: 1000 },
             clocks: None,
+            clock_log: ClockLog::default(),
             delay: Duration::from_millis(300),
             wake: None,
             paused: false,
@@ -248,7 +252,11 @@ impl Game {
     /// Charges side `s`'s clock for a decision at `now`; false when its time had run out.
     pub fn charge(&mut self, s: Side, now: Instant) -> bool {
         match self.clocks.as_mut() {
-            Some(c) => c.decided(s.index(), now),
+            Some(c) => {
+                let in_time = c.decided(s.index(), now);
+                self.clock_log.decided(s.index(), c.left(s.index(), now));
+                in_time
+            }
             None => true,
         }
     }
@@ -267,6 +275,10 @@ impl Game {
             Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
             _ => None,
         };
+        self.clock_log = ClockLog::new(match self.limit {
+            Limit::Clock { base_ms, inc_ms } => Some((base_ms, inc_ms)),
+            _ => None,
+        });
     }
 
     /// What a new main line from the token after the first `kept` on resets, as a take
@@ -280,6 +292,7 @@ impl Game {
         self.resigned = None;
         self.wake = None;
         self.halt_clocks(now);
+        self.clock_log.forget_pending();
         if self
             .fault
             .as_ref()
@@ -395,6 +408,7 @@ impl Game {
             "fault": self.fault,
             "over": self.over_json(),
             "clocks": clocks,
+            "clk": self.clock_log.json(plies),
             "limit": self.limit,
             "delay_ms": self.delay.as_millis() as u64,
             "paused": self.paused,
@@ -457,6 +471,7 @@ impl Game {
             start_text: &self.start_text,
             rules,
             moves: &self.lines.moves,
+            clocks: self.clock_log.readings(self.lines.moves.len()),
             dice_seed: rolled.then_some(self.seed),
         })
     }

@@ -143,6 +143,7 @@ fn the_game_flow_core_knows_no_socket_engine_or_timer() {
         "limits",
         "dice",
         "clock",
+        "clock_log",
         "recording",
         "record",
         "request",

@@ -16,7 +16,8 @@
 //! `flow` (whose action is awaited, take-backs), `lines` and `variations` (the main line,
 //! variations and the view), `review` (a review's results), `places` (who holds the
 //! server's places), `limits` (what a page may make a session take), `dice`, `clock`,
-//! `recording` and `record` (game records in the `quartet match --pgnout` format),
+//! `clock_log` (the clock readings of the main line), `recording` and `record` (game
+//! records in the `quartet match --pgnout` format),
 //! `request` (what the page may send, validated), `uci` (option and info lines),
 //! `answers` and `snapshot` (the engine's answers read), `fault`. The shell: `server`
 //! (HTTP routes and the WebSocket upgrade), `assets` (the embedded page), `sessions` (the
@@ -38,6 +39,7 @@ mod answers;
 mod archive;
 mod assets;
 mod clock;
+mod clock_log;
 mod decide;
 mod dice;
 mod engine;

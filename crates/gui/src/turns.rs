@@ -51,6 +51,7 @@ impl Session {
 
     /// Plays `token` on the game (the engine accepted it in its legal list before).
     pub(super) async fn play(&mut self, token: String, actor: Actor) -> Result<(), Failure> {
+        self.game.clock_log.played(self.game.lines.moves.len());
         self.game.lines.moves.push(token);
         self.game.lines.actors.push(actor);
         if !matches!(actor, Actor::Joint) {
@@ -59,6 +60,7 @@ impl Session {
         if let Err(e) = self.refresh().await? {
             self.game.lines.moves.pop();
             self.game.lines.actors.pop();
+            self.game.clock_log.unplayed(self.game.lines.moves.len());
             return Err(Failure::new(
                 FaultKind::Protocol,
                 format!("the engine refused a token of its own legal list: {e}"),
@@ -99,6 +101,7 @@ impl Session {
             !snap.legal_side[0].contains(&w),
             !snap.legal_side[1].contains(&b),
         ];
+        self.game.clock_log.played(self.game.lines.moves.len());
         self.game.lines.moves.push(format!("{w}/{b}"));
         self.game.lines.actors.push(Actor::Joint);
         match self.refresh().await? {
@@ -115,6 +118,7 @@ impl Session {
                 // The engine refused the joint turn: it changes nothing (`refused_joint`).
                 self.game.lines.moves.pop();
                 self.game.lines.actors.pop();
+                self.game.clock_log.unplayed(self.game.lines.moves.len());
                 if let Err(e2) = self.refresh().await? {
                     return Err(Failure::new(FaultKind::Protocol, e2));
                 }

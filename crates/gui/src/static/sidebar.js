@@ -6,6 +6,7 @@ import { send } from './socket.js';
 import { afterPaint } from './frame.js';
 import { drawGraph, judge, markMoves, summary } from './review.js';
 import { drawVariations } from './variations.js';
+import { drawMoveTimes } from './movetimes.js';
 import { drawMoves, scoreText, barFraction } from './panels.js';
 import { goTo, shownPly, shownKey } from './nav.js';
 import { viewDeclaring } from './input.js';
@@ -46,6 +47,7 @@ export function renderPanels() {
     movesShown = moves;
   }
   renderReview();
+  renderMoveTimes();
   const declaring = viewDeclaring();
   const declares = declaring ? ` · ${sideName(declaring)} declares for a variation` : '';
   $('nav-text').textContent = !view ? '' : view.line !== null
@@ -117,6 +119,18 @@ function renderReview() {
       `${s.inaccuracy} inaccuracies ?!, ${s.mistake} mistakes ?, ${s.blunder} blunders ??`;
     return d;
   }));
+}
+
+// The move-time chart of the main line's clock readings (movetimes.js), redrawn when they
+// change; hidden without readings.
+let moveTimesShown = null;
+function renderMoveTimes() {
+  const { state } = ui;
+  const key = JSON.stringify([state.clk, state.moves.length]);
+  if (key === moveTimesShown) return;
+  moveTimesShown = key;
+  const bars = drawMoveTimes($('movetime-chart'), state.clk, state.actors, state.moves, state.moves.length, sideName, p => goTo(p, null));
+  $('movetimes').classList.toggle('hidden', bars === 0);
 }
 
 export function evalBar() {
