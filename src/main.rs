@@ -5,7 +5,8 @@ mod cli;
 
 use clap::Parser;
 use cli::{
-    Cli, Cmd, bench, games, match_command, perft, playthrough, replay, selfplay, shell, solve, tune,
+    Cli, Cmd, bench, games, match_command, perft, playthrough, replay, review, selfplay, shell,
+    solve, tune,
 };
 use quartet_protocol::reader;
 use std::process::ExitCode;
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
         Some(Cmd::Solve(args)) => solve::run(args),
         Some(Cmd::Match(command)) => match_command::run(command),
         Some(Cmd::Replay(args)) => replay::run(args),
+        Some(Cmd::Review(args)) => review::run(args),
         Some(Cmd::Selfplay(args)) => selfplay::run(args),
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]

@@ -502,6 +502,31 @@ fn slurm_shards_merge(dir: &Path, as_written: bool) {
     merged_selfplay_is_the_unsharded_file(dir, as_written);
 }
 
+/// The reviews of docs/review.md's measurement: each game's luck and losses add up to its
+/// result; as written, the games are the 60 and 358 plies the document names.
+fn reviews_add_up(dir: &Path, as_written: bool) {
+    for (file, plies) in [("duell.json", 60), ("ludo.json", 358)] {
+        let text = std::fs::read_to_string(dir.join(file)).expect(file);
+        let game: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON game");
+        let number = |v: &serde_json::Value| v.as_f64().expect("a number");
+        let sides = &game["sides"];
+        let sum = number(&game["start_value"]) + number(&game["luck"])
+            - number(&sides["first"]["loss"])
+            + number(&sides["second"]["loss"]);
+        assert!(
+            (sum - number(&game["result"])).abs() < 1e-9,
+            "{file}: {sum}"
+        );
+        if as_written {
+            assert_eq!(
+                game["plies"].as_array().map(Vec::len),
+                Some(plies),
+                "{file}"
+            );
+        }
+    }
+}
+
 /// Declares the table [`BLOCKS`] and one test per entry (a second, `--ignored`, one that
 /// runs the block as written when the entry names it after `|`).
 macro_rules! blocks {
@@ -644,6 +669,22 @@ blocks! {
         sizes: &[("--games 60", "--games 2"), ("--tc 4+0.04", "--tc 1+0.01")],
         expect: &["Games: 2 of 2"],
         check: None,
+    };
+    the_curve_fit_runs | the_curve_fit_as_written: "docs/review.md",
+        "quartet selfplay --game duell --games 1000 --nodes 8000 --seed 1 --out duell.txt"
+        => How::Run {
+        subs: &[],
+        sizes: &[("--games 1000", "--games 8"), ("--nodes 8000", "--nodes 200")],
+        expect: &["duell: k = "],
+        check: None,
+    };
+    the_review_measurements_run | the_review_measurements_as_written: "docs/review.md",
+        "quartet match --game duell --engine cmd=quartet name=a --engine cmd=quartet name=b \\"
+        => How::Run {
+        subs: &[],
+        sizes: &[("--nodes 20000", "--nodes 300")],
+        expect: &["duell.pgn: 1 games reviewed, 0 not", "ludo.pgn: 1 games reviewed, 0 not"],
+        check: Some(reviews_add_up),
     };
 }
 

@@ -44,6 +44,7 @@ mod referee_simultaneous;
 mod reference_alternating;
 mod reference_chance_sim;
 mod replay_records;
+mod review_command;
 mod rnb_setup_strength;
 mod selfplay_merge;
 mod simultaneous_exact;

@@ -9,6 +9,7 @@ pub mod match_command;
 pub mod perft;
 pub mod playthrough;
 pub mod replay;
+pub mod review;
 pub mod rules;
 pub mod selfplay;
 pub mod shell;
@@ -67,6 +68,10 @@ pub enum Cmd {
     Solve(solve::SolveArgs),
     /// Re-check every move of the game records in a file written by `match --pgnout`.
     Replay(replay::ReplayArgs),
+    /// Review every game of a records file through an engine: each position's value, the
+    /// luck of each roll, each decision's loss and mark, each side's accuracy (JSON with
+    /// --json; docs/review.md).
+    Review(review::ReviewArgs),
     /// Play the engine against itself and write positions with their game results and
     /// search scores (training data for `tune`); `selfplay merge` joins shards.
     Selfplay(selfplay::SelfplayArgs),

@@ -53,7 +53,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
 }
 
 /// The game of `record`: its `Game` tag, or `flag` when it has none; both must agree.
-fn record_game(record: &PgnRecord, flag: Option<GameKind>) -> Result<GameKind, String> {
+pub fn record_game(record: &PgnRecord, flag: Option<GameKind>) -> Result<GameKind, String> {
     match (record.tag("Game").map(GameKind::parse).transpose()?, flag) {
         (Some(tag), Some(flag)) if tag != flag => Err(format!(
             "the record's Game tag says '{}', --game says '{}'",
@@ -67,7 +67,7 @@ fn record_game(record: &PgnRecord, flag: Option<GameKind>) -> Result<GameKind, S
 
 /// The rules of `record`, a game of `game`: each rule option from the record's tag, else
 /// from its flag, else its default; a flag given that disagrees with the tag is an error.
-fn record_rules(
+pub fn record_rules(
     record: &PgnRecord,
     game: GameKind,
     flags: &RuleArgs,

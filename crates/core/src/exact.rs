@@ -17,3 +17,8 @@ pub struct SolveRequest {
 /// solve` prints (the value and what it means, the optimal strategies or move values, the
 /// work done), or says why it cannot.
 pub type Solver<G> = fn(&G, &RuleOptions, &SolveRequest) -> Result<Vec<String>, String>;
+
+/// An exact value for a review: the first player's expected score (0..1) at `position`
+/// under `rules` when the game's solver covers it quickly (`quartet review --exact`), else
+/// `None`. Its documentation says which positions it covers and what the first call costs.
+pub type ExactValue<G> = fn(&G, &RuleOptions) -> Option<f64>;

@@ -5,7 +5,7 @@
 //! user learns whether a token is malformed or merely illegal here.
 
 use crate::declaration::GameDeclaration;
-use crate::exact::Solver;
+use crate::exact::{ExactValue, Solver};
 use crate::game::{Action, Game, Player, RuleOptions};
 
 /// A JSON object of a position's description (see [`Notation::describe`]).
@@ -109,6 +109,10 @@ pub trait Notation: Game {
     /// The game's exact solver of small positions, if it has one (`quartet solve`); `None`
     /// (the default) for a game without one.
     const SOLVER: Option<Solver<Self>> = None;
+
+    /// The game's exact values of the positions its solver covers quickly, if it has any
+    /// (`quartet review --exact`); `None` (the default) for a game without them.
+    const EXACT: Option<ExactValue<Self>> = None;
 
     /// The start position under `rules`.
     fn start(rules: &RuleOptions) -> Self;

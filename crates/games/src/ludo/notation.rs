@@ -5,7 +5,7 @@ use super::{BASE, GOAL, Ludo, MAX_PIECES, Move, order_key};
 use crate::kit::fields::fields;
 use crate::kit::node::refuse_if_over;
 use quartet_core::declaration::GameDeclaration;
-use quartet_core::exact::Solver;
+use quartet_core::exact::{ExactValue, Solver};
 use quartet_core::game::{Action, Game, MoveList, Node, Player, RuleOptions};
 use quartet_core::notation::{Description, Notation, NotationError};
 use std::fmt::Write;
@@ -13,6 +13,7 @@ use std::fmt::Write;
 impl Notation for Ludo {
     const DECLARATION: GameDeclaration = super::DECLARATION;
     const SOLVER: Option<Solver<Self>> = Some(super::solve::solve_for_command);
+    const EXACT: Option<ExactValue<Self>> = Some(super::solve::exact_value);
 
     /// All pieces in base, Red to roll, with `Pieces` pieces per side (1 to 4: the range
     /// [`RuleOptions`] keeps every value in).

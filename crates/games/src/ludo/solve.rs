@@ -20,6 +20,7 @@ use super::{BASE, GOAL, LAST_TRACK, Ludo, Move, order_key};
 use quartet_core::exact::SolveRequest;
 use quartet_core::game::{Game, MoveList, Node, Outcome, Player, RuleOptions};
 use quartet_core::notation::Notation;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Sweeps stop once the largest change of a value in a sweep is below this.
@@ -212,6 +213,43 @@ pub fn solve_for_command(
         lines.push(format!("best {}", pos.format_move(s.best_move(pos))));
     }
     Ok(lines)
+}
+
+/// The solved 1- and 2-piece games, each solved once in a process, when first needed.
+static TABLES: [OnceLock<LudoSolution>; 2] = [OnceLock::new(), OnceLock::new()];
+
+/// The exact P(Red wins) at `pos` when at most two pieces of each side are still short of
+/// the goal, from the solved game of that many pieces (a piece at the goal takes no
+/// further part in the game, so the rest is that game); `None` for other positions. The
+/// first call solves the table (the 2-piece game: about 12 s with the release build, 68
+/// MiB). The game's [`crate::notation::Notation::EXACT`].
+pub fn exact_value(pos: &Ludo, _rules: &RuleOptions) -> Option<f64> {
+    let count = usize::from(pos.piece_count());
+    let out = |side: Player| pos.pieces(side).iter().filter(|&&v| v != GOAL).count();
+    let pieces = out(Player::First).max(out(Player::Second)).max(1);
+    if pieces > 2 {
+        return None;
+    }
+    // The position string with `count - pieces` pieces at the goal left out of each side
+    // (a side's values are sorted, the goal last).
+    let text = pos.format_position();
+    let (lists, rest) = text.split_once(' ')?;
+    let (red, yellow) = lists.split_once('/')?;
+    let keep = |list: &str| -> Option<String> {
+        let values: Vec<&str> = list.split(',').collect();
+        let goal = GOAL.to_string();
+        let dropped = values.len().checked_sub(pieces)?;
+        let (kept, gone) = values.split_at(pieces);
+        (gone.len() == dropped && gone.iter().all(|v| *v == goal)).then(|| kept.join(","))
+    };
+    let reduced = format!("{}/{} {rest}", keep(red)?, keep(yellow)?);
+    debug_assert!(count >= pieces);
+    let rules = RuleOptions::default()
+        .with(&super::PIECES, pieces as i64)
+        .ok()?;
+    let small = Ludo::parse_position(&reduced, &rules).ok()?;
+    let table = TABLES[pieces - 1].get_or_init(|| LudoSolution::solve(pieces as u8));
+    Some(table.value(&small))
 }
 
 /// The exact values of every state of the `pieces`-piece game (see the module documentation).
@@ -493,6 +531,30 @@ mod tests {
             .with(&crate::ludo::PIECES, i64::from(pieces))
             .expect("a piece count in range");
         Ludo::parse_position(text, &rules).expect(text)
+    }
+
+    #[test]
+    fn pieces_at_the_goal_leave_the_smaller_game_s_exact_value() {
+        // Three pieces of each side at the goal: the 1-piece game of the fourth ones, with
+        // the die and sixes as they are (values by hand from the 1-piece table itself).
+        let rules = RuleOptions::default();
+        for (four, one) in [
+            ("10,56,56,56/30,56,56,56 r - 0", "10/30 r - 0"),
+            ("b,56,56,56/55,56,56,56 y 6 1", "b/55 y 6 1"),
+            ("56,56,56,56/b,56,56,56 r - 0", "56/b r - 0"),
+        ] {
+            let got = exact_value(&pos(four, 4), &rules).expect("covered");
+            assert_eq!(got, one_piece().value(&pos(one, 1)), "{four}");
+        }
+        // Pieces is the game's rule, not a limit of the table: a 2-piece game's position
+        // with one piece each left is the 1-piece game's too.
+        let two = exact_value(&pos("40,56/b,56 r - 0", 2), &rules).expect("covered");
+        assert_eq!(two, one_piece().value(&pos("40/b r - 0", 1)));
+        // Three pieces short of the goal: not covered (and nothing is solved to say so).
+        assert_eq!(
+            exact_value(&pos("1,2,3,56/b,56,56,56 r - 0", 4), &rules),
+            None
+        );
     }
 
     fn all_values() -> impl Iterator<Item = u8> {
