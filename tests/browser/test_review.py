@@ -176,76 +176,58 @@ def test_a_review_of_random_ludo_play_finds_its_losses(page, tmp_path):
     print(f"random Ludo game reviewed: {texts}, {len(marked)} marked")
     assert marked, f"no move marked: {texts}"
     assert not [m for m in marked if "roll" in m[0].split()], marked
+    # The decomposition adds up (docs/review.md): the start, plus all luck, less the first
+    # player's losses, plus the second's, is the result.
+    r = review_of(p)
+    first = sum(q.get("loss", 0) for q in r["plies"] if q["mover"] == "first")
+    second = sum(q.get("loss", 0) for q in r["plies"] if q["mover"] == "second")
+    assert abs(r["start_value"] + r["luck"] - first + second - r["result"]) < 1e-9, r["result"]
 
-def judged(p, results, actors, moves=None, extra=None):
-    """review.js's judge() on made-up results (each a first-player winning chance, or None;
-    `extra` replaces fields of some: {ply: {...}}) and actors, run in the page as the page
-    runs it; each judged decision as [ply, side, loss in points of winning chances, mark,
-    word]."""
-    return p.d.execute_async_script("""
-        const [chances, actors, moves, extra, done] = arguments;
-        import('/review.js').then(m => {
-          const results = chances.map((c, i) => c === null ? null
-            : Object.assign({ score: { cp: 0 }, wdl: [Math.round(1000 * c), 0, 1000 - Math.round(1000 * c)], pov: 'p1' },
-                            (extra || {})[i] || {}));
-          done(m.judge(results, actors, null, moves || actors.map(() => 'x'))
-                .map(j => [j.ply, j.side, Math.round(100 * j.loss), j.mark, j.word]));
-        }).catch(e => done(String(e)));
-    """, results, actors, moves, extra)
+def review_of(p):
+    """The review the page holds (`quartet review --json`'s game)."""
+    return p.js("return window.guiReview()")
 
 
-MOVE1 = {"kind": "move", "side": "p1"}
-
-
-def test_a_roll_is_no_ones_decision_and_a_joint_turn_is_judged_for_both_sides(page):
-    """Issue 22 §4: in Ludo the loss is measured over the decisions only (a bad roll marks
-    no one); at a joint turn each side's loss is measured against the value before it (the
-    mixed strategy's)."""
+def test_the_move_list_and_graph_show_what_the_review_crate_computed(page):
+    """Issue 39 §3: the page's review is `quartet review`'s (the quartet-review crate's):
+    each move's evaluation beside it, the marks the crate gave (lichess's thresholds on
+    -1..+1, the engine's own choice never marked, a move into a forced loss a blunder:
+    the crate's tests), a dot on the graph for each marked move and a tooltip with the
+    move, its value and the engine's best; filled areas for each side."""
     p = page()
-    roll = {"kind": "roll", "side": "p1"}
-    # A roll that drops the first player from 0.9 to 0.2, then a move that keeps 0.2.
-    assert judged(p, [0.9, 0.2, 0.2], [roll, MOVE1]) == [[2, "p1", 0, None, None]]
-    # The second player's move that raises the first player's chances by 0.35: a blunder.
-    assert judged(p, [0.5, 0.85], [{"kind": "move", "side": "p2"}]) == [[1, "p2", 35, "??", "blunder"]]
-    # A joint turn from a position worth 0.5 (the mixed strategy's value) to 0.4: White
-    # lost 0.1 (0.2 of winning chances on -1..+1: a mistake), Black nothing.
-    assert judged(p, [0.5, 0.4], [{"kind": "joint"}]) == [[1, "p1", 10, "?", "mistake"], [1, "p2", 0, None, None]]
-
-
-def test_marks_are_on_lichess_scale_of_winning_chances(page):
-    """Issue 39 §2: lila's winningChanceJudgements apply 0.1, 0.2 and 0.3 to winning chances
-    on -1..+1 (2p - 1), which is 5, 10 and 15 points of the chance to win; they were applied
-    to the chance itself, half as strict."""
-    p = page()
-    for after, mark in [(0.46, None), (0.44, "?!"), (0.39, "?"), (0.34, "??")]:
-        got = judged(p, [0.5, after], [MOVE1])
-        assert [g[3] for g in got] == [mark], (after, got)
-    assert judged(p, [0.5, 0.44], [MOVE1])[0][4] == "inaccuracy"
-
-
-def test_the_engines_best_move_is_never_marked(page):
-    """A move equal to the engine's best at the position before it loses nothing, whatever
-    the two searches say (the search after it saw deeper)."""
-    p = page()
-    best = {0: {"best": "d1d7"}}
-    assert judged(p, [0.5, 0.2], [MOVE1], ["d1d7"], best) == [[1, "p1", 0, None, None]]
-    assert judged(p, [0.5, 0.2], [MOVE1], ["e1e2"], best)[0][3] == "??"
-    # At a joint turn the review searched White's side: White's half is judged by it.
-    joint = judged(p, [0.5, 0.2], [{"kind": "joint"}], ["a1b3/a5b3"], {0: {"best": "a1b3"}})
-    assert joint == [[1, "p1", 0, None, None], [1, "p2", 0, None, None]], joint
-
-
-def test_a_move_into_a_forced_loss_is_a_blunder_named_as_such(page):
-    """lila's MateAdvice: a move after which the mover is mated by force, from a position
-    that was not lost, is a blunder whatever the drop in chances; it says it."""
-    p = page()
-    # After White's move Black (to move) mates in 3: from White's side a forced loss.
-    mated = {1: {"score": {"mate": 3}, "wdl": None, "pov": "p2"}}
-    got = judged(p, [0.9, 0.0], [MOVE1], None, mated)
-    assert got[0][3] == "??" and "forced loss" in got[0][4], got
-    # A forced loss that was already forced before the move is no new blunder.
-    lost = {0: {"score": {"mate": -5}, "wdl": None}, 1: {"score": {"mate": 4}, "wdl": None, "pov": "p2"}}
-    assert judged(p, [0.0, 0.0], [MOVE1], None, lost)[0][3] is None
+    start_review(p, "duell", 8, 12, 2000)
+    p.wait_for(lambda: reviewed(p), timeout=120, what="the review")
+    r = review_of(p)
+    assert len(r["plies"]) == 12 and 0 <= r["start_value"] <= 1, r
+    rows = p.js("return [...document.querySelectorAll('#moves li')].map(li => "
+                "[+li.dataset.ply, li.dataset.mark || null, li.dataset.note || null, li.title])")
+    for ply, (k, mark, note, title) in zip(r["plies"], rows):
+        assert k == ply["ply"] and mark == ply.get("mark"), (ply, rows)
+        assert note.endswith(f"{round(100 * ply['value'])}%"), (ply, note)
+        assert title.startswith(f"{k}. {ply['token']}"), title
+        if mark and ply.get("best") and ply["best"] != ply["token"]:
+            assert f"best {ply['best']}" in note and f"best {ply['best']}" in title, (ply, note)
+    # A move equal to the engine's choice is never marked.
+    assert not [q for q in r["plies"] if q.get("mark") and q.get("best") == q["token"]], r
+    dots = p.js("return [...document.querySelectorAll('#review-graph .review-dot')].map(d => +d.dataset.ply)")
+    assert dots == [q["ply"] for q in r["plies"] if q.get("mark")], dots
+    assert p.js("return document.querySelectorAll('#review-graph .review-area').length") == 2
+    tips = p.js("return [...document.querySelectorAll('#review-graph .review-hover title')].map(t => t.textContent)")
+    assert len(tips) == 13 and any("White" in t for t in tips), tips
+    # Each side's summary: lichess's accuracy, the average loss and the marks.
+    texts = p.js("return [...document.querySelectorAll('.review-side')].map(d => d.textContent)")
+    acc = r["sides"]["first"]["accuracy"]
+    assert f"accuracy {acc:.0f} %" in texts[0], (texts, acc)
+    # The words of a mark: a blunder into a certain loss says so.
+    words = p.d.execute_async_script("""
+        const done = arguments[0];
+        import('/review.js').then(m => done([
+          m.markWord({ mark: '??', mover: 'first', value: 0 }),
+          m.markWord({ mark: '??', mover: 'second', value: 0.4 }),
+          m.markWord({ mark: '?!', mover: 'first', value: 0.5 }), m.evalPawns(0.5), m.evalPawns(0.75),
+          m.evalPawns(1)])).catch(e => done(String(e)));
+    """)
+    assert words == ["blunder (a forced loss)", "blunder", "inaccuracy", "0.00", "2.98", "20.00"], words
 
 
 def test_a_review_survives_a_reload_and_goes_on(page):

@@ -84,9 +84,18 @@ impl Session {
             Request::View { ply, line } => self.view_line(line, ply).await,
             Request::Promote { line } => self.promote_line(line).await,
             Request::DeleteLine { line } => self.delete_line(line).await,
-            Request::Review { nodes: 0, ms: 0 } => self.cancel_review().await,
-            Request::Review { nodes, ms } => self.start_review(nodes, ms).await,
-            Request::ReviewContinue => self.continue_review().await,
+            Request::Review { nodes: 0, ms: 0 } => {
+                self.cancel_review().await;
+                Ok(())
+            }
+            Request::Review { nodes, ms } => {
+                self.start_review(nodes, ms).await;
+                Ok(())
+            }
+            Request::ReviewContinue => {
+                self.continue_review().await;
+                Ok(())
+            }
             Request::Ping => {
                 self.io.send(json!({"t": "pong"})).await;
                 Ok(())

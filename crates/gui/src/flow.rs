@@ -85,8 +85,6 @@ pub enum Purpose {
     Declare(Side),
     /// Analysis of the position shown (for this side at a simultaneous turn).
     Analysis(Option<Side>),
-    /// A position of a game review.
-    Review,
 }
 
 impl Purpose {
@@ -94,7 +92,7 @@ impl Purpose {
     pub fn side(self) -> Option<Side> {
         match self {
             Purpose::Move(s) | Purpose::Declare(s) => Some(s),
-            Purpose::Analysis(_) | Purpose::Review => None,
+            Purpose::Analysis(_) => None,
         }
     }
 }

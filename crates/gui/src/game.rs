@@ -59,9 +59,6 @@ pub fn analysis_note(game: &Game) -> Option<&'static str> {
     if game.fault.is_some() {
         return Some("the engine had a fault: restart it to analyse");
     }
-    if game.review.as_ref().is_some_and(|r| r.running) {
-        return Some("the review is running: the analysis waits for it");
-    }
     match game.search.as_ref().map(|s| s.purpose) {
         Some(Purpose::Move(_) | Purpose::Declare(_)) => {
             return Some("the engine is searching its own move: the analysis goes on after it");
@@ -572,13 +569,18 @@ mod tests {
     #[test]
     fn a_take_back_keeps_the_review_of_the_positions_before_it() {
         let mut g = finished();
-        let mut r = ReviewLog::new("go nodes 1".into(), "1 nodes".into());
-        for p in 0..3 {
-            r.keep(p, json!({ "ply": p }));
-        }
+        let mut r = ReviewLog::new(1, quartet_review::Budget::Nodes(1), "1 nodes".into());
+        let turn = quartet_review::facts::Facts::Turn {
+            mover: quartet_review::facts::Side::First,
+            searched: None,
+        };
+        r.take_facts(vec![turn; 3], 3);
         g.review = Some(r);
         g.after_line_change(1, Instant::now());
-        assert_eq!(g.review.as_ref().map(ReviewLog::done), Some(2));
+        assert_eq!(
+            g.review.as_ref().map(|r| (r.facts.len(), r.done)),
+            Some((1, 1))
+        );
         g.start_afresh(0);
         assert!(g.review.is_none());
     }

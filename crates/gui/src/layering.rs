@@ -2,8 +2,8 @@
 //! (socket, engine process, channels, timers) and a pure game-flow core that the unit tests
 //! reach without a socket. These tests read the crate's own files: no module circle, and no
 //! core module that names tokio or axum or uses a module that does. (That the GUI uses no
-//! other crate of the workspace, the protocol being its only way to an engine, is its
-//! manifest's: it depends on none.)
+//! other crate of the workspace but the review's core, a client of the protocol like it,
+//! so that the protocol is its only way to an engine, is its manifest's.)
 
 use std::path::Path;
 

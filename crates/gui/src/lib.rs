@@ -14,7 +14,7 @@
 //! `game` (a session's game: its flow, end, clocks, analysis and review, and the state the
 //! page draws), `decide` (what to start next, a person's move, a refused joint turn),
 //! `flow` (whose action is awaited, take-backs), `lines` and `variations` (the main line,
-//! variations and the view), `review` (a review's results), `places` (who holds the
+//! variations and the view), `review` (a review kept with the session), `places` (who holds the
 //! server's places), `limits` (what a page may make a session take), `dice`, `clock`,
 //! `clock_log` (the clock readings of the main line), `recording` and `record` (game
 //! records in the `quartet match --pgnout` format),
@@ -27,10 +27,12 @@
 //! messages to the page), `lifecycle` (starting its engine, faults), `search` (`go`,
 //! `info`, `bestmove`), `turns` (moves, rolls, the reveal), `head` (the game's head as the
 //! engine describes it), `viewing` (looking back, variations), `archive` (records in and
-//! out), `options`, `reviewing` (a review's searches). The shell's files use the core's;
-//! no core file uses the shell's, and the modules use each other without a circle (the
-//! tests of `layering`). The crate depends on no other crate of the workspace: like any GUI,
-//! it reaches an engine through the text protocol only.
+//! out), `options`, `reviewing` (a review for the page) and `review_run` (a review's run,
+//! with an engine of its own, in a thread). The shell's files use the core's; no core file
+//! uses the shell's, and the modules use each other without a circle (the tests of
+//! `layering`). Of the workspace's crates the GUI uses only `quartet-review`, the review's
+//! core that `quartet review` runs, itself a client of the text protocol and of no crate of
+//! ours: like any GUI, it reaches an engine through the text protocol only.
 
 #![deny(missing_docs)]
 
@@ -58,6 +60,7 @@ pub mod record;
 mod recording;
 mod request;
 mod review;
+mod review_run;
 mod reviewing;
 mod search;
 mod server;

@@ -126,9 +126,6 @@ impl Session {
             e.shutdown(Duration::from_millis(200)).await;
         }
         self.game.halt_clocks(Instant::now());
-        if let Some(r) = self.game.review.as_mut().filter(|r| r.running) {
-            r.stop();
-        }
         self.io
             .console('#', &format!("engine fault ({:?}): {}", f.kind, f.detail));
         self.io.send(json!({"t": "fault", "fault": f})).await;

@@ -35,11 +35,12 @@ impl Session {
         self.send_review_log().await;
     }
 
-    /// Sends the review kept with the session, its results so far (a page that came back,
-    /// or a main line changed under the review: the page draws from these).
+    /// Sends the review kept with the session (`quartet review --json`'s game, or null
+    /// while it is made): to a page that came back, when it is done, or when a main line
+    /// changed under it.
     pub(super) async fn send_review_log(&mut self) {
         if let Some(r) = &self.game.review {
-            let log = json!({"t": "review_log", "results": r.results_json()});
+            let log = json!({"t": "review_log", "review": r.report_json()});
             self.io.send(log).await;
         }
     }

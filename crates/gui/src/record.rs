@@ -261,7 +261,10 @@ mod tests {
         let text = r.to_text();
         let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            words.contains("d1d7 {[%clk 0:04:59.5]} e8e7 {[%clk 1:00:00]} a1b2/c3d4 {[%clk 0:00:59] / [%clk 0:01:01.2]} r6"),
+            words.contains(concat!(
+                "d1d7 {[%clk 0:04:59.5]} e8e7 {[%clk 1:00:00]} ",
+                "a1b2/c3d4 {[%clk 0:00:59] / [%clk 0:01:01.2]} r6"
+            )),
             "{text}"
         );
         let back = Record::parse(&text).unwrap();

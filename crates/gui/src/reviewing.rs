@@ -1,190 +1,195 @@
-//! A session's game review: the engine asked about every position of the main line, one
-//! `go` per position from the first not yet searched, while the session goes on answering
-//! the page (each position is a search like any other, so the review can be cancelled
-//! between two `info` lines). Each position's result goes to the page as it comes and is
-//! kept with the session (`review::ReviewLog`), so that a reload gets the review back; a
-//! review cut short (cancelled, or stopped by a fault) can be continued.
+//! A session's game review (issue 39 §2-§3): the `quartet-review` crate's review of the
+//! main line, run with an engine of its own (`review_run`) while the session goes on
+//! answering the page, and the game and its analysis go on. Its progress and, once done,
+//! the review (`review_log`) go to the page and are kept with the session
+//! (`review::ReviewLog`), so that a reload gets them back; a review cut short (cancelled,
+//! or stopped by its engine's error) can be continued from where it stopped. While no page
+//! looks the run is stopped, and it goes on when the page is back.
 
-use std::time::Instant;
+use quartet_review::{GameInput, ReviewError};
+use serde_json::json;
 
-use serde_json::{Value, json};
-
-use super::answers::answer;
-use super::fault::{Failure, FaultKind};
-use super::flow::Purpose;
-use super::game::Search;
-use super::review::{REVIEW_LIMIT, ReviewLog, review_go};
+use super::review::{ReviewLog, review_budget};
+use super::review_run::{ReviewEvent, ReviewRun};
 use super::session::Session;
-use super::uci::{self, Info};
+
+/// Options of the person's that the review's engine does not take: the transposition
+/// table (its own engine's is the default, so that a review takes no more of the memory
+/// budget), and MultiPV (the review sets its own).
+const NOT_FOR_THE_REVIEW: [&str; 2] = ["Hash", "MultiPV"];
 
 impl Session {
-    /// Starts a review at `ms` milliseconds per position when given, else at `nodes` (the
-    /// running search is stopped first; an earlier review's results go).
-    pub(super) async fn start_review(&mut self, nodes: u64, ms: u64) -> Result<(), Failure> {
-        let (go, per) = match review_go(nodes, ms) {
-            Ok(g) => g,
+    /// Starts a review at `ms` milliseconds per search when given, else at `nodes` (an
+    /// earlier review and its run go).
+    pub(super) async fn start_review(&mut self, nodes: u64, ms: u64) {
+        let (budget, per) = match review_budget(nodes, ms) {
+            Ok(b) => b,
             Err(e) => {
                 self.io.error(e).await;
-                return Ok(());
+                return;
             }
         };
-        if self.game.fault.is_some() {
-            self.io
-                .error("the engine had a fault: restart it to review the game")
-                .await;
-            return Ok(());
+        if let Some(run) = &self.review_run {
+            run.cancel();
         }
-        self.stop_search().await?;
-        self.game.review = Some(ReviewLog::new(go, per));
+        self.reviews += 1;
+        self.game.review = Some(ReviewLog::new(self.reviews, budget, per));
+        self.send_review_log().await;
         self.state_changed();
-        Ok(())
     }
 
     /// Stops a running review, cut short; the page keeps what it got.
-    pub(super) async fn cancel_review(&mut self) -> Result<(), Failure> {
-        if self.game.review.as_ref().is_some_and(|r| r.running) {
-            self.stop_search().await?;
-            if let Some(r) = self.game.review.as_mut() {
-                r.stop();
+    pub(super) async fn cancel_review(&mut self) {
+        if let Some(r) = self.game.review.as_mut().filter(|r| r.running) {
+            r.stop();
+            if let Some(run) = &self.review_run {
+                run.cancel();
             }
             self.io
                 .send(json!({"t": "review_end", "cancelled": true}))
                 .await;
             self.state_changed();
         }
-        Ok(())
     }
 
     /// Goes on with a review cut short (or one the game has outgrown): the positions not
     /// yet searched, at the review's own setting. Error to the page: no review, or one
     /// running.
-    pub(super) async fn continue_review(&mut self) -> Result<(), Failure> {
+    pub(super) async fn continue_review(&mut self) {
         let why = match &self.game.review {
             None => Some("there is no review to continue"),
             Some(r) if r.running => Some("the review is running"),
-            Some(_) if self.game.fault.is_some() => {
-                Some("the engine had a fault: restart it to review the game")
-            }
             Some(_) => None,
         };
         if let Some(why) = why {
             self.io.error(why).await;
-            return Ok(());
+            return;
         }
-        self.stop_search().await?;
         if let Some(r) = self.game.review.as_mut() {
-            r.running = true;
-            r.stopped = false;
+            r.resume();
         }
         self.state_changed();
-        Ok(())
     }
 
-    /// Starts the search of the review's next position; false when no review runs.
-    pub(super) async fn review_next(&mut self) -> Result<bool, Failure> {
-        let plies = self.game.lines.moves.len();
-        let Some(review) = self.game.review.as_mut().filter(|r| r.running) else {
-            return Ok(false);
-        };
-        let Some(ply) = review.next_ply(plies) else {
-            review.running = false;
-            self.io
-                .send(json!({"t": "review_end", "cancelled": false}))
-                .await;
-            self.state_changed();
-            return Ok(false);
-        };
-        let position = self.game.lines.position_command(ply);
-        // The position's description: from what the game has seen, else asked once.
-        let described = match self.game.lines.positions.get(ply).filter(|p| !p.is_null()) {
-            Some(p) => p.clone(),
-            None => {
-                let groups = self
-                    .io
-                    .exchange(&[position.clone(), "query position".to_string()])
-                    .await?;
-                answer(&groups[1])
-                    .ok()
-                    .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-                    .ok_or_else(|| Failure::new(FaultKind::Protocol, "review: no query position"))?
-            }
-        };
-        let pov = if described["to_act"] == "p2" {
-            "p2"
-        } else {
-            "p1"
-        };
-        if described["node"] == "over" {
-            // A finished position has nothing to search: its result is the value.
-            let result = json!({"result": described["result"]});
-            self.send_review_result(ply, pov, result).await;
-            return Ok(true);
-        }
-        let side = if described["node"] == "simultaneous" {
-            " side w"
-        } else {
-            ""
-        };
-        let Some(review) = self.game.review.as_mut() else {
-            return Ok(false);
-        };
-        review.pov = pov;
-        review.last = None;
-        let go = format!("{}{side}", review.go);
-        self.io.send_engine(&position).await?;
-        self.io.send_engine(&go).await?;
-        let now = Instant::now();
-        self.game.search = Some(Search {
-            purpose: Purpose::Review,
-            sent: now,
-            deadline: Some(now + REVIEW_LIMIT + self.config.margin),
-        });
-        Ok(true)
-    }
-
-    /// Keeps a review search's main-line `info` (the page is told only the result).
-    pub(super) fn review_info(&mut self, line: &str) {
-        if let (Some(review), Some(Info::Search(info))) =
-            (self.game.review.as_mut(), uci::parse_info(line))
-            && info.multipv == 1
-            && info.score.is_some()
+    /// Keeps the review's run in step with the game: a run whose tokens are no longer the
+    /// main line's is stopped (the review goes on with the new line once it has ended),
+    /// and a review wanted running gets a run while a page looks.
+    pub(super) fn review_step(&mut self) {
+        let moves = &self.game.lines.moves;
+        if let Some(run) = &self.review_run
+            && (!moves.starts_with(&run.tokens)
+                || self.game.review.as_ref().is_none_or(|r| r.id != run.id))
         {
-            review.last = Some(info);
+            run.cancel();
+        }
+        if self.review_run.is_some() || self.io.closed || self.io.socket.is_none() {
+            return;
+        }
+        let Some(review) = self.game.review.as_ref().filter(|r| r.running) else {
+            return;
+        };
+        let input = self.review_input();
+        self.review_run = Some(ReviewRun::start(
+            review.id,
+            &self.config.engine,
+            input,
+            review.budget,
+            review.facts.clone(),
+        ));
+    }
+
+    /// The game as the review takes it: its game, its rule options and the person's own
+    /// options (but `NOT_FOR_THE_REVIEW`), its start, the main line and its result.
+    fn review_input(&self) -> GameInput {
+        let position = self.game.snap.as_ref().map(|s| &s.position);
+        let mut rules: Vec<(String, String)> = position
+            .and_then(|p| p["rules"].as_object())
+            .into_iter()
+            .flatten()
+            .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
+            .collect();
+        for cmd in &self.set_options {
+            if let Some((name, value)) = cmd
+                .strip_prefix("setoption name ")
+                .and_then(|rest| rest.split_once(" value "))
+                && !NOT_FOR_THE_REVIEW.contains(&name)
+                && !rules.iter().any(|(n, _)| n == name)
+            {
+                rules.push((name.to_string(), value.to_string()));
+            }
+        }
+        let result = match self.game.over_json()["result"].as_str() {
+            Some("p1win") => Some(1.0),
+            Some("p2win") => Some(0.0),
+            Some("draw") => Some(0.5),
+            _ => None,
+        };
+        GameInput {
+            game: self.game.name.clone(),
+            rules,
+            start: self.game.lines.start_fen.clone(),
+            tokens: self.game.lines.moves.clone(),
+            result,
         }
     }
 
-    /// The review search's `bestmove`: its result to the page and kept.
-    pub(super) async fn review_bestmove(&mut self, token: String) {
-        let plies = self.game.lines.moves.len();
-        let Some(review) = self.game.review.as_ref() else {
+    /// What the review's run said: its progress, its engine's lines (to the console), and
+    /// its end (its facts kept; the review made, or cut short by an error, or, cancelled
+    /// while still wanted, started again on the main line as it is now).
+    pub(super) async fn on_review_event(&mut self, event: Option<ReviewEvent>) {
+        let Some(run) = self.review_run.as_ref() else {
             return;
         };
-        let (Some(ply), pov) = (review.next_ply(plies), review.pov) else {
-            return;
-        };
-        let last = review.last.as_ref();
-        let found = json!({
-            "score": last.map(|i| i.score),
-            "wdl": last.map(|i| i.wdl),
-            "best": (token != "(none)").then_some(token),
-        });
-        self.send_review_result(ply, pov, found).await;
-    }
-
-    /// Sends one position's result (`found`: its `score`, `wdl`, `best` or `result`) and
-    /// keeps it.
-    async fn send_review_result(&mut self, ply: usize, pov: &str, found: Value) {
-        let mut message = json!({
-            "t": "review", "ply": ply, "total": self.game.lines.moves.len() + 1, "pov": pov,
-            "score": null, "wdl": null, "result": null, "best": null,
-        });
-        if let (Some(m), Some(f)) = (message.as_object_mut(), found.as_object()) {
-            m.extend(f.clone());
+        let (id, tokens) = (run.id, run.tokens.clone());
+        let mine = self.game.review.as_ref().is_some_and(|r| r.id == id);
+        match event {
+            Some(ReviewEvent::Line(dir, line)) => self.io.console(dir, &format!("(review) {line}")),
+            Some(ReviewEvent::Progress(done)) => {
+                if let Some(r) = self.game.review.as_mut().filter(|_| mine) {
+                    r.done = done;
+                    self.state_changed();
+                }
+            }
+            None => {
+                // The run's thread ended without its result (it cannot, short of a panic).
+                self.review_run = None;
+                if let Some(r) = self.game.review.as_mut().filter(|_| mine) {
+                    r.stop();
+                    r.error = Some("the review ended without a result".into());
+                }
+                self.state_changed();
+            }
+            Some(ReviewEvent::Done(facts, outcome)) => {
+                self.review_run = None;
+                let moves = &self.game.lines.moves;
+                let same = tokens.iter().zip(moves).take_while(|(a, b)| a == b).count();
+                let current = moves.starts_with(&tokens);
+                let Some(r) = self.game.review.as_mut().filter(|_| mine) else {
+                    return;
+                };
+                r.take_facts(facts, same);
+                match *outcome {
+                    Ok(review) if current => {
+                        r.review = Some(review);
+                        r.running = false;
+                        r.stopped = false;
+                        r.done = tokens.len() + 1;
+                        self.io
+                            .send(json!({"t": "review_end", "cancelled": false}))
+                            .await;
+                        self.send_review_log().await;
+                    }
+                    // Of a line since changed, or stopped while still wanted: again.
+                    Ok(_) | Err(ReviewError::Cancelled) => {}
+                    Err(e) => {
+                        r.stop();
+                        let why = format!("review: {e}");
+                        r.error = Some(why.clone());
+                        self.io.error(why).await;
+                    }
+                }
+                self.state_changed();
+            }
         }
-        if let Some(r) = self.game.review.as_mut() {
-            r.keep(ply, message.clone());
-        }
-        self.io.send(message).await;
-        self.state_changed();
     }
 }

@@ -99,11 +99,7 @@ impl Session {
                     let token = rest.split_whitespace().next().unwrap_or("").to_string();
                     return self.on_bestmove(token).await;
                 }
-                if purpose == Purpose::Review {
-                    self.review_info(&line);
-                } else {
-                    self.forward_info(&line, &purpose).await;
-                }
+                self.forward_info(&line, &purpose).await;
             }
         }
         Ok(())
@@ -177,10 +173,6 @@ impl Session {
                 // Ended by itself (not stopped): not started there again.
                 self.game.analysis_ended = Some(self.game.shown_key());
                 self.state_changed();
-                Ok(())
-            }
-            Purpose::Review => {
-                self.review_bestmove(token).await;
                 Ok(())
             }
             Purpose::Move(side) => {

@@ -22,6 +22,7 @@ use super::Config;
 use super::fault::{Failure, FaultKind};
 use super::game::{Due, Game};
 use super::io::{Io, recv};
+use super::review_run::{self, ReviewRun};
 use super::sessions::{Handover, Kept, Sessions};
 use super::uci::OptionDecl;
 
@@ -62,6 +63,10 @@ pub struct Session {
     pub(super) seq: u64,
     /// The state changed since it was last sent.
     pub(super) state_due: bool,
+    /// The review's run, while one runs (with an engine of its own).
+    pub(super) review_run: Option<ReviewRun>,
+    /// How many reviews were started (the id of the latest).
+    pub(super) reviews: u64,
 }
 
 impl Kept for Box<Session> {
@@ -146,6 +151,8 @@ fn new_session(id: String, socket: WebSocket, handover: Handover, config: Arc<Co
         game: Game::new(seed),
         seq: 0,
         state_due: false,
+        review_run: None,
+        reviews: 0,
     }
 }
 
@@ -158,11 +165,14 @@ pub(super) fn fresh_seed() -> u64 {
 }
 
 impl Session {
-    /// Leaves nothing running while no page looks: the search is stopped (an engine's
-    /// move, or the review's next position, is asked again when the page is back), the
-    /// socket is closed and the console is dropped.
+    /// Leaves nothing running while no page looks: the search and the review's run are
+    /// stopped (an engine's move is asked again, and the review goes on, when the page is
+    /// back), the socket is closed and the console is dropped.
     async fn quiet(&mut self) {
         self.io.close_page();
+        if let Some(run) = &self.review_run {
+            run.cancel();
+        }
         if self.io.engine.is_some()
             && let Err(f) = self.stop_search().await
         {
@@ -246,6 +256,9 @@ impl Session {
                     }
                 }
                 Some(socket) = self.handover.recv() => self.take_over(socket).await,
+                event = review_run::next_event(&mut self.review_run) => {
+                    self.on_review_event(event).await;
+                }
                 _ = tokio::time::sleep_until(sleep_until.into()), if wake.is_some() => {
                     self.on_timer().await;
                 }

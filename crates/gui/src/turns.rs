@@ -13,8 +13,9 @@ use super::flow::{Actor, Purpose, Side};
 use super::session::Session;
 
 impl Session {
-    /// Starts whatever the game waits for from the engine or the dice, the review's next
-    /// position, or analysis (`Game::step`). Returns whether it started something.
+    /// Starts whatever the game waits for from the engine or the dice, or analysis
+    /// (`Game::step`), and keeps the review's run in step (`review_step`). Returns whether
+    /// it started something.
     pub(super) async fn advance(&mut self) -> Result<bool, Failure> {
         if self.io.closed || self.io.engine.is_none() || self.game.fault.is_some() {
             return Ok(false);
@@ -22,9 +23,7 @@ impl Session {
         if self.game.search.is_some() {
             return Ok(false);
         }
-        if self.review_next().await? {
-            return Ok(true);
-        }
+        self.review_step();
         let now = Instant::now();
         let step = self.game.step(now);
         if let Step::Person(s) | Step::Analyse { clock: Some(s), .. } = step

@@ -17,12 +17,11 @@ use super::session::Session;
 use super::variations::ViewMoves;
 
 /// Why no variation can be played now.
-const BUSY: &str = "a variation can be played once the engine has moved (or the review ended)";
+const BUSY: &str = "a variation can be played once the engine has moved";
 
 impl Session {
-    /// Whether the engine runs a search that is not analysis (a move, a declaration, a
-    /// review): it cannot be asked about another position meanwhile, and no analysis stops
-    /// for a view.
+    /// Whether the engine runs a search that is not analysis (a move, a declaration): it
+    /// cannot be asked about another position meanwhile, and no analysis stops for a view.
     pub(super) fn engine_busy(&self) -> bool {
         self.game
             .search

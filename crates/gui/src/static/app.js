@@ -41,15 +41,10 @@ function handle(m) {
     case 'taken': showMessage(`This game is now open in another tab: Play here takes it back.`, true); break;
     case 'note': showMessage(m.message); break;
     case 'record': if (!ui.reviewExport.take(m)) download(m.text, m.filename); break;
-    case 'review':
-      ui.reviewed[m.ply] = m;
-      ui.reviewed.length = Math.max(ui.reviewed.length, m.total);
-      schedule();
-      break;
     case 'review_log':
-      // The review kept with the session (a reload, or a main line changed under it).
-      ui.reviewed = [];
-      for (const r of m.results) ui.reviewed[r.ply] = r;
+      // The review kept with the session (done, a reload, or a main line changed under
+      // it): `quartet review --json`'s game, or null while it is made.
+      ui.review = m.review;
       schedule();
       break;
     case 'review_end':
@@ -100,10 +95,9 @@ function onState(s) {
     ui.analysis.reset();
     ui.analysisAt = -1;
   }
-  // The review is the session's (it sends its results, and all of them again when the main
-  // line changes under it): none, none here; a take back drops the positions after it.
-  if (!s.review) ui.reviewed = [];
-  else if (ui.reviewed.length > s.moves.length + 1) ui.reviewed.length = s.moves.length + 1;
+  // The review is the session's (it sends it when done, and again when the main line
+  // changes under it): none, none here.
+  if (!s.review) ui.review = null;
   if (!old || old.moves.length !== s.moves.length || JSON.stringify(old.next) !== JSON.stringify(s.next)) {
     ui.sel = null; ui.selKey = null; ui.choice = null;
   }
@@ -204,9 +198,10 @@ function renderAnalysis() {
 ui.render = render;
 ui.schedule = schedule;
 window.guiRender = render; // for the browser tests: draw now
+// For the browser tests: the review the page holds.
+window.guiReview = () => ui.review;
 ui.reviewExport = new ReviewExport(() => send({ t: 'record' }), download, showMessage,
-  () => ({ results: ui.reviewed, actors: ui.state.actors, scale: scale(), name: sideName,
-    per: ui.state.review && ui.state.review.per }));
+  () => ({ review: ui.review, name: sideName, per: ui.state.review && ui.state.review.per }));
 wire();
 setInterval(tickClocks, 100);
 connect(handle);

@@ -62,7 +62,7 @@ export function wire() {
   $('review').addEventListener('click', () => {
     const running = !!(ui.state && ui.state.review && ui.state.review.running);
     if (running) { send({ t: 'review', nodes: 0 }); return; }
-    ui.reviewed = [];
+    ui.review = null;
     $('review-progress').value = 0;
     // A fixed node count or a time per position, as chosen beside the number.
     const amount = Number($('review-nodes').value) || 20000;

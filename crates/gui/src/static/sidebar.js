@@ -4,7 +4,7 @@
 import { ui, $, sideName, scale } from './ui.js';
 import { send } from './socket.js';
 import { afterPaint } from './frame.js';
-import { drawGraph, judge, markMoves, summary } from './review.js';
+import { drawDetail, drawGraph, markMoves, summary } from './review.js';
 import { drawVariations } from './variations.js';
 import { drawMoveTimes } from './movetimes.js';
 import { drawMoves, scoreText, barFraction } from './panels.js';
@@ -84,41 +84,40 @@ export function renderPanels() {
   $('clocks').classList.toggle('hidden', !state.clocks);
 }
 
-// The review (kept by the session, state.review): its progress, the graph, marks on the
-// move list and the summary per side; a review cut short says how far it got and offers
-// Continue review.
+// The review (kept by the session, state.review, and the review itself, ui.review): its
+// progress, the graph, the evaluations and marks on the move list, the summary per side
+// and the detail of the ply shown; a review cut short says how far it got (and why, when
+// its engine failed) and offers Continue review.
 function renderReview() {
-  const { state, reviewed } = ui;
+  const { state, review } = ui;
   const r = state.review;
   const running = !!(r && r.running);
   $('review').textContent = running ? 'Cancel review' : 'Review game';
   $('review-progress').classList.toggle('hidden', !running);
   if (r) $('review-progress').value = r.done / r.total;
   $('review-continue').classList.toggle('hidden', !(r && r.cut));
-  const done = reviewed.filter(Boolean);
-  $('review-graph').classList.toggle('hidden', done.length < 2);
-  ui.reviewExport.show(done.length >= 2 && !running);
+  $('review-graph').classList.toggle('hidden', !review);
+  ui.reviewExport.show(!!review && !running);
   const cut = [];
   if (r && r.cut) {
     const d = document.createElement('div');
     d.className = 'review-cut';
-    d.textContent = `Review cut short after ${r.done} of ${r.total} positions (${r.per} a position): Continue review searches the rest.`;
+    d.textContent = `Review cut short after ${r.done} of ${r.total} positions (${r.per} a search)` +
+      `${r.error ? `: ${r.error}` : ''}. Continue review searches the rest.`;
     cut.push(d);
   }
-  if (done.length < 2) { $('review-summary').replaceChildren(...cut); return; }
+  markMoves($('moves'), review, sideName);
+  if (!review) { $('review-summary').replaceChildren(...cut); $('review-detail').replaceChildren(); return; }
   const onMain = !ui.view || ui.view.line === null;
-  drawGraph($('review-graph'), reviewed, scale(), goTo, onMain ? shownPly() : null);
-  const judged = judge(reviewed, state.actors, scale(), state.moves);
-  markMoves($('moves'), judged);
-  const by = summary(judged);
-  $('review-summary').replaceChildren(...cut, ...Object.entries(by).map(([side, s]) => {
+  drawGraph($('review-graph'), review, sideName, goTo, onMain ? shownPly() : null);
+  $('review-summary').replaceChildren(...cut, ...summary(review, sideName).map(({ side, text }) => {
     const d = document.createElement('div');
     d.className = 'review-side';
     d.dataset.side = side;
-    d.textContent = `${sideName(side)}: average loss ${(100 * s.loss / s.n).toFixed(1)} % · ` +
-      `${s.inaccuracy} inaccuracies ?!, ${s.mistake} mistakes ?, ${s.blunder} blunders ??`;
+    d.textContent = text;
     return d;
   }));
+  drawDetail($('review-detail'), review, onMain ? shownPly() : 0, sideName);
 }
 
 // The move-time chart of the main line's clock readings (movetimes.js), redrawn when they

@@ -35,8 +35,8 @@ export const ui = {
   firstHalf: null,
   // The analysis (panels.js) and the position its lines are of (nav.js shownKey).
   analysis: null, analysisAt: '',
-  // The review's results by ply (null: not reviewed), as the session sent them.
-  reviewed: [],
+  // The review, as the session sent it (review.js), or null.
+  review: null,
   // How many `hello`s came (the options panel is drawn again after each).
   helloCount: 0,
   // The review's export control (review.js).
