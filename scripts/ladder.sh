@@ -32,7 +32,7 @@
 #                          [--seed S] [--openings SPEC] [--game G ...] [--out DIR]
 #                          [--quartet PATH]
 # Defaults: 60 games per match, --nodes 1000, concurrency 2, seed 1, openings random:4,
-# all four games, a fresh temporary directory, target/release/quartet (built if missing).
+# every game, a fresh temporary directory, target/release/quartet (built if missing).
 # The defaults take a few minutes on an idle 2-core machine, 10-20 on a loaded one.
 
 set -euo pipefail
@@ -48,7 +48,7 @@ out=""
 quartet="$root/target/release/quartet"
 
 usage() {
-    sed -n '/^# Usage:/,/^# all four/p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '/^# Usage:/,/^# every game/p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 

@@ -29,7 +29,7 @@ Usage:
         [--game G ...] [--out DIR] [--reuse] [--quartet PATH] [--check GAME=ELO ...]
 
 Defaults: 100 games per match, --nodes 2000, concurrency 1, seed 1, openings random:4,
-levels 0,2,4,...,18,19,20, all four games, a fresh temporary directory,
+levels 0,2,4,...,18,19,20, every game, a fresh temporary directory,
 target/release/quartet. Python 3.11, standard library only.
 """
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Stress: many position / go nodes / stop / isready cycles against one engine process.
 
-Each cycle picks a game (all four in turn, in random order), sets one of a few positions
+Each cycle picks a game (each in turn, in random order), sets one of a few positions
 reached by random legal play (`position startpos moves ...`), starts `go nodes N` with a
 random N, waits a random 0-30 ms, sends `stop` and `isready`, and checks:
 

@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         Some(Cmd::Playthrough(args)) => playthrough::run(args),
         Some(Cmd::Games(args)) => games::run(args),
         Some(Cmd::Completions(args)) => shell::completions(args),
-        Some(Cmd::Man) => shell::man(),
+        Some(Cmd::Man(args)) => shell::man(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

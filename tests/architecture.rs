@@ -402,3 +402,83 @@ fn no_line_of_src_is_over_100_columns() {
     }
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
+
+/// Where the games may be written out one by one: the registry, the one table of the games,
+/// the README's first paragraph (docs/architecture.md, "Adding a fifth game"), the browser
+/// board's table of its board modules, and the generated transcripts. Measurement notes in
+/// docs/ (tables of results per game) and the training recipes of the checked-in weights
+/// (scripts/train.sh, one target per game's weights) are records, not lists a new game must
+/// join.
+const LISTS_MAY_STAND_IN: &[&str] = &[
+    "crates/games/src/lib.rs",
+    "docs/rules/README.md",
+    "crates/gui/src/static/ui.js",
+    "scripts/train.sh",
+];
+
+/// Whether `line` names every game of the registry (by its `Game` value or its title), as a
+/// list of them does.
+fn lists_every_game(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    quartet_engine::GameKind::ALL.iter().all(|g| {
+        let d = g.declaration();
+        lower.contains(d.name) || lower.contains(&d.title.to_lowercase())
+    })
+}
+
+#[test]
+fn the_list_detector_sees_a_list_and_nothing_less() {
+    let names: Vec<&str> = quartet_engine::GameKind::ALL
+        .iter()
+        .map(|g| g.name())
+        .collect();
+    assert!(lists_every_game(&format!("for game in {names:?}")));
+    assert!(!lists_every_game(&format!("for game in {:?}", &names[1..])));
+}
+
+/// A new game touches only the places docs/architecture.md names: no other file writes the
+/// games out (tests, scripts, help texts and protocol.md read the registry, `quartet games`,
+/// or docs/rules/README.md instead).
+#[test]
+fn no_file_lists_the_games_but_the_places_a_new_game_joins() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tracked = std::process::Command::new("git")
+        .args(["ls-files"])
+        .current_dir(root)
+        .output();
+    let Some(tracked) = tracked.ok().filter(|o| o.status.success()) else {
+        return; // not a git checkout (a source package): nothing to compare
+    };
+    let mut found = Vec::new();
+    for file in String::from_utf8_lossy(&tracked.stdout).lines() {
+        let measurement_note = file.starts_with("docs/") && file != "docs/architecture.md";
+        if LISTS_MAY_STAND_IN.contains(&file)
+            || measurement_note
+            || file.starts_with("tests/playthroughs/")
+        {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+            continue; // binary
+        };
+        // The README's first paragraph names the games (the one place it must).
+        let skip = if file == "README.md" {
+            text.split("\n\n")
+                .take(2)
+                .map(|p| p.lines().count())
+                .sum::<usize>()
+        } else {
+            0
+        };
+        for (n, line) in text.lines().enumerate().skip(skip) {
+            if lists_every_game(line) {
+                found.push(format!("{file}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the games written out:\n{}",
+        found.join("\n")
+    );
+}

@@ -40,3 +40,38 @@ fn the_man_page_is_roff_with_the_subcommands() {
         assert!(page.contains(word), "no '{word}' in the man page");
     }
 }
+
+#[test]
+fn every_page_the_man_page_names_is_written() {
+    let dir = std::env::temp_dir().join(format!("quartet-man-{}", std::process::id()));
+    let written = run(&["man", "--dir", dir.to_str().expect("a UTF-8 path")]);
+    let page = run(&["man"]);
+    let named: Vec<&str> = page
+        .lines()
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .map(|l| l.trim())
+        .collect();
+    assert!(named.len() >= 10, "{named:?}");
+    for name in named {
+        let file = format!("{}.1", name.replace("\\-", "-"));
+        assert!(
+            dir.join(&file).is_file(),
+            "{file} named but not written:\n{written}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn completions_offer_the_games_players_and_rule_values() {
+    let script = run(&["completions", "bash"]);
+    let names = run(&["games", "--names"]);
+    let games: Vec<&str> = names.lines().collect();
+    assert!(
+        script.contains(&format!("compgen -W \"{}\"", games.join(" "))),
+        "{script}"
+    );
+    assert!(script.contains("compgen -W \"search random greedy mcts\""));
+    assert!(script.contains("compgen -W \"alternate together\""));
+    assert!(script.contains("compgen -W \"true false\""));
+}

@@ -416,14 +416,29 @@ fn odd_search_limits_still_give_one_legal_move_promptly() {
         "go wtime 9223372036854775807 btime 9223372036854775807 nodes 2000",
         "go nodes 18446744073709551616 depth 2",
     ];
-    for game in ["rnb", "duell", "apocalypse", "ludo"] {
+    for kind in quartet_engine::GameKind::ALL {
+        let game = kind.name();
         let mut e = Engine::start(&["--game", game]);
         let start = e.query("legalmoves");
-        // Ludo: roll first so there is a move to choose.
-        if game == "ludo" {
-            assert!(e.ask("position startpos moves r6").is_empty());
+        // A game that starts with a roll: roll first, so that there is a move to choose.
+        if e.query("node").starts_with("chance") {
+            let roll = e.query("chance");
+            let first = roll
+                .split([' ', ':'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            assert!(
+                e.ask(&format!("position startpos moves {first}"))
+                    .is_empty()
+            );
         }
-        let side = if game == "apocalypse" { " side w" } else { "" };
+        // A simultaneous start: ask for the first player's declaration.
+        let side = if e.query("node") == "simultaneous" {
+            " side w"
+        } else {
+            ""
+        };
         let legal = legal_moves(&mut e, side.trim_start_matches(" side"));
         assert!(!legal.is_empty(), "{game}: {start}");
         for go in limits {

@@ -208,6 +208,31 @@ fn the_position_json_of_each_game() {
 }
 
 #[test]
+fn winchance_gives_each_game_its_curve() {
+    let mut e = Engine::start(&["--game", "ludo"]);
+    // Ludo prints win probabilities, cp = (2p - 1) * 10000 (protocol.md §6).
+    assert_eq!(e.query("winchance"), "probability 10000");
+    // Apocalypse prints its evaluation's scale, a logit of 110 (protocol.md §6).
+    e.ask("setoption name Game value apocalypse");
+    let answer = e.query("winchance");
+    let k: f64 = answer
+        .strip_prefix("logistic ")
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("apocalypse: {answer}"));
+    assert_eq!(k, 1.0 / 110.0);
+    // Every game answers a curve the review can read.
+    for kind in quartet_games::GameKind::ALL {
+        e.ask(&format!("setoption name Game value {}", kind.name()));
+        let answer = e.query("winchance");
+        assert!(
+            quartet_review::curve::Curve::from_answer(&answer).is_some(),
+            "{}: {answer}",
+            kind.name()
+        );
+    }
+}
+
+#[test]
 fn chance_outcomes_with_their_weights() {
     let mut e = Engine::start(&["--game", "ludo"]);
     // docs/rules/ludo.md: a chance node's tokens are r1..r6, each with weight 1/6.

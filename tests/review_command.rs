@@ -362,24 +362,6 @@ fn luck_and_losses_add_up_at_joint_turns_too() {
 }
 
 #[test]
-fn the_curve_table_names_exactly_the_registered_games() {
-    let mut registered: Vec<String> = quartet_games::GameKind::ALL
-        .iter()
-        .map(|g| g.name().to_string())
-        .collect();
-    let mut known: Vec<String> = quartet_review::curve::KNOWN_GAMES
-        .iter()
-        .map(|g| g.to_string())
-        .collect();
-    registered.sort();
-    known.sort();
-    assert_eq!(
-        known, registered,
-        "crates/review/src/curve.rs names each game's scale once"
-    );
-}
-
-#[test]
 fn exact_values_are_used_and_said_where_the_solvers_cover_the_position() {
     // 1-piece Ludo: the solved game covers every position, so nothing is searched.
     let dir = scratch("exact");

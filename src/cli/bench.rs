@@ -11,7 +11,7 @@ use quartet_protocol::output::say;
 #[derive(Args)]
 pub struct BenchArgs {
     /// Only this game (default: all).
-    #[arg(long, value_parser = GameKind::parse)]
+    #[arg(long, value_parser = super::game_parser())]
     pub game: Option<GameKind>,
     /// Search depth instead of each game's default.
     #[arg(long)]

@@ -23,11 +23,57 @@ use quartet_core::eval::nnue::Choice;
 use quartet_games::GameKind;
 use quartet_search::players::PlayerKind;
 
-/// The parser of a subcommand's `--eval`: the `Eval` option's values ([`Choice::name`]),
-/// offered as such by `--help` and the shell completions.
+/// A parser of one of `names` (lower case), in any case: `--help` lists the names and the
+/// shell completions offer them; anything else is refused with the list.
+#[derive(Clone)]
+pub struct Names(clap::builder::PossibleValuesParser);
+
+impl Names {
+    /// The parser of one of `names`.
+    pub fn new(names: impl IntoIterator<Item = &'static str>) -> Names {
+        Names(clap::builder::PossibleValuesParser::new(names))
+    }
+}
+
+impl clap::builder::TypedValueParser for Names {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let lower = value.to_str().map(str::to_ascii_lowercase);
+        let value = lower.as_deref().map_or(value, std::ffi::OsStr::new);
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        self.0.possible_values()
+    }
+}
+
+/// The parser of `--game`: the registry's names ([`GameKind::name`]).
+pub fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameKind> {
+    use clap::builder::TypedValueParser;
+    Names::new(GameKind::ALL.iter().map(|g| g.name()))
+        .map(|name| GameKind::from_name(&name).unwrap_or(GameKind::DEFAULT))
+}
+
+/// The parser of `--player`: the baselines' names ([`PlayerKind::name`]).
+pub fn player_parser() -> impl clap::builder::TypedValueParser<Value = PlayerKind> {
+    use clap::builder::TypedValueParser;
+    Names::new(PlayerKind::ALL.map(PlayerKind::name))
+        .map(|name| PlayerKind::from_name(&name).unwrap_or(PlayerKind::Search))
+}
+
+/// The parser of a subcommand's `--eval`: the `Eval` option's values ([`Choice::name`]).
 pub fn eval_choice() -> impl clap::builder::TypedValueParser<Value = Choice> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Choice::ALL.map(Choice::name))
+    Names::new(Choice::ALL.map(Choice::name))
         .map(|name| Choice::parse(&name).unwrap_or(Choice::Auto))
 }
 
@@ -37,11 +83,11 @@ pub fn eval_choice() -> impl clap::builder::TypedValueParser<Value = Choice> {
 #[command(version)]
 pub struct Cli {
     /// The game to play at start (one of the `Game` option's values).
-    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = game_parser())]
     pub game: GameKind,
-    /// Who chooses the moves: the engine's search or a baseline (search, random, greedy,
-    /// mcts); the `Player` option changes it later.
-    #[arg(long, default_value = "search")]
+    /// Who chooses the moves: the engine's search or a baseline; the `Player` option
+    /// changes it later.
+    #[arg(long, default_value = "search", value_parser = player_parser())]
     pub player: PlayerKind,
     /// A subcommand; without one, the protocol loop runs.
     #[command(subcommand)]
@@ -89,6 +135,6 @@ pub enum Cmd {
     Games(games::GamesArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(shell::CompletionsArgs),
-    /// Print the man page (roff).
-    Man,
+    /// Print the man page (roff), or write every page (`--dir`).
+    Man(shell::ManArgs),
 }

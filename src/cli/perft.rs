@@ -12,7 +12,7 @@ use std::time::Instant;
 #[derive(Args)]
 pub struct PerftArgs {
     /// The game.
-    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = GameKind::parse)]
+    #[arg(long, default_value = GameKind::DEFAULT.name(), value_parser = super::game_parser())]
     pub game: GameKind,
     /// Plies to count.
     #[arg(long)]

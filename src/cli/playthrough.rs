@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(Args)]
 pub struct PlaythroughArgs {
     /// The game (`quartet games --names` lists them).
-    #[arg(long, value_parser = GameKind::parse, required_unless_present = "write")]
+    #[arg(long, value_parser = super::game_parser(), required_unless_present = "write")]
     pub game: Option<GameKind>,
     /// Seeds the choice of every move, roll and declaration.
     #[arg(long, default_value_t = 1)]

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 pub struct ReplayArgs {
     /// The game of records without a `Game` tag (another program's); a record's own tag
     /// must agree with it.
-    #[arg(long, value_parser = GameKind::parse)]
+    #[arg(long, value_parser = super::game_parser())]
     pub game: Option<GameKind>,
     /// The records file.
     pub file: PathBuf,

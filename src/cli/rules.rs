@@ -5,7 +5,7 @@
 
 use clap::builder::ValueParser;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
-use quartet_core::declaration::RuleOption;
+use quartet_core::declaration::{RuleKind, RuleOption};
 use quartet_core::game::RuleOptions;
 use quartet_games as games;
 
@@ -55,9 +55,9 @@ impl Args for RuleArgs {
 fn flag(option: &'static RuleOption) -> Arg {
     let (min, max) = option.range();
     let value_name = match option.kind {
-        quartet_core::declaration::RuleKind::Check { .. } => "true|false".to_string(),
-        quartet_core::declaration::RuleKind::Combo { values, .. } => values.join("|"),
-        quartet_core::declaration::RuleKind::Spin { .. } => format!("{min}..{max}"),
+        RuleKind::Check { .. } => "true|false".to_string(),
+        RuleKind::Combo { values, .. } => values.join("|"),
+        RuleKind::Spin { .. } => format!("{min}..{max}"),
     };
     Arg::new(option.name)
         .long(option.flag())
@@ -67,7 +67,24 @@ fn flag(option: &'static RuleOption) -> Arg {
             option.help,
             option.format_value(option.default_value())
         ))
-        .value_parser(ValueParser::new(move |text: &str| option.parse_value(text)))
+        .value_parser(parser(option))
+}
+
+/// The parser of one rule option's flag: a check's or a combo's words (listed by `--help`,
+/// offered by the completions, in any case), or a spin's whole number in its range.
+fn parser(option: &'static RuleOption) -> ValueParser {
+    use clap::builder::TypedValueParser;
+    let words: Option<Vec<&'static str>> = match option.kind {
+        RuleKind::Check { .. } => Some(vec!["true", "false"]),
+        RuleKind::Combo { values, .. } => Some(values.to_vec()),
+        RuleKind::Spin { .. } => None,
+    };
+    match words {
+        Some(words) => ValueParser::new(
+            super::Names::new(words).try_map(move |text| option.parse_value(&text)),
+        ),
+        None => ValueParser::new(move |text: &str| option.parse_value(text)),
+    }
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub struct SelfplayArgs {
     #[command(subcommand)]
     pub merge: Option<SelfplayCommand>,
     /// The game (`quartet games --names` lists them).
-    #[arg(long, required = true, value_parser = GameKind::parse)]
+    #[arg(long, required = true, value_parser = super::game_parser())]
     pub game: Option<GameKind>,
     /// Games in the whole run (all shards together).
     #[arg(long, required = true)]

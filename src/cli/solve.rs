@@ -14,7 +14,7 @@ use quartet_protocol::output::say;
 #[derive(Args)]
 pub struct SolveArgs {
     /// The game (one with an exact solver: apocalypse, ludo).
-    #[arg(long, value_parser = GameKind::parse)]
+    #[arg(long, value_parser = super::game_parser())]
     pub game: GameKind,
     /// Position string (default: the start position, usually far too big to solve).
     #[arg(long)]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// The game (`quartet games --names` lists them).
-    #[arg(long, value_parser = GameKind::parse)]
+    #[arg(long, value_parser = super::game_parser())]
     pub game: GameKind,
     /// Data files written by `quartet selfplay` (or `selfplay merge`).
     #[arg(long, num_args = 1.., required = true)]

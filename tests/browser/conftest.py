@@ -24,6 +24,13 @@ SHOTS = (ROOT / "docs" / "screenshots" if _SHOTS == "docs"
          else pathlib.Path(_SHOTS) if _SHOTS else ROOT / "target" / "screenshots")
 
 
+def game_names():
+    """The registry's games, in the `Game` option's order, from the binary: no test writes
+    the list out, so a new game is tested with no line changed here."""
+    out = subprocess.run([QUARTET, "games", "--names"], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
 class Server:
     """A `quartet gui` process on a free port."""
 

@@ -9,7 +9,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import QUARTET
+from conftest import QUARTET, game_names
 from play import play_out
 
 
@@ -28,7 +28,7 @@ def replay(game, path):
     return path.read_text()
 
 
-@pytest.mark.parametrize("game,seed", [("rnb", 1), ("duell", 2), ("apocalypse", 3), ("ludo", 4)])
+@pytest.mark.parametrize("game,seed", [(g, i + 1) for i, g in enumerate(game_names())])
 def test_a_whole_game_against_the_engine(page, downloads, game, seed):
     p = page("--seed", "11")
     p.set_limit("movetime", 40)

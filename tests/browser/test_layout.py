@@ -5,7 +5,7 @@ screen."""
 
 import pytest
 
-from conftest import SHOTS
+from conftest import SHOTS, game_names
 
 
 def viewport(p, w, h, mobile):
@@ -20,7 +20,7 @@ def box(p, element_id):
                 "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}", element_id)
 
 
-@pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
+@pytest.mark.parametrize("game", game_names())
 def test_at_1024x768_the_board_status_and_actions_are_in_view(page, game):
     p = page()
     viewport(p, 1024, 768, False)

@@ -11,7 +11,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import SHOTS
+from conftest import SHOTS, game_names
 
 from play import human_act, play_random, random_ludo_records
 
@@ -121,7 +121,7 @@ def test_a_review_can_be_cancelled(page):
     human_act(p, rng)
 
 
-@pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
+@pytest.mark.parametrize("game", game_names())
 def test_every_game_is_reviewed_with_its_graph(page, game):
     """Ludo's rolls and Apocalypse's joint turns included; the README's screenshots, taken
     while the reviewed game is studied: a position in its middle shown from the graph."""

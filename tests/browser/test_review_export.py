@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import QUARTET
+from conftest import QUARTET, game_names
 from play import play_random
 from test_review import reviewed
 
@@ -45,7 +45,7 @@ def move_text(text):
     return words, comments
 
 
-@pytest.mark.parametrize("game", ["rnb", "duell", "apocalypse", "ludo"])
+@pytest.mark.parametrize("game", game_names())
 def test_the_exported_review_has_marks_and_comments_and_replays(page, downloads, game):
     p = page("--seed", "4")
     review(p, game, 16, 1500)

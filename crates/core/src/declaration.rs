@@ -11,7 +11,7 @@
 //! `RuleOptions::default()` and two equal settings compare equal.
 
 /// Everything the code outside a game's folder needs to know about it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameDeclaration {
     /// The name the `Game` option and `--game` use (`duell`), lower case.
     pub name: &'static str,
@@ -34,6 +34,9 @@ pub struct GameDeclaration {
     /// The sides' names for people, the first player's first (`["White", "Black"]`), as
     /// messages, `d` and `query position` (its `sides`) name them.
     pub sides: [&'static str; 2],
+    /// How the engine's `score cp` for this game reads as the scored side's expected score
+    /// (`query winchance` answers it, and the review uses it).
+    pub win_chance: WinChance,
 }
 
 impl GameDeclaration {
@@ -56,7 +59,41 @@ impl GameDeclaration {
             signature: 0,
         },
         sides: ["First", "Second"],
+        win_chance: WinChance::LICHESS,
     };
+}
+
+/// How a game's `score cp` reads as the expected score (0..1) of the side it is from: the
+/// winning-chance curve that lichess keeps for Stockfish's centipawns, declared per game
+/// because each game's scores have their own unit. A `mate` score is a certain result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WinChance {
+    /// The score is a probability: `P = (1 + cp / full) / 2`, and `cp = ±full` is certain.
+    Probability {
+        /// The score of a certain win.
+        full: i32,
+    },
+    /// lichess's curve: `P = 1 / (1 + exp(-k * cp))`.
+    Logistic {
+        /// Per unit of `cp`, positive.
+        k: f64,
+    },
+}
+
+impl WinChance {
+    /// lichess's constant for Stockfish's centipawns (scalachess,
+    /// `WinPercent.winningChances`: `2 / (1 + exp(-0.00368208 * cp)) - 1`): the curve of
+    /// a game that has not measured its own.
+    pub const LICHESS: WinChance = WinChance::Logistic { k: 0.003_682_08 };
+
+    /// `query winchance`'s answer: `probability <full>` or `logistic <k>` (`k` printed so
+    /// that it reads back to the same `f64`).
+    pub fn answer(self) -> String {
+        match self {
+            WinChance::Probability { full } => format!("probability {full}"),
+            WinChance::Logistic { k } => format!("logistic {k}"),
+        }
+    }
 }
 
 /// Why a finished game ended: the rule that ended it, declared by the game (its

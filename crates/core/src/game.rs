@@ -1,4 +1,4 @@
-//! The rules interface shared by all four games (after OpenSpiel's `State`).
+//! The rules interface every game implements (after OpenSpiel's `State`).
 //!
 //! A [`Game`] value is one position together with everything the rules need to continue
 //! from it (side to move, counters, rule options). The kind of a node is a property of the

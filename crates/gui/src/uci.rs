@@ -290,20 +290,14 @@ mod tests {
                 }
             })
         );
-        let combo = parse_option(
-            "option name Game type combo default duell var rnb var apocalypse var duell var ludo",
-        )
-        .unwrap();
+        let combo =
+            parse_option("option name Game type combo default duell var rnb var duell var chess")
+                .unwrap();
         assert_eq!(
             combo.kind,
             OptionKind::Combo {
                 default: "duell".into(),
-                vars: vec![
-                    "rnb".into(),
-                    "apocalypse".into(),
-                    "duell".into(),
-                    "ludo".into()
-                ]
+                vars: vec!["rnb".into(), "duell".into(), "chess".into()]
             }
         );
         let check = parse_option("option name DoubleStep type check default true").unwrap();

@@ -112,4 +112,6 @@ pub enum Query {
     LegalMoves(Option<Side>),
     /// The outcomes of a chance node with their weights (none at any other node).
     Chance,
+    /// How the game's `score cp` reads as an expected score (its declared curve).
+    WinChance,
 }

@@ -326,6 +326,7 @@ fn query_args(input: &str) -> Res<'_, Command> {
         word("reason").map(|_| Query::Reason),
         word("position").map(|_| Query::Position),
         word("chance").map(|_| Query::Chance),
+        word("winchance").map(|_| Query::WinChance),
         preceded(
             word("islegal"),
             (
@@ -386,8 +387,8 @@ fn command(input: &str) -> Res<'_, (&'static str, Command)> {
         preceded(
             word("query"),
             expect(
-                "gameover|p1turn|result|fen|node|reason|position|chance|islegal <move> \
-                [w|b]|legalmoves [w|b]",
+                "gameover|p1turn|result|fen|node|reason|position|chance|winchance|\
+                islegal <move> [w|b]|legalmoves [w|b]",
                 query_args,
             ),
         )

@@ -1,39 +1,17 @@
-//! From an engine's score to the first player's expected score (0..1): the review's model
-//! of each game's score scale, as lichess keeps the winning-chance curve of Stockfish's
-//! centipawns on its side. The review reaches the engine only through the protocol, whose
-//! scores are in each game's unit (protocol.md §6), so this table is the one place where
-//! the review names games; `tests/review_command.rs` checks that it names exactly the
-//! registered games.
-//!
-//! - Ludo prints win probabilities: `cp = round((2p - 1) * 10000)`.
-//! - Apocalypse prints its evaluation's scale, a logistic of 110 per unit
-//!   (`P = 1 / (1 + exp(-cp / 110))`; a won game is `cp` 9000 and more, which reads as 1).
-//! - Duell and R&B print centipawn-like scores (about 100 a die or a soldier): lichess's
-//!   curve `P = 1 / (1 + exp(-k * cp))` with `k` fitted to self-play results
-//!   ([`fit_logistic`], `quartet review --fit-curve`, docs/review.md "The curves").
-//! - Any other game gets lichess's own chess constant.
+//! From an engine's score to the first player's expected score (0..1): the
+//! winning-chance curve, as lichess keeps one for Stockfish's centipawns. Each game's
+//! scores have their own unit (protocol.md §6), so each game declares its curve and the
+//! engine tells it (`query winchance`: `probability <full>` or `logistic <k>`); the
+//! review names no game. An engine that does not answer gets lichess's chess curve.
 //!
 //! A `mate` score is a certain result: 1 for a win, 0 for a loss.
 
 use super::uci::Score;
 
 /// lichess's constant of the winning-chance curve for Stockfish's centipawns (scalachess,
-/// `WinPercent.winningChances`: `2 / (1 + exp(-0.00368208 * cp)) - 1`).
+/// `WinPercent.winningChances`: `2 / (1 + exp(-0.00368208 * cp)) - 1`): the curve of an
+/// engine that does not answer `query winchance`.
 pub const LICHESS_K: f64 = 0.003_682_08;
-
-/// Duell's constant, fitted to self-play results (docs/review.md, "The curves": 1000
-/// games at 8000 nodes a move, 8356 positions).
-pub const DUELL_K: f64 = 0.020_266_78;
-
-/// R&B's constant, fitted to self-play results (docs/review.md, "The curves": 1000
-/// games at 8000 nodes a move, 11614 positions).
-pub const RNB_K: f64 = 0.007_388_19;
-
-/// Apocalypse's own scale: its evaluation is a logit of 110 per unit.
-pub const APOCALYPSE_K: f64 = 1.0 / 110.0;
-
-/// Ludo's score of a certain win (`cp = (2p - 1) * 10000`).
-pub const LUDO_FULL: f64 = 10_000.0;
 
 /// How one game's `score cp` reads as an expected score.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,20 +28,17 @@ pub enum Curve {
     },
 }
 
-/// The names of the games this table knows (the test compares them with the registry).
-pub const KNOWN_GAMES: [&str; 4] = ["rnb", "duell", "apocalypse", "ludo"];
-
 impl Curve {
-    /// The curve of the game named `game` (its `Game` option value); lichess's chess curve
-    /// for a game this table does not know.
-    pub fn of(game: &str) -> Curve {
-        match game {
-            "ludo" => Curve::Linear { full: LUDO_FULL },
-            "apocalypse" => Curve::Logistic { k: APOCALYPSE_K },
-            "duell" => Curve::Logistic { k: DUELL_K },
-            "rnb" => Curve::Logistic { k: RNB_K },
-            _ => Curve::Logistic { k: LICHESS_K },
-        }
+    /// The curve `query winchance` answered (`probability 10000`, `logistic 0.0074`);
+    /// `None` for any other answer.
+    pub fn from_answer(answer: &str) -> Option<Curve> {
+        let mut words = answer.split_whitespace();
+        let curve = match (words.next()?, words.next()?.parse::<f64>().ok()?) {
+            ("probability", full) if full > 0.0 => Curve::Linear { full },
+            ("logistic", k) if k > 0.0 && k.is_finite() => Curve::Logistic { k },
+            _ => return None,
+        };
+        words.next().is_none().then_some(curve)
     }
 
     /// The expected score of the player the score is from (0..1), and whether it is a
@@ -150,24 +125,40 @@ mod tests {
 
     #[test]
     fn each_scale_reads_as_its_documentation_says() {
-        let ludo = Curve::of("ludo");
+        let ludo = Curve::from_answer("probability 10000").expect("an answer");
         // cp = (2p - 1) * 10000: 2000 is p = 0.6, -10000 a certain loss.
         assert_eq!(ludo.expected(Score::Cp(2000)), (0.6, false));
         assert_eq!(ludo.expected(Score::Cp(-10_000)), (0.0, true));
         assert_eq!(ludo.expected(Score::Cp(10_000)), (1.0, true));
-        // Apocalypse: logistic of cp / 110; 110 is one logit, e / (1 + e).
-        let (p, certain) = Curve::of("apocalypse").expected(Score::Cp(110));
+        // A logistic of cp / 110: 110 is one logit, e / (1 + e).
+        let apocalypse = Curve::from_answer("logistic 0.00909090909090909").expect("an answer");
+        let (p, certain) = apocalypse.expected(Score::Cp(110));
         assert!((p - std::f64::consts::E / (1.0 + std::f64::consts::E)).abs() < 1e-15);
         assert!(!certain);
-        assert_eq!(Curve::of("apocalypse").expected(Score::Cp(9_990)).0, 1.0);
+        assert_eq!(apocalypse.expected(Score::Cp(9_990)).0, 1.0);
         // lichess: winningChances(cp) = 2P - 1; at cp 100 it is 0.18296 (0.003682 * 100
         // halved is 0.1841 through tanh).
-        let (p, _) = Curve::of("no such game").expected(Score::Cp(100));
+        let (p, _) = Curve::Logistic { k: LICHESS_K }.expected(Score::Cp(100));
         assert!((2.0 * p - 1.0 - (0.184_104_f64).tanh()).abs() < 1e-6);
-        // A mate is certain in every game.
-        for game in KNOWN_GAMES {
-            assert_eq!(Curve::of(game).expected(Score::Mate(3)), (1.0, true));
-            assert_eq!(Curve::of(game).expected(Score::Mate(-1)), (0.0, true));
+        // A mate is certain on every curve.
+        for curve in [ludo, apocalypse] {
+            assert_eq!(curve.expected(Score::Mate(3)), (1.0, true));
+            assert_eq!(curve.expected(Score::Mate(-1)), (0.0, true));
+        }
+    }
+
+    #[test]
+    fn answers_that_are_not_a_curve_are_refused() {
+        for answer in [
+            "",
+            "logistic",
+            "logistic -1",
+            "logistic inf",
+            "logistic 0.01 more",
+            "probability 0",
+            "normal 3",
+        ] {
+            assert_eq!(Curve::from_answer(answer), None, "{answer:?}");
         }
     }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
-    /// The first player (`p1`: R&B South, Duell and Apocalypse White, Ludo Red).
+    /// The first player (`p1`, the first of `query position`'s `sides`).
     First,
     /// The second player (`p2`).
     Second,

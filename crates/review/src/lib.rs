@@ -12,9 +12,9 @@
 //! game, its rules, its start and its tokens.
 //!
 //! Files: `engine` (the protocol connection), `uci` (reading the engine's lines), `curve`
-//! (scores to expected scores, per game), `probe` (the questions asked about each
-//! position), `facts` (their answers as data), `decompose` (values, luck and losses),
-//! `judge` (lichess's marks and accuracy), `report` (the review as JSON).
+//! (scores to expected scores, on the curve the engine declares), `probe` (the questions
+//! asked about each position), `facts` (their answers as data), `decompose` (values, luck
+//! and losses), `judge` (lichess's marks and accuracy), `report` (the review as JSON).
 
 #![deny(missing_docs)]
 

@@ -3,7 +3,7 @@
 //! budget (with `side w|b` and every declaration's MultiPV line at a joint turn). The
 //! answers become [`Facts`] and [`Value`]s; nothing here knows a game's rules.
 
-use super::curve::Curve;
+use super::curve::{Curve, LICHESS_K};
 use super::engine::Engine;
 use super::facts::{Declaration, Facts, Outcome, Searched, Side, Value};
 use super::uci::{self, Score};
@@ -73,7 +73,8 @@ pub struct Probe<'a, E: Engine> {
 
 impl<'a, E: Engine> Probe<'a, E> {
     /// Sets the engine up for `input`'s game (its `Game` option, its rules, MultiPV 1, a
-    /// new game) and waits for it to be ready.
+    /// new game), asks its win-chance curve (`query winchance`; lichess's when it gives
+    /// none) and waits for it to be ready.
     pub fn new(
         engine: &'a mut E,
         input: &'a GameInput,
@@ -84,7 +85,7 @@ impl<'a, E: Engine> Probe<'a, E> {
             engine,
             input,
             budget,
-            curve: Curve::of(&input.game),
+            curve: Curve::Logistic { k: LICHESS_K },
             exact,
             multipv: 1,
             searches: 0,
@@ -96,6 +97,7 @@ impl<'a, E: Engine> Probe<'a, E> {
         }
         lines.push("setoption name MultiPV value 1".to_string());
         lines.push("ucinewgame".to_string());
+        lines.push("query winchance".to_string());
         lines.push("isready".to_string());
         for line in &lines {
             probe.send(line)?;
@@ -104,9 +106,16 @@ impl<'a, E: Engine> Probe<'a, E> {
         loop {
             let line = probe.read(deadline)?;
             if let Some(error) = uci::error_text(&line) {
+                if error.starts_with("query") {
+                    // An engine that does not know the question: lichess's curve.
+                    continue;
+                }
                 return Err(ReviewError::Engine(format!(
                     "the engine refused the game's set-up: {error}"
                 )));
+            }
+            if let Some(curve) = uci::response(&line).and_then(Curve::from_answer) {
+                probe.curve = curve;
             }
             if line.split_whitespace().next() == Some("readyok") {
                 return Ok(probe);

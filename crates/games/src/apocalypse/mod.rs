@@ -19,7 +19,7 @@ pub use board::{Cell, Move, Piece};
 pub use board::{NO_PROGRESS_LIMIT, PENALTY_LIMIT};
 pub use notation::START;
 use quartet_core::declaration::{
-    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption, WinChance,
 };
 pub use rules::Apocalypse;
 
@@ -48,6 +48,8 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[NO_PAWNS, PENALTIES, MOVE_RULE, NO_LEGAL_MOVE],
     sides: ["White", "Black"],
+    // The evaluation's own scale: a logistic of 110 per unit (a won game is 9000 and more).
+    win_chance: WinChance::Logistic { k: 1.0 / 110.0 },
 };
 
 /// The measured Elo of Apocalypse's skill levels: `scripts/skill_ladder.py --games 80

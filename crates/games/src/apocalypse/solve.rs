@@ -75,7 +75,7 @@ pub const EXACT_PIECES: u32 = 4;
 
 /// White's exact expected score (a win 1, a draw ½) at `pos` when at most [`EXACT_PIECES`]
 /// pieces are on the board, by [`solve_exact`]; `None` for other positions. The game's
-/// [`crate::notation::Notation::EXACT`].
+/// [`quartet_core::notation::Notation::EXACT`].
 pub fn exact_value(pos: &Apocalypse, _rules: &RuleOptions) -> Option<f64> {
     let pieces: u32 = [Player::First, Player::Second]
         .into_iter()

@@ -27,7 +27,7 @@ mod tests;
 
 use board::{Bitboard, SQUARES, bit};
 use piece::{EMPTY, Piece};
-use quartet_core::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration};
+use quartet_core::declaration::{BenchSpec, EndExample, EndReason, GameDeclaration, WinChance};
 use quartet_core::game::Player;
 
 pub use board::Square;
@@ -60,6 +60,9 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         NO_LEGAL_MOVE,
     ],
     sides: ["White", "Black"],
+    // Fitted to self-play results (docs/review.md, "The curves": 1000 games at 8000 nodes
+    // a move, 8356 positions; `quartet review --fit-curve`).
+    win_chance: WinChance::Logistic { k: 0.020_266_78 },
     ..GameDeclaration::DEFAULT
 };
 

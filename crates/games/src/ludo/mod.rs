@@ -21,7 +21,7 @@ mod tests;
 
 pub use expert::expert_move;
 use quartet_core::declaration::{
-    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption, WinChance,
 };
 pub use solve::LudoSolution;
 
@@ -52,6 +52,8 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[ALL_HOME],
     sides: ["Red", "Yellow"],
+    // Ludo's scores are win probabilities: `cp = round((2p - 1) * 10000)`.
+    win_chance: WinChance::Probability { full: 10_000 },
 };
 
 /// The measured Elo of Ludo's skill levels: `scripts/skill_ladder.py --games 80

@@ -222,7 +222,7 @@ static TABLES: [OnceLock<LudoSolution>; 2] = [OnceLock::new(), OnceLock::new()];
 /// the goal, from the solved game of that many pieces (a piece at the goal takes no
 /// further part in the game, so the rest is that game); `None` for other positions. The
 /// first call solves the table (the 2-piece game: about 12 s with the release build, 68
-/// MiB). The game's [`crate::notation::Notation::EXACT`].
+/// MiB). The game's [`quartet_core::notation::Notation::EXACT`].
 pub fn exact_value(pos: &Ludo, _rules: &RuleOptions) -> Option<f64> {
     let count = usize::from(pos.piece_count());
     let out = |side: Player| pos.pieces(side).iter().filter(|&&v| v != GOAL).count();

@@ -37,7 +37,7 @@ pub use moves::Move;
 pub use pieces::{Colour, Piece};
 pub use position::{QUIET_PLY_LIMIT, Rnb};
 use quartet_core::declaration::{
-    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption,
+    BenchSpec, EndExample, EndReason, GameDeclaration, NodeKinds, RuleKind, RuleOption, WinChance,
 };
 use quartet_core::game::{Player, RuleOptions};
 
@@ -74,6 +74,9 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         MOVE_RULE,
     ],
     sides: ["South", "North"],
+    // Fitted to self-play results (docs/review.md, "The curves": 1000 games at 8000 nodes
+    // a move, 11614 positions; `quartet review --fit-curve`).
+    win_chance: WinChance::Logistic { k: 0.007_388_19 },
 };
 
 /// The measured Elo of R&B's skill levels: `scripts/skill_ladder.py --games 80

@@ -1,6 +1,6 @@
 // The page: one WebSocket to the server, which relays the engine (socket.js). The board is
 // drawn from the engine's `query position` JSON and its legal moves (board.js, input.js)
-// by the game's board module (rnb.js, duell.js, apocalypse.js, ludo.js), or by the generic
+// by the game's board module (<game>.js, listed in ui.js), or by the generic
 // board (generic.js) for a game without one; what is a game's own is in its module, and
 // this page names no game. The words of an end reason are the engine's (`reason_words`).
 // This file takes the server's messages and draws once per animation frame.

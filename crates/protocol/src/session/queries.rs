@@ -70,6 +70,7 @@ impl Session {
                 .map(|(token, weight)| format!("{token}:{weight}"))
                 .collect::<Vec<_>>()
                 .join(" "),
+            Query::WinChance => self.game.declaration().win_chance.answer(),
         };
         self.out.line(&response(&text));
     }
@@ -134,7 +135,8 @@ Commands (protocol.md has the exact forms):
   stop                           end the search; its bestmove follows
   quit                           end the program
   d                              show the board
-  query gameover|p1turn|result|fen|node|reason|position|chance|islegal <m> [w|b]|legalmoves [w|b]
+  query gameover|p1turn|result|fen|node|reason|position|chance|winchance
+        |islegal <m> [w|b]|legalmoves [w|b]
   help                           this list
 Lines starting with # are comments.";
 
