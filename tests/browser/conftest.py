@@ -16,12 +16,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 QUARTET = os.environ.get("QUARTET", str(ROOT / "target" / "debug" / "quartet"))
-# Screenshots go to target/screenshots, never into the repository, unless asked:
-# QUARTET_SCREENSHOTS=docs writes the README's own (docs/screenshots), any other value is a
-# folder to write them to.
+# Screenshots go to target/screenshots (or the folder QUARTET_SCREENSHOTS names), never
+# into the repository's tracked files: the README's own (docs/screenshots) are copied from
+# there by hand, chosen.
 _SHOTS = os.environ.get("QUARTET_SCREENSHOTS")
-SHOTS = (ROOT / "docs" / "screenshots" if _SHOTS == "docs"
-         else pathlib.Path(_SHOTS) if _SHOTS else ROOT / "target" / "screenshots")
+SHOTS = pathlib.Path(_SHOTS).resolve() if _SHOTS else ROOT / "target" / "screenshots"
+if SHOTS.is_relative_to(ROOT) and not SHOTS.is_relative_to(ROOT / "target"):
+    raise SystemExit(f"QUARTET_SCREENSHOTS={_SHOTS}: the tests write no file of the repository "
+                     "(a folder under target/ or outside it)")
 
 
 def game_names():

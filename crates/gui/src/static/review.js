@@ -17,7 +17,7 @@ const WORDS = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
 export function pct(p) { return `${(100 * p).toFixed(0)}%`; }
 
 // A change of expected score in signed percentage points ("+4.1").
-function points(x) { const v = 100 * x; return `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`; }
+function points(x) { const v = 100 * x; return `${v >= -0.05 ? '+' : '−'}${Math.abs(v).toFixed(1)}`; }
 
 // The values of every position, start first (an `(end)` ply included).
 export function values(review) { return [review.start_value, ...review.plies.map(p => p.value)]; }
@@ -107,13 +107,16 @@ export function markMoves(ol, review, name) {
   }
 }
 
+// `x` with one decimal, never "-0.0".
+function tenths(x) { const t = x.toFixed(1); return t === '-0.0' ? '0.0' : t; }
+
 // A side's summary in words.
 function sideText(s, side, name) {
-  const parts = [`${name(side)}:`];
+  const parts = [];
   if (s.accuracy !== null && s.accuracy !== undefined) parts.push(`accuracy ${s.accuracy.toFixed(0)} %`);
-  if (s.average_loss !== null && s.average_loss !== undefined) parts.push(`average loss ${(100 * s.average_loss).toFixed(1)} %`);
+  if (s.average_loss !== null && s.average_loss !== undefined) parts.push(`average loss ${tenths(100 * s.average_loss)} %`);
   parts.push(`${s.inaccuracies} inaccuracies ?!, ${s.mistakes} mistakes ?, ${s.blunders} blunders ??`);
-  return parts.join(' · ');
+  return `${name(side)}: ${parts.join(' · ')}`;
 }
 
 // The summary per side: [{side, text, luck}] (luck only for a game with rolls or joint
@@ -173,11 +176,22 @@ export function drawDetail(box, review, k, name) {
       cap.textContent = `${name(side)} declared ${part.declaration}: loss ${(100 * part.loss).toFixed(1)} %${part.mark ? ` ${part.mark}` : ''}`;
       const hr = t.insertRow();
       for (const h of ['declaration', 'probability', `value for ${name(side)}`]) { const th = document.createElement('th'); th.textContent = h; hr.append(th); }
-      for (const d of part.policy) {
+      // The mixed declarations and the one played; the others (never played at the
+      // equilibrium) counted in a last row.
+      const shown = part.policy.filter(d => d.probability > 0 || d.token === part.declaration);
+      for (const d of shown) {
         const r = t.insertRow();
         if (d.token === part.declaration) r.className = 'played';
         const v = d.value === undefined ? '–' : pct(side === 'p1' ? d.value : 1 - d.value);
         for (const c of [d.token, pct(d.probability), v]) r.insertCell().textContent = c;
+      }
+      const rest = part.policy.length - shown.length;
+      if (rest > 0) {
+        const r = t.insertRow();
+        r.className = 'policy-rest';
+        const c = r.insertCell();
+        c.colSpan = 3;
+        c.textContent = `and ${rest} more at 0%`;
       }
       box.append(t);
     }
