@@ -953,3 +953,95 @@ fn pings_and_review_continues_are_answered_and_leave_the_server_idle() {
     gui.assert_idle("after the review");
     assert_eq!(gui.engines(), 1);
 }
+
+/// Two people's Duell game of `n` plies by the first legal token each time.
+fn duell_by_hand(c: &mut Client, n: usize) {
+    c.send(json!({"t":"new_game","game":"duell","p1":"human","p2":"human"}));
+    let mut s = c
+        .until(|m| m["t"] == "state" && m["game"] == "duell" && m["moves"] == json!([]))
+        .pop()
+        .expect("a state");
+    for k in 1..=n {
+        c.send(json!({"t":"move","token": s["legal"][0]}));
+        s = c
+            .until(|m| m["t"] == "state" && m["moves"].as_array().is_some_and(|a| a.len() == k))
+            .pop()
+            .expect("a state");
+    }
+}
+
+#[test]
+fn a_review_runs_on_an_engine_of_its_own_that_ends_with_it_and_with_the_page() {
+    // Issue 39 §3: the review is quartet review's, run with an engine of its own while the
+    // game goes on. It never outlives the review, nor a page that went away (it goes on when
+    // the page is back), and starting and cancelling reviews in a flood runs one at a time.
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let id = session_id(&c);
+    duell_by_hand(&mut c, 6);
+    c.send(json!({"t":"review","nodes": 5_000_000}));
+    c.until(|m| m["t"] == "console" && m.to_string().contains("(review) go nodes 5000000"));
+    assert_eq!(gui.engines(), 2, "the game's engine and the review's");
+    // The game goes on meanwhile: a move is taken.
+    c.send(json!({"t":"move","token":"x"}));
+    c.until(|m| m["t"] == "error");
+    // The page goes away: the review's engine ends, the game's is kept.
+    drop(c);
+    assert_eq!(
+        gui.engines_within(1, 5),
+        1,
+        "the review's engine ended with the page"
+    );
+    gui.assert_idle("a review while no page looks");
+    // Back, the review goes on; cancelled, its engine ends.
+    let mut back = gui.claim(&id);
+    back.until(|m| m["t"] == "console" && m.to_string().contains("(review) go nodes"));
+    assert_eq!(gui.engines(), 2);
+    back.send(json!({"t":"review","nodes":0}));
+    back.until(|m| m["t"] == "review_end" && m["cancelled"] == json!(true));
+    assert_eq!(
+        gui.engines_within(1, 5),
+        1,
+        "the review's engine ended with the cancel"
+    );
+    // A flood of reviews started and cancelled: at most one review engine at any time.
+    let mut most = 0;
+    for i in 0..200 {
+        if i % 2 == 0 {
+            back.send(json!({"t":"review","nodes": 5_000_000}));
+        } else {
+            back.send(json!({"t":"review","nodes": 0}));
+        }
+        if i % 20 == 0 {
+            most = most.max(gui.engines());
+        }
+    }
+    back.send(json!({"t":"review","nodes":0}));
+    // Everything sent has been taken once this is answered.
+    let e = back.error_for(json!({"t":"move","token":"flood-end"}));
+    assert!(e.contains("flood-end"), "{e}");
+    assert!(most <= 2, "{most} engines at once");
+    assert_eq!(gui.engines_within(1, 5), 1);
+    gui.assert_idle("after a flood of reviews");
+    // A short review to its end: its result is quartet review's JSON, kept for a reload,
+    // and its engine ends before the end is told.
+    back.send(json!({"t":"review","nodes": 500}));
+    let end = back.until(|m| m["t"] == "review_log" && m["review"].is_object());
+    let review = &end.last().unwrap()["review"];
+    assert_eq!(
+        review["plies"].as_array().map(Vec::len),
+        Some(6),
+        "{review}"
+    );
+    assert!(review["sides"]["first"]["accuracy"].is_number(), "{review}");
+    assert_eq!(gui.engines(), 1);
+    drop(back);
+    std::thread::sleep(Duration::from_millis(300));
+    let again = gui.claim(&id);
+    let kept = again
+        .seen
+        .iter()
+        .find(|m| m["t"] == "review_log")
+        .expect("the review sent to the page back");
+    assert_eq!(&kept["review"], review);
+}
