@@ -25,6 +25,7 @@ mod history;
 mod invariants;
 mod ludo_strength;
 mod network_training;
+mod never_loses_at_once;
 mod nnue_options;
 mod perft;
 mod playthroughs;

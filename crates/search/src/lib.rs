@@ -8,6 +8,8 @@
 //! [`chance`] (expectation with Star1 cuts and Star2 probing) and the simultaneous-node
 //! search ([`simultaneous`], its line checks in [`line_check`]; nodes too wide for a
 //! matrix by the double oracle of [`oracle`]).
+//! Before the first iteration, the root's actions that lose at once are screened out from
+//! the rules alone (`screen.rs`), so that no budget plays one while another exists.
 //! Search never prints and never reads input: it takes a stop flag and limits and reports
 //! through a callback.
 
@@ -21,6 +23,7 @@ pub mod oracle;
 pub mod players;
 pub mod pruning;
 pub mod root;
+pub(crate) mod screen;
 pub mod searcher;
 pub mod simultaneous;
 pub mod simultaneous_root;

@@ -346,7 +346,7 @@ mod tests {
     use super::*;
     use crate::tt::TranspositionTable;
     use crate::{Limits, Root, Settings, search};
-    use quartet_testkit::toys::{WIDE_SIZE, wide_dominant, wide_rock_paper_scissors};
+    use quartet_testkit::toys::{WIDE_SIZE, wide_dominant, wide_drawn, wide_rock_paper_scissors};
     use std::sync::atomic::AtomicBool;
 
     /// The search at a wide root for `side`, depth 1 (the cells are the outcomes).
@@ -376,19 +376,45 @@ mod tests {
         assert!(u64::from(WIDE_SIZE).pow(2) > WIDE_CELLS);
     }
 
+    /// A searcher with no limits over a 1 MiB table, for running an oracle by hand.
+    fn with_searcher<G: Evaluate, T>(run: impl FnOnce(&mut Searcher<'_, G>) -> T) -> T {
+        let tt = TranspositionTable::new(1).expect("a table");
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(
+            &tt,
+            &stop,
+            None,
+            &Limits::default(),
+            Default::default(),
+            &[],
+        );
+        run(&mut s)
+    }
+
     #[test]
     fn a_best_response_far_from_the_start_is_found() {
-        // Both start at 0; the only best response to it is the last number, so the
-        // equilibrium (both declare the last) is reached in two rounds, pure.
+        // From the first declaration of each side, the only best response is the last
+        // number, so the equilibrium (both declare the last) is reached in two rounds, pure.
+        let pos = wide_dominant();
+        let (mut rows, mut cols) = (MoveList::new(), MoveList::new());
+        pos.legal_moves(Player::First, &mut rows);
+        pos.legal_moves(Player::Second, &mut cols);
+        let mut o = Oracle::new(rows, cols, (&[], &[]));
+        assert_eq!((o.r.clone(), o.c.clone()), (vec![0], vec![0]));
+        assert!(with_searcher(|s| s.run_oracle(&mut o, &pos, 1, 0)));
+        let last = WIDE_SIZE - 1;
         for side in [Player::First, Player::Second] {
-            let r = declare(&wide_dominant(), side);
-            assert_eq!(
-                r.best,
-                Some(quartet_core::game::Action::Single(WIDE_SIZE - 1))
-            );
+            let (m, p, _) = o.lines(side)[0];
+            assert_eq!((m, p), (last, 1.0));
+        }
+        // At the root, every other declaration loses at once (it draws or loses whatever
+        // the other side declares), so the screen starts there.
+        for side in [Player::First, Player::Second] {
+            let r = declare(&pos, side);
+            assert_eq!(r.best, Some(quartet_core::game::Action::Single(last)));
             assert_eq!(r.score, 0, "a draw");
             let top = r.policy.first().expect("a policy");
-            assert_eq!((top.0, top.1), (WIDE_SIZE - 1, 1.0));
+            assert_eq!((top.0, top.1), (last, 1.0));
         }
     }
 
@@ -431,9 +457,8 @@ mod tests {
         assert_eq!(s.wide_simultaneous(&pos, 1, 0), 0);
     }
 
-    #[test]
-    fn a_limit_keeps_the_last_restricted_solve_or_plays_uniformly() {
-        let pos = wide_dominant();
+    /// The search of `pos` at a wide root for the first player within 10 nodes.
+    fn ten_nodes<G: Evaluate>(pos: &G) -> crate::SearchResult<G::Move> {
         let tt = TranspositionTable::new(1).expect("a table");
         let limits = Limits {
             nodes: Some(10),
@@ -443,17 +468,36 @@ mod tests {
             side: Some(Player::First),
             ..Settings::default()
         };
-        let r = search(
-            &Root::of(&pos),
+        search(
+            &Root::of(pos),
             &limits,
             &settings,
             &tt,
             &AtomicBool::new(false),
             &mut |_| {},
-        );
-        // No round finished: every declaration with the same probability, one played.
-        assert_eq!(r.policy.len(), usize::from(WIDE_SIZE));
-        assert!(r.best.is_some());
+        )
+    }
+
+    #[test]
+    fn a_limit_before_any_solve_plays_the_screened_start_or_uniformly() {
+        // No round finished: the declaration the screen found not to lose at once.
+        let r = ten_nodes(&wide_dominant());
         assert_eq!(r.depth, 0);
+        assert_eq!(r.policy, vec![(WIDE_SIZE - 1, 1.0)]);
+        assert_eq!(
+            r.best,
+            Some(quartet_core::game::Action::Single(WIDE_SIZE - 1))
+        );
+        // Where every declaration ends the game at once and never in a win, the screen
+        // finds none: every declaration with the same probability, one played.
+        let r = ten_nodes(&wide_drawn());
+        assert_eq!(r.depth, 0);
+        assert_eq!(r.policy.len(), usize::from(WIDE_SIZE));
+        assert!(
+            r.policy
+                .iter()
+                .all(|&(_, p)| p == 1.0 / f64::from(WIDE_SIZE))
+        );
+        assert!(r.best.is_some());
     }
 }

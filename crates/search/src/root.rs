@@ -63,6 +63,9 @@ pub fn search_turn_root<G: Evaluate>(
     if !searchmoves.is_empty() {
         root_moves.retain(|r| searchmoves.contains(&r.m));
     }
+    // Before any iteration and outside the node budget: a move that loses at once is
+    // never searched, so never played, while another does not (`screen.rs`).
+    super::screen::keep_safe_moves(root, p, &mut root_moves, |r| r.m);
     let Some(first) = root_moves.first() else {
         return empty_result();
     };

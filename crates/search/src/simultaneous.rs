@@ -161,9 +161,23 @@ impl<G: Evaluate> Searcher<'_, G> {
         window: (i32, i32),
         hint: Option<(usize, usize)>,
     ) -> Option<Solved> {
-        let (lo, hi) = G::value_bounds();
         pos.legal_moves(Player::First, &mut f.rows);
         pos.legal_moves(Player::Second, &mut f.cols);
+        self.solve_declared(f, pos, at, window, hint)
+    }
+
+    /// [`Searcher::solve_frame`] over the declarations already in `f.rows` and `f.cols`
+    /// (some of the legal ones: the root leaves out those that lose at once), `hint`
+    /// indexing them.
+    pub(crate) fn solve_declared(
+        &mut self,
+        f: &mut Frame<G::Move>,
+        pos: &G,
+        at: At,
+        window: (i32, i32),
+        hint: Option<(usize, usize)>,
+    ) -> Option<Solved> {
+        let (lo, hi) = G::value_bounds();
         let (n, m) = (f.rows.len(), f.cols.len());
         f.n = n;
         f.m = m;

@@ -3,8 +3,9 @@
 //! declaration sampled from it.
 
 use super::frame::Frame;
-use super::oracle::is_wide;
+use super::oracle::{Oracle, is_wide};
 use super::root::{empty_result, max_depth, may_continue};
+use super::screen;
 use super::searcher::Searcher;
 use super::{Info, Limits, SearchResult, Settings};
 use quartet_core::eval::Evaluate;
@@ -40,25 +41,38 @@ pub fn search_simultaneous_root<G: Evaluate>(
     if first.is_empty() || second.is_empty() {
         return result;
     }
-    let mine = if side == Player::First {
-        &first
+    // Before any iteration and outside the node budget: the declarations that lose at once
+    // are left out of the root's game while another exists (`screen.rs`); the policy still
+    // lists them, with probability 0.
+    let (first_loses, second_loses) = screen::declarations_that_lose(root, &first, &second);
+    let (first, first_out) = split(first, &first_loses);
+    let (second, second_out) = split(second, &second_loses);
+    let (mine, left_out) = if side == Player::First {
+        (&first, &first_out)
     } else {
-        &second
+        (&second, &second_out)
     };
-    // Before any iteration completes: uniform over the side's declarations.
+    let policy = |strategy: Vec<(G::Move, f64)>| {
+        let mut policy = strategy;
+        policy.extend(left_out.iter().map(|&m| (m, 0.0)));
+        policy
+    };
+    // Before any iteration completes: uniform over the side's declarations that stay.
     let uniform = 1.0 / mine.len() as f64;
-    result.policy = mine.iter().map(|&m| (m, uniform)).collect();
+    result.policy = policy(mine.iter().map(|&m| (m, uniform)).collect());
     s.push_root(root.hash());
     let (lo, hi) = G::value_bounds();
     let mut hint = None;
     for depth in 1..=max_depth(limits) {
         s.root_depth = depth;
         let mut frame = s.take_frame(0);
+        frame.rows.clone_from(&first);
+        frame.cols.clone_from(&second);
         let at = super::simultaneous::At {
             depth: depth as i32,
             ply: 0,
         };
-        let solved = s.solve_frame(&mut frame, root, at, (lo - 1, hi + 1), hint);
+        let solved = s.solve_declared(&mut frame, root, at, (lo - 1, hi + 1), hint);
         let lines = solved.map(|solved| {
             hint = Some(most_probable(&frame));
             (solved.value, lines(&frame, side))
@@ -67,7 +81,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
         let Some((value, lines)) = lines else {
             break;
         };
-        result.policy = lines.iter().map(|&(i, p, _)| (mine[i], p)).collect();
+        result.policy = policy(lines.iter().map(|&(i, p, _)| (mine[i], p)).collect());
         result.score = side.sign() * value;
         result.depth = depth;
         for (k, &(i, _, pay)) in lines.iter().take(settings.multipv.max(1)).enumerate() {
@@ -97,8 +111,9 @@ pub fn search_simultaneous_root<G: Evaluate>(
 /// the side's restricted declarations (every other one has probability 0); one `info` line
 /// per declaration (up to MultiPV), scored by its payoff against the opponent's strategy.
 /// An iteration cut short by a limit still counts when it is the first: its last
-/// restricted solve is played. With no solve at all, the policy is uniform over every
-/// declaration.
+/// restricted solve is played. With no solve at all, the side's start is played: a
+/// declaration the screen found not to lose at once (uniform over every declaration when
+/// it found none).
 fn search_wide_root<G: Evaluate>(
     s: &mut Searcher<'_, G>,
     root: &G,
@@ -115,11 +130,29 @@ fn search_wide_root<G: Evaluate>(
     if rows.is_empty() || cols.is_empty() {
         return result;
     }
-    let mine = if side == Player::First { &rows } else { &cols };
-    let uniform = 1.0 / mine.len() as f64;
-    result.policy = mine.iter().map(|&m| (m, uniform)).collect();
+    // Before any iteration and outside the node budget: each side's restricted game starts
+    // from a declaration that does not lose at once (`screen.rs`). While both sides' do,
+    // best responses never add one that does (against declarations that do not lose at once
+    // it loses at once, the least a declaration can get), so no restricted solve gives one
+    // a probability.
+    let start_row = screen::safe_wide_declaration(root, Player::First, &rows, &cols);
+    let start_col = screen::safe_wide_declaration(root, Player::Second, &rows, &cols);
+    let (mine, mine_start) = if side == Player::First {
+        (&rows, start_row)
+    } else {
+        (&cols, start_col)
+    };
+    result.policy = match mine_start {
+        Some(k) => vec![(mine[k], 1.0)],
+        None => {
+            let uniform = 1.0 / mine.len() as f64;
+            mine.iter().map(|&m| (m, uniform)).collect()
+        }
+    };
     let key = root.hash();
-    let mut o = s.wide_oracle(key, rows, cols);
+    let start_rows: Vec<G::Move> = start_row.map(|i| rows[i]).into_iter().collect();
+    let start_cols: Vec<G::Move> = start_col.map(|j| cols[j]).into_iter().collect();
+    let mut o = Oracle::new(rows, cols, (&start_rows, &start_cols));
     s.push_root(key);
     for depth in 1..=max_depth(limits) {
         s.root_depth = depth;
@@ -220,4 +253,15 @@ fn sample<M: Copy>(policy: &[(M, f64)], seed: u64) -> Option<M> {
         .rev()
         .find(|&&(_, p)| p > 0.0)
         .map(|&(m, _)| m)
+}
+
+/// `declarations` split into those whose flag in `loses` is false and those whose flag is
+/// true, each in order.
+fn split<M: Copy>(declarations: Vec<M>, loses: &[bool]) -> (Vec<M>, Vec<M>) {
+    let mut kept = Vec::new();
+    let mut out = Vec::new();
+    for (m, &l) in declarations.into_iter().zip(loses) {
+        if l { out.push(m) } else { kept.push(m) }
+    }
+    (kept, out)
 }

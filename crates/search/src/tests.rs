@@ -1,6 +1,7 @@
 //! The search core against plain minimax / expectimax on the toy games and on short
 //! positions of R&B and Duell: with the value-changing pruning switched off, every pruning
-//! search must return exactly the plain value (design.md §3).
+//! search must return exactly the plain value (design.md §3), over the root moves that do
+//! not lose at once (`screen.rs`).
 
 use super::tt::TranspositionTable;
 use super::{Features, Info, Limits, Root, SearchResult, Settings, search};
@@ -47,6 +48,24 @@ pub(super) fn plain<G: Evaluate>(pos: &G, depth: i32, ply: u32) -> i32 {
         }
         Node::Simultaneous => pos.evaluate(),
     }
+}
+
+/// [`plain`] at a root: a turn root leaves out the moves that lose at once while another
+/// exists, as the search's screen does (`screen.rs`), so that depth 1 sees a reply that
+/// wins at once.
+fn plain_root<G: Evaluate>(pos: &G, depth: i32) -> i32 {
+    let Node::Turn(p) = pos.node() else {
+        return plain(pos, depth, 0);
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves(p, &mut moves);
+    super::screen::keep_safe_moves(pos, p, &mut moves, |&m| m);
+    let values = moves.iter().map(|&m| {
+        let mut c = pos.clone();
+        c.play(m);
+        p.sign() * plain(&c, depth - 1, 1)
+    });
+    p.sign() * values.max().unwrap_or(-MATE)
 }
 
 fn exact_features() -> Settings {
@@ -158,7 +177,7 @@ fn search_equals_plain_to<G: Evaluate + std::fmt::Debug>(
         for depth in 1..=max_depth {
             assert_eq!(
                 searched(&pos, depth, &exact_features()),
-                plain(&pos, depth as i32, 0),
+                plain_root(&pos, depth as i32),
                 "{pos:?} depth {depth}"
             );
         }

@@ -49,7 +49,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "4BK2B131/5B311B121/3W245/6W532/1B637/3B46W124/9/W543WK1W24W141 w 4 12",
             "1W311BK3B131/9/9/5B653/1B147/9/5B643/W541W244WK1 b 1 18",
         ],
-        signature: 207773,
+        signature: 207214,
     },
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[

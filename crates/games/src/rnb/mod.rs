@@ -61,7 +61,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
             "1rkrr1/bb1b1b/6/2Kr2/B2BRB/RB2RR s 0000 4",
             "b2br1/rbk1br/rB4/6/1R2RB/1BRKBR n 0000 7",
         ],
-        signature: 83740,
+        signature: 83637,
     },
     rule_options: &[PLACEMENT],
     skill_elo: Some(SKILL_ELO),

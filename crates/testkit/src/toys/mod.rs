@@ -39,4 +39,4 @@ pub use pennies::{Coin, Pennies};
 pub use shuffle::Shuffle;
 pub use tictactoe::TicTacToe;
 pub use weighted::Weighted;
-pub use wide::{WIDE_SIZE, Wide, wide_dominant, wide_rock_paper_scissors};
+pub use wide::{WIDE_SIZE, Wide, wide_dominant, wide_drawn, wide_rock_paper_scissors};

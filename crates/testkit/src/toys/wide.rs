@@ -42,6 +42,15 @@ pub fn wide_dominant() -> Wide {
     }
 }
 
+/// Every pair of declarations draws: every declaration of each side ends the game at once
+/// and never in its side's win.
+pub fn wide_drawn() -> Wide {
+    Wide {
+        rule: |_, _| Outcome::Draw,
+        played: None,
+    }
+}
+
 impl Game for Wide {
     type Move = u16;
 
