@@ -1045,3 +1045,43 @@ fn a_review_runs_on_an_engine_of_its_own_that_ends_with_it_and_with_the_page() {
         .expect("the review sent to the page back");
     assert_eq!(&kept["review"], review);
 }
+
+#[test]
+fn temperature_maps_are_made_one_at_a_time_and_only_where_a_roll_is_due() {
+    // gnubg's temperature map on demand, with an engine of its own: a flood of requests
+    // never starts more than one, and where no roll is due none starts.
+    let gui = Gui::start(&["--seed", "3"]);
+    let mut c = gui.connect();
+    c.send(json!({"t":"new_game","game":"ludo","p1":"human","p2":"human"}));
+    c.until(|m| m["t"] == "state" && m["game"] == "ludo" && m["position"]["node"] == "chance");
+    let from = c.seen.len();
+    for _ in 0..300 {
+        c.send(json!({"t":"temperature","nodes": 200_000}));
+    }
+    c.send(json!({"t":"promote","line": 999}));
+    c.until(|m| m["t"] == "error" && m["message"] == "there is no variation 999");
+    assert!(gui.engines() <= 2, "{} engines", gui.engines());
+    let refused = c.seen[from..]
+        .iter()
+        .filter(|m| {
+            m["t"] == "error"
+                && m["message"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("one at a time"))
+        })
+        .count();
+    assert!(refused >= 290, "{refused} refused");
+    let map = match c.seen.iter().find(|m| m["t"] == "temperature") {
+        Some(m) => m.clone(),
+        None => c.until(|m| m["t"] == "temperature").pop().unwrap(),
+    };
+    assert_eq!(map["map"].as_array().map(Vec::len), Some(6), "{map}");
+    assert_eq!(gui.engines_within(1, 5), 1, "its engine ended with it");
+    // After the roll a move is due: no map.
+    c.send(json!({"t":"roll"}));
+    c.until(|m| m["t"] == "state" && m["position"]["node"] != "chance");
+    let e = c.error_for(json!({"t":"temperature","nodes": 100}));
+    assert!(e.contains("where a roll is due"), "{e}");
+    assert_eq!(gui.engines(), 1);
+    gui.assert_idle("after the temperature maps");
+}

@@ -114,3 +114,40 @@ def test_a_review_on_a_phone(page):
          "document.getElementById('board').scrollIntoView({block: 'start'})")
     SHOTS.mkdir(parents=True, exist_ok=True)
     p.d.save_screenshot(str(SHOTS / "phone-review.png"))
+
+
+def test_a_temperature_map_on_demand_where_a_roll_is_due(page):
+    """gnubg's temperature map of any position where a roll is due, asked on the page (the
+    review crate's temperature_map, with an engine of its own): the six faces, each with
+    the value after it for the side to roll; their weighted mean is the position's value.
+    Where no roll is due there is no button, and the server says why when asked."""
+    p = page("--seed", "4")
+    p.set_delay(0)
+    p.new_game("ludo", "human", "human")
+    play_random(p, random.Random(3), 7)
+    st = p.js("return window.guiLastState")
+    if st["position"]["node"] != "chance":
+        play_random(p, random.Random(4), 1)
+    p.wait_for(lambda: p.js("return window.guiLastState.position.node") == "chance", what="a roll due")
+    box = p.d.find_element(By.ID, "review-nodes")
+    box.clear()
+    box.send_keys("1500")
+    p.wait_for(lambda: p.d.find_element(By.ID, "temperature").is_displayed(), what="the button")
+    p.click_id("temperature")
+    p.wait_for(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#temperature-box .temperature")) == 6,
+               timeout=60, what="the map")
+    cells = p.js("return [...document.querySelectorAll('#temperature-box .temperature')]"
+                 ".map(c => [c.dataset.token, +c.dataset.value])")
+    assert [c[0] for c in cells] == ["r1", "r2", "r3", "r4", "r5", "r6"], cells
+    assert all(0 <= c[1] <= 1 for c in cells), cells
+    # A step away hides it (it is that position's); the position after the roll has none.
+    p.click_id("nav-prev")
+    p.wait_for(lambda: not p.d.find_elements(By.CSS_SELECTOR, "#temperature-box .temperature"),
+               what="the map gone with the position")
+    p.click_id("nav-last")
+    p.wait_for(lambda: p.js("return window.guiLastState.viewing") is None, what="the game now")
+    p.js("window.guiSocket().send(JSON.stringify({t: 'roll'}))")
+    p.wait_for(lambda: p.js("return window.guiLastState.position.node") != "chance", what="rolled")
+    p.wait_for(lambda: not p.d.find_element(By.ID, "temperature").is_displayed(), what="no button")
+    p.js("window.guiSocket().send(JSON.stringify({t: 'temperature', nodes: 100}))")
+    p.wait_for(lambda: "where a roll is due" in p.d.find_element(By.ID, "message").text, what="the error")

@@ -96,6 +96,10 @@ impl Session {
                 self.continue_review().await;
                 Ok(())
             }
+            Request::Temperature { nodes, ms } => {
+                self.start_temperature(nodes, ms).await;
+                Ok(())
+            }
             Request::Ping => {
                 self.io.send(json!({"t": "pong"})).await;
                 Ok(())

@@ -118,6 +118,16 @@ pub enum Request {
     },
     /// Go on with a review cut short: the positions not yet searched, at its own setting.
     ReviewContinue,
+    /// gnubg's temperature map of the position shown (a roll due): the value after each
+    /// outcome, each searched for `ms` milliseconds when given, else at `nodes` nodes.
+    Temperature {
+        /// Nodes per outcome.
+        #[serde(default)]
+        nodes: u64,
+        /// Milliseconds per outcome, in place of nodes.
+        #[serde(default)]
+        ms: u64,
+    },
     /// Is the server there? It answers `pong` (the page's check of a quiet connection).
     Ping,
     /// Show the position after the first `ply` tokens (stepping through the game) of the
@@ -261,6 +271,10 @@ mod tests {
         assert_eq!(
             parse_request(r#"{"t":"review_continue"}"#),
             Ok(Request::ReviewContinue)
+        );
+        assert_eq!(
+            parse_request(r#"{"t":"temperature","nodes":500}"#),
+            Ok(Request::Temperature { nodes: 500, ms: 0 })
         );
         assert_eq!(
             parse_request(r#"{"t":"set_option","name":"Clear Hash"}"#),

@@ -14,7 +14,7 @@ use quartet_review::decompose::{self, Played};
 use quartet_review::engine::{ChildEngine, Engine};
 use quartet_review::facts::Facts;
 use quartet_review::probe::{Node, Probe};
-use quartet_review::report::GameReview;
+use quartet_review::report::{GameReview, OutcomeValue};
 use quartet_review::{Budget, GameInput, ReviewError};
 use tokio::sync::mpsc;
 
@@ -33,6 +33,8 @@ pub enum ReviewEvent {
     /// The run ended: its facts (those it was given and those it found) and the review,
     /// or why not (`ReviewError::Cancelled` when it was cancelled).
     Done(Vec<Facts>, Box<Result<GameReview, ReviewError>>),
+    /// A temperature map's run ended: each outcome's value, or why not.
+    Map(Result<Vec<OutcomeValue>, ReviewError>),
 }
 
 /// A running review; see the module doc.
@@ -71,6 +73,44 @@ impl ReviewRun {
         });
         ReviewRun {
             id,
+            tokens,
+            events,
+            cancel,
+        }
+    }
+
+    /// Starts gnubg's temperature map of the chance node after `tokens` (of `input`'s game,
+    /// whose own tokens are not used) with an engine started by `command`, each outcome
+    /// searched at `budget`.
+    pub fn temperature(
+        command: &EngineCommand,
+        input: GameInput,
+        tokens: Vec<String>,
+        budget: Budget,
+    ) -> ReviewRun {
+        let (tx, events) = mpsc::unbounded_channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (program, args) = (
+            command.program.to_string_lossy().into_owned(),
+            command.args.clone(),
+        );
+        let (stop, position) = (Arc::clone(&cancel), tokens.clone());
+        std::thread::spawn(move || {
+            let outcome = ChildEngine::start(&program, &args)
+                .map_err(ReviewError::Engine)
+                .and_then(|child| {
+                    let mut engine = Watched {
+                        child,
+                        cancel: &stop,
+                        tx: &tx,
+                    };
+                    quartet_review::handshake(&mut engine)?;
+                    quartet_review::temperature_map(&mut engine, &input, &position, budget)
+                });
+            let _ = tx.send(ReviewEvent::Map(outcome));
+        });
+        ReviewRun {
+            id: 0,
             tokens,
             events,
             cancel,

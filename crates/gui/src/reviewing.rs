@@ -71,6 +71,61 @@ impl Session {
         self.state_changed();
     }
 
+    /// Starts gnubg's temperature map of the position shown (a roll due there), each
+    /// outcome searched at `ms` milliseconds when given, else `nodes`. Error to the page:
+    /// one is being made (one at a time: each has an engine), no roll is due there, or a
+    /// bad budget.
+    pub(super) async fn start_temperature(&mut self, nodes: u64, ms: u64) {
+        if self.temperature_run.is_some() {
+            self.io
+                .error("a temperature map is being made: one at a time")
+                .await;
+            return;
+        }
+        let (budget, _) = match review_budget(nodes, ms) {
+            Ok(b) => b,
+            Err(e) => {
+                self.io.error(e).await;
+                return;
+            }
+        };
+        if self.game.shown().and_then(|p| p["node"].as_str()) != Some("chance") {
+            self.io
+                .error("a temperature map is of a position where a roll is due")
+                .await;
+            return;
+        }
+        let tokens = match self.game.lines.viewed() {
+            Some((ply, _)) => self.game.lines.line_tokens()[..ply].to_vec(),
+            None => self.game.lines.moves.clone(),
+        };
+        self.temperature_run = Some(ReviewRun::temperature(
+            &self.config.engine,
+            self.review_input(),
+            tokens,
+            budget,
+        ));
+    }
+
+    /// A temperature map's run ended: its map to the page (each outcome's token, weight and
+    /// the first player's value after it), or why not.
+    pub(super) async fn on_temperature_event(&mut self, event: Option<ReviewEvent>) {
+        match event {
+            Some(ReviewEvent::Line(dir, line)) => {
+                self.io.console(dir, &format!("(temperature) {line}"));
+            }
+            Some(ReviewEvent::Map(Ok(map))) => {
+                self.temperature_run = None;
+                self.io.send(json!({"t": "temperature", "map": map})).await;
+            }
+            Some(ReviewEvent::Map(Err(e))) => {
+                self.temperature_run = None;
+                self.io.error(format!("temperature map: {e}")).await;
+            }
+            Some(_) | None => self.temperature_run = None,
+        }
+    }
+
     /// Keeps the review's run in step with the game: a run whose tokens are no longer the
     /// main line's is stopped (the review goes on with the new line once it has ended),
     /// and a review wanted running gets a run while a page looks.
@@ -144,6 +199,8 @@ impl Session {
         let mine = self.game.review.as_ref().is_some_and(|r| r.id == id);
         match event {
             Some(ReviewEvent::Line(dir, line)) => self.io.console(dir, &format!("(review) {line}")),
+            // A temperature map's (a review's run sends none).
+            Some(ReviewEvent::Map(_)) => {}
             Some(ReviewEvent::Progress(done)) => {
                 if let Some(r) = self.game.review.as_mut().filter(|_| mine) {
                     r.done = done;

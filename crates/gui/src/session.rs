@@ -67,6 +67,8 @@ pub struct Session {
     pub(super) review_run: Option<ReviewRun>,
     /// How many reviews were started (the id of the latest).
     pub(super) reviews: u64,
+    /// A temperature map's run, while one runs.
+    pub(super) temperature_run: Option<ReviewRun>,
 }
 
 impl Kept for Box<Session> {
@@ -153,6 +155,7 @@ fn new_session(id: String, socket: WebSocket, handover: Handover, config: Arc<Co
         state_due: false,
         review_run: None,
         reviews: 0,
+        temperature_run: None,
     }
 }
 
@@ -173,6 +176,8 @@ impl Session {
         if let Some(run) = &self.review_run {
             run.cancel();
         }
+        // A temperature map is asked again by a person: it goes.
+        self.temperature_run = None;
         if self.io.engine.is_some()
             && let Err(f) = self.stop_search().await
         {
@@ -258,6 +263,9 @@ impl Session {
                 Some(socket) = self.handover.recv() => self.take_over(socket).await,
                 event = review_run::next_event(&mut self.review_run) => {
                     self.on_review_event(event).await;
+                }
+                event = review_run::next_event(&mut self.temperature_run) => {
+                    self.on_temperature_event(event).await;
                 }
                 _ = tokio::time::sleep_until(sleep_until.into()), if wake.is_some() => {
                     self.on_timer().await;

@@ -47,6 +47,11 @@ function handle(m) {
       ui.review = m.review;
       schedule();
       break;
+    case 'temperature':
+      // The map of the position shown when it was asked (sidebar.js shows it there only).
+      ui.temperature = { key: ui.temperatureAsked, map: m.map };
+      schedule();
+      break;
     case 'review_end':
       $('review-progress').classList.add('hidden');
       schedule();

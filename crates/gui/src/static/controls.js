@@ -3,7 +3,7 @@
 import { ui, $ } from './ui.js';
 import { send, playHere } from './socket.js';
 import { wireNavigation } from './nav.js';
-import { showSeed } from './sidebar.js';
+import { showSeed, temperatureKey } from './sidebar.js';
 
 // The largest record the server takes (1 MiB with the message around it).
 const MAX_RECORD = (1 << 20) - 64;
@@ -59,6 +59,11 @@ export function wire() {
   $('resign').addEventListener('click', () => send({ t: 'resign' }));
   $('play-here').addEventListener('click', playHere);
   $('review-continue').addEventListener('click', () => send({ t: 'review_continue' }));
+  $('temperature').addEventListener('click', () => {
+    ui.temperatureAsked = temperatureKey();
+    const amount = Number($('review-nodes').value) || 20000;
+    send($('review-per').value === 'ms' ? { t: 'temperature', ms: amount } : { t: 'temperature', nodes: amount });
+  });
   $('review').addEventListener('click', () => {
     const running = !!(ui.state && ui.state.review && ui.state.review.running);
     if (running) { send({ t: 'review', nodes: 0 }); return; }

@@ -144,29 +144,12 @@ export function drawDetail(box, review, k, name) {
   head.textContent = plyText(p, name);
   box.append(head);
   if (p.node === 'chance' && p.outcomes) {
-    // gnubg's temperature map: the value of each face for the side that rolled.
     const side = sideOf(p) || 'p1';
-    const view = v => (side === 'p1' ? v : 1 - v);
-    const mean = p.outcomes.reduce((a, o) => a + o.weight * o.value, 0) / p.outcomes.reduce((a, o) => a + o.weight, 0);
     const cap = document.createElement('div');
     cap.className = 'detail-note';
-    cap.textContent = `${name(side)}'s roll: luck ${points(side === 'p1' ? p.luck : -p.luck)}; before it ${pct(view(mean))} for ${name(side)} on average`;
-    const map = document.createElement('div');
-    map.className = 'temperature-map';
-    const lo = Math.min(...p.outcomes.map(o => view(o.value))), hi = Math.max(...p.outcomes.map(o => view(o.value)));
-    for (const o of p.outcomes) {
-      const cell = document.createElement('div');
-      const v = view(o.value);
-      const heat = hi > lo ? (v - lo) / (hi - lo) : 0.5;
-      cell.className = 'temperature' + (o.token === p.token ? ' played' : '');
-      cell.dataset.token = o.token;
-      cell.dataset.value = v;
-      cell.style.background = `hsl(${Math.round(220 - 220 * heat)}, 70%, ${Math.round(88 - 18 * heat)}%)`;
-      cell.textContent = `${o.token} ${pct(v)}`;
-      cell.title = `${o.token}: ${pct(v)} for ${name(side)} (${points(v - view(mean))} against the average)`;
-      map.append(cell);
-    }
-    box.append(cap, map);
+    cap.textContent = `${name(side)}'s roll: luck ${points(side === 'p1' ? p.luck : -p.luck)}`;
+    box.append(cap);
+    drawMap(box, p.outcomes, side, p.token, name);
   } else if (p.node === 'joint' && p.first && p.second) {
     for (const [side, part] of [['p1', p.first], ['p2', p.second]]) {
       const t = document.createElement('table');
@@ -201,6 +184,34 @@ export function drawDetail(box, review, k, name) {
     d.textContent = `loss ${(100 * p.loss).toFixed(1)} %${p.best && p.best !== p.token ? `; the engine's choice ${p.best}` : ''}`;
     box.append(d);
   }
+}
+
+// gnubg's temperature map into `box`: the value of each outcome (`{token, weight,
+// value}`, the first player's value after it) for `side`, the side that rolls, coloured
+// from its worst (blue) to its best (red), `played` outlined, and the average over the
+// outcomes (the value before the roll).
+export function drawMap(box, outcomes, side, played, name) {
+  const view = v => (side === 'p1' ? v : 1 - v);
+  const mean = outcomes.reduce((a, o) => a + o.weight * o.value, 0) / outcomes.reduce((a, o) => a + o.weight, 0);
+  const cap = document.createElement('div');
+  cap.className = 'detail-note';
+  cap.textContent = `before the roll ${pct(view(mean))} for ${name(side)} on average; after each face:`;
+  const map = document.createElement('div');
+  map.className = 'temperature-map';
+  const lo = Math.min(...outcomes.map(o => view(o.value))), hi = Math.max(...outcomes.map(o => view(o.value)));
+  for (const o of outcomes) {
+    const cell = document.createElement('div');
+    const v = view(o.value);
+    const heat = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+    cell.className = 'temperature' + (o.token === played ? ' played' : '');
+    cell.dataset.token = o.token;
+    cell.dataset.value = v;
+    cell.style.background = `hsl(${Math.round(220 - 220 * heat)}, 70%, ${Math.round(88 - 18 * heat)}%)`;
+    cell.textContent = `${o.token} ${pct(v)}`;
+    cell.title = `${o.token}: ${pct(v)} for ${name(side)} (${points(v - view(mean))} against the average)`;
+    map.append(cell);
+  }
+  box.append(cap, map);
 }
 
 // lichess's reading of an expected score as an evaluation in pawns: the eval whose

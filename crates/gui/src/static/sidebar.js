@@ -4,7 +4,7 @@
 import { ui, $, sideName, scale } from './ui.js';
 import { send } from './socket.js';
 import { afterPaint } from './frame.js';
-import { drawDetail, drawGraph, markMoves, summary } from './review.js';
+import { drawDetail, drawGraph, drawMap, markMoves, summary } from './review.js';
 import { drawVariations } from './variations.js';
 import { drawMoveTimes } from './movetimes.js';
 import { drawMoves, scoreText, barFraction } from './panels.js';
@@ -47,6 +47,7 @@ export function renderPanels() {
     movesShown = moves;
   }
   renderReview();
+  renderTemperature();
   renderMoveTimes();
   const declaring = viewDeclaring();
   const declares = declaring ? ` · ${sideName(declaring)} declares for a variation` : '';
@@ -118,6 +119,23 @@ function renderReview() {
     return d;
   }));
   drawDetail($('review-detail'), review, onMain ? shownPly() : 0, sideName);
+}
+
+// The key of the position shown, for its temperature map: where it is and the line.
+export function temperatureKey() {
+  return `${shownKey()}:${(ui.state && ui.state.moves.join(' ')) || ''}`;
+}
+
+// The Temperature map button, shown where a roll is due, and the map asked for there.
+function renderTemperature() {
+  const { state, view } = ui;
+  const shown = view && view.position ? view.position : state.position;
+  const chance = !!shown && shown.node === 'chance';
+  $('temperature').classList.toggle('hidden', !chance);
+  const t = ui.temperature;
+  const box = $('temperature-box');
+  box.replaceChildren();
+  if (chance && t && t.key === temperatureKey()) drawMap(box, t.map, shown.to_act === 'p2' ? 'p2' : 'p1', null, sideName);
 }
 
 // The move-time chart of the main line's clock readings (movetimes.js), redrawn when they

@@ -37,6 +37,9 @@ export const ui = {
   analysis: null, analysisAt: '',
   // The review, as the session sent it (review.js), or null.
   review: null,
+  // The temperature map asked for ({key: the position's shownKey and main line, map}), and
+  // the key of the position it was asked at.
+  temperature: null, temperatureAsked: null,
   // How many `hello`s came (the options panel is drawn again after each).
   helloCount: 0,
   // The review's export control (review.js).
