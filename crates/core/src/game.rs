@@ -189,6 +189,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// The number of grandchildren of this node (perft 2: the sum of the children's
+    /// [`Game::count_children`]), when the game can count them without building the
+    /// children; `None`, the default, makes the caller play each child. Ludo counts a roll's
+    /// moves without rolling, and a move's rolls without moving.
+    fn count_grandchildren(&self) -> Option<u64> {
+        None
+    }
+
     /// Every child action of this node in a stable order: moves at a `Turn` node, outcomes
     /// at a `Chance` node, all joint turns (first player's moves outer) at a `Simultaneous`
     /// node; nothing at a terminal. Allocates: for perft roots, protocol and tests.

@@ -1,7 +1,8 @@
 //! Perft: counting the leaves of the game tree to a fixed depth, to check move generation.
 //! Every token of a move list is one ply (a move, a chance outcome, a joint turn); a
 //! finished position has no children. The last ply is bulk-counted with
-//! [`Game::count_children`].
+//! [`Game::count_children`], the last two with [`Game::count_grandchildren`] where the game
+//! offers it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -9,8 +10,8 @@ use crate::game::{Action, Game, MoveList, Node, Player};
 
 /// The number of leaves `depth` plies below `pos` (1 at depth 0).
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    let mut buffers = Buffers::new(depth as usize);
-    count(pos, depth, 0, &mut buffers, &AtomicBool::new(false))
+    let mut buffers = buffers(depth as usize);
+    count(pos, depth, &mut buffers, &AtomicBool::new(false))
 }
 
 /// Perft per root action: each child action of `pos` with the leaf count below it,
@@ -35,11 +36,11 @@ pub fn divide_until<G: Game>(
     if depth == 0 {
         return true;
     }
-    let mut buffers = Buffers::new(depth as usize);
+    let mut buffers = buffers(depth as usize);
     let mut one = |action: Action<G::Move>| {
         let mut child = pos.clone();
         child.apply(action);
-        let n = count(&child, depth - 1, 0, &mut buffers, stop);
+        let n = count(&child, depth - 1, &mut buffers, stop);
         if stop.load(Ordering::Relaxed) {
             return false;
         }
@@ -59,78 +60,75 @@ pub fn divide_until<G: Game>(
         .all(|&x| b.iter().all(|&y| one(Action::Joint(x, y))))
 }
 
-/// Reusable move buffers, one set per ply, so that counting does not allocate per node.
-struct Buffers<M> {
-    first: Vec<MoveList<M>>,
-    second: Vec<MoveList<M>>,
-    outcomes: Vec<Vec<(M, u32)>>,
+/// Reusable move buffers of one ply, so that counting does not allocate per node.
+struct Ply<M> {
+    first: MoveList<M>,
+    second: MoveList<M>,
+    outcomes: Vec<(M, u32)>,
 }
 
-impl<M> Buffers<M> {
-    fn new(plies: usize) -> Self {
-        Buffers {
-            first: (0..plies).map(|_| MoveList::new()).collect(),
-            second: (0..plies).map(|_| MoveList::new()).collect(),
-            outcomes: (0..plies).map(|_| Vec::new()).collect(),
-        }
-    }
+/// Buffers for `plies` plies, the first for the node counted first.
+fn buffers<M>(plies: usize) -> Vec<Ply<M>> {
+    (0..plies)
+        .map(|_| Ply {
+            first: MoveList::new(),
+            second: MoveList::new(),
+            outcomes: Vec::new(),
+        })
+        .collect()
 }
 
 /// The leaves `depth` plies below `pos`; 0 (a meaningless partial count) once `stop` is
-/// set, which is looked at in every node with at least 3 plies below it.
-fn count<G: Game>(
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    buffers: &mut Buffers<G::Move>,
-    stop: &AtomicBool,
-) -> u64 {
-    if depth == 0 {
-        return 1;
+/// set, which is looked at in every node with at least 3 plies below it. `plies` holds a
+/// buffer for each ply below. The bulk counts of the last plies are inlined into the loops
+/// of [`expand`], which call this for every child.
+#[inline(always)]
+fn count<G: Game>(pos: &G, depth: u32, plies: &mut [Ply<G::Move>], stop: &AtomicBool) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_children(),
+        2 => match pos.count_grandchildren() {
+            Some(n) => n,
+            None => expand(pos, depth, plies, stop),
+        },
+        _ if stop.load(Ordering::Relaxed) => 0,
+        _ => expand(pos, depth, plies, stop),
     }
-    if depth == 1 {
-        return pos.count_children();
-    }
-    if depth >= 3 && stop.load(Ordering::Relaxed) {
-        return 0;
-    }
+}
+
+/// [`count`] at a node with at least 2 plies below it, by playing each child.
+fn expand<G: Game>(pos: &G, depth: u32, plies: &mut [Ply<G::Move>], stop: &AtomicBool) -> u64 {
+    let (here, deeper) = plies.split_at_mut(1);
+    let here = &mut here[0];
     let mut total = 0;
     match pos.node() {
         Node::Terminal(_) => {}
         Node::Turn(p) => {
-            let mut moves = std::mem::take(&mut buffers.first[ply]);
-            pos.legal_moves(p, &mut moves);
-            for &m in &moves {
+            pos.legal_moves(p, &mut here.first);
+            for &m in &here.first {
                 let mut child = pos.clone();
                 child.play(m);
-                total += count(&child, depth - 1, ply + 1, buffers, stop);
+                total += count(&child, depth - 1, deeper, stop);
             }
-            buffers.first[ply] = moves;
         }
         Node::Chance => {
-            let mut outcomes = std::mem::take(&mut buffers.outcomes[ply]);
-            pos.chance_outcomes(&mut outcomes);
-            for &(m, _) in &outcomes {
+            pos.chance_outcomes(&mut here.outcomes);
+            for &(m, _) in &here.outcomes {
                 let mut child = pos.clone();
                 child.play(m);
-                total += count(&child, depth - 1, ply + 1, buffers, stop);
+                total += count(&child, depth - 1, deeper, stop);
             }
-            buffers.outcomes[ply] = outcomes;
         }
         Node::Simultaneous => {
-            let mut a = std::mem::take(&mut buffers.first[ply]);
-            let mut b = std::mem::take(&mut buffers.second[ply]);
-            pos.legal_moves(Player::First, &mut a);
-            pos.legal_moves(Player::Second, &mut b);
-            for &x in &a {
-                for &y in &b {
+            pos.legal_moves(Player::First, &mut here.first);
+            pos.legal_moves(Player::Second, &mut here.second);
+            for &x in &here.first {
+                for &y in &here.second {
                     let mut child = pos.clone();
                     child.play_legal_joint(x, y);
-                    total += count(&child, depth - 1, ply + 1, buffers, stop);
+                    total += count(&child, depth - 1, deeper, stop);
                 }
             }
-            buffers.first[ply] = a;
-            buffers.second[ply] = b;
         }
     }
     total

@@ -10,6 +10,7 @@ pub mod bench;
 #[cfg(test)]
 #[cfg(all(test, feature = "pile"))]
 mod fifth_game_tests;
+mod plan;
 mod report;
 pub mod skill;
 mod slot;

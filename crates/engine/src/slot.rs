@@ -1,6 +1,7 @@
 //! [`Slot`]: a game `G` with its history, implementing [`AnyGame`] by joining the game's
 //! rules and notation to the search, the baselines and perft.
 
+use super::plan::{self, Plan, SearchPlan};
 use super::report::format_policy;
 use super::skill::{Method, Skill, sample_index};
 use super::{
@@ -12,9 +13,9 @@ use quartet_core::game::{Action, EndReason, Node, Player, RuleOptions};
 use quartet_core::history::GameHistory;
 use quartet_core::notation::{Notation, NotationError, player_token};
 use quartet_core::perft;
-use quartet_search::players::{self, Baseline, BaselineBudget, PlayerKind};
+use quartet_search::players::{self, Baseline, BaselineBudget};
 use quartet_search::tt::TranspositionTable;
-use quartet_search::{self as search, Info, SearchResult, Settings};
+use quartet_search::{self as search, Info, SearchResult};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -92,38 +93,6 @@ impl<G: Evaluate + Notation> Slot<G> {
         }
     }
 
-    /// The weakened level the request asks for at this node: only for the search's own
-    /// player, at a side's turn or a side's declaration; `None` at full strength.
-    fn skill(&self, request: &SearchRequest, node: Node) -> Option<Skill> {
-        let method = match node {
-            Node::Turn(_) if G::DECLARATION.nodes.chance.is_some() => Method::Softmax,
-            Node::Turn(_) => Method::PickBest,
-            Node::Simultaneous if request.settings.side.is_some() => Method::Softmax,
-            _ => return None,
-        };
-        if request.player != PlayerKind::Search {
-            return None;
-        }
-        Skill::new(
-            G::DECLARATION.skill_elo,
-            G::SKILL_UNIT,
-            request.strength,
-            method,
-        )
-    }
-
-    /// The root moves `tokens` name (already checked by `check_searchmoves`).
-    fn searchmoves(&self, tokens: &[String]) -> Vec<G::Move> {
-        let pos = self.history.current();
-        tokens
-            .iter()
-            .filter_map(|t| match pos.parse_action(t) {
-                Ok(Action::Single(m)) => Some(m),
-                _ => None,
-            })
-            .collect()
-    }
-
     /// The reply the search expects to `best`, when it is a move at the next turn.
     fn ponder_move(&self, pv: &[Action<G::Move>]) -> Option<String> {
         let [Action::Single(best), Action::Single(reply), ..] = pv else {
@@ -158,31 +127,6 @@ impl<G: Evaluate + Notation> Slot<G> {
             time: i.time,
             hashfull: i.hashfull,
             pv: self.tokens_of(&i.pv),
-        }
-    }
-
-    /// A skill level's search: enough MultiPV candidates to choose from, and (Stockfish's
-    /// pick) a level-limited depth.
-    fn narrow_for_skill(
-        &self,
-        skill: &Skill,
-        searchmoves: &[G::Move],
-        settings: &mut Settings,
-        limits: &mut search::Limits,
-    ) {
-        let root = self.history.current();
-        let moves = match root.node() {
-            Node::Turn(p) if searchmoves.is_empty() => {
-                let mut moves = Vec::new();
-                root.legal_moves(p, &mut moves);
-                moves.len()
-            }
-            Node::Turn(_) => searchmoves.len(),
-            _ => usize::MAX,
-        };
-        settings.multipv = settings.multipv.max(skill.candidates(moves));
-        if skill.method == Method::PickBest {
-            limits.depth = Some(limits.depth.map_or(skill.depth(), |d| d.min(skill.depth())));
         }
     }
 
@@ -416,39 +360,45 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&InfoLine),
     ) -> SearchSummary {
+        let root = self.history.current();
+        match plan::resolve(root, self.history.node(), request) {
+            Plan::Over(outcome) => {
+                SearchSummary::no_move(format!("the game is over ({})", outcome_text(outcome)))
+            }
+            Plan::Roll => self.engine_roll(request),
+            Plan::Baseline(baseline) => self.baseline_choice(baseline, request, stop),
+            Plan::Search(plan) => self.run(&plan, request.ponder, tt, stop, info),
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+impl<G: Evaluate + Notation> Slot<G> {
+    /// Runs a resolved search `plan` and says what it found (with the expected reply when
+    /// `ponder`), reporting each line the client asked to see through `info`.
+    fn run(
+        &self,
+        plan: &SearchPlan<G::Move>,
+        ponder: bool,
+        tt: &TranspositionTable,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&InfoLine),
+    ) -> SearchSummary {
         let started = Instant::now();
         let root = self.history.current();
-        let node = self.history.node();
-        if let Node::Terminal(outcome) = node {
-            return SearchSummary::no_move(format!("the game is over ({})", outcome_text(outcome)));
-        }
-        if node == Node::Chance && request.engine_rolls {
-            return self.engine_roll(request);
-        }
-        if let Some(baseline) = request.player.baseline() {
-            return self.baseline_choice(baseline, request, stop);
-        }
-        let side = request.settings.side;
-        let skill = self.skill(request, node);
-        let mut settings = Settings {
-            seed: mix_seed(request.settings.seed, root.hash() ^ side_salt(side)),
-            ..request.settings
-        };
-        let mut limits = request.limits;
-        let searchmoves = self.searchmoves(&request.searchmoves);
-        if let Some(skill) = &skill {
-            self.narrow_for_skill(skill, &searchmoves, &mut settings, &mut limits);
-        }
         // The lines of the last completed iteration, when a skill level chooses among them.
         let mut lines: Vec<Info<G::Move>> = Vec::new();
         let mut last: Option<InfoLine> = None;
         let mut report = |i: &Info<G::Move>| {
-            if skill.is_some() {
+            if plan.skill.is_some() {
                 if lines.first().is_some_and(|l| l.depth != i.depth) {
                     lines.clear();
                 }
                 lines.push(i.clone());
-                if i.multipv > request.settings.multipv {
+                if i.multipv > plan.shown_lines {
                     // A candidate the client did not ask to see.
                     return;
                 }
@@ -460,14 +410,21 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         let search_root = search::Root {
             position: root,
             history: self.history.history(),
-            searchmoves: &searchmoves,
+            searchmoves: &plan.searchmoves,
         };
-        let mut result = search::search(&search_root, &limits, &settings, tt, stop, &mut report);
-        if let Some(skill) = &skill {
+        let mut result = search::search(
+            &search_root,
+            &plan.limits,
+            &plan.settings,
+            tt,
+            stop,
+            &mut report,
+        );
+        if let Some(skill) = &plan.skill {
             weaken(
                 skill,
                 &lines,
-                mix_seed(settings.seed, SKILL_STREAM),
+                mix_seed(plan.settings.seed, SKILL_STREAM),
                 &mut result,
             );
         }
@@ -479,19 +436,14 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
             self.closing_line(best, last.as_ref(), &result, started, tt.hashfull())
         });
         SearchSummary {
-            note: best.is_none().then(|| no_move_note(&G::DECLARATION, node)),
+            note: best
+                .is_none()
+                .then(|| no_move_note(&G::DECLARATION, self.history.node())),
             policy: (!result.policy.is_empty()).then(|| format_policy(root, &result.policy)),
-            ponder: request
-                .ponder
-                .then(|| self.ponder_move(&result.pv))
-                .flatten(),
+            ponder: ponder.then(|| self.ponder_move(&result.pv)).flatten(),
             last_info,
             best,
         }
-    }
-
-    fn clone_box(&self) -> Box<dyn AnyGame> {
-        Box::new(self.clone())
     }
 }
 

@@ -6,8 +6,8 @@
 //! the root player's view, as UCI expects. Node kinds are searched by
 //! [`alphabeta`] (turn nodes: PVS, transposition table, move ordering, quiescence),
 //! [`chance`] (expectation with Star1 cuts and Star2 probing) and the simultaneous-node
-//! search ([`simultaneous`], its line checks in [`line_check`]; nodes too wide for a
-//! matrix by the double oracle of [`oracle`]).
+//! search (the folder [`simultaneous`]: its line checks, and the double oracle of nodes
+//! too wide for a matrix).
 //! Before the first iteration, the root's actions that lose at once are screened out from
 //! the rules alone (`screen.rs`), so that no budget plays one while another exists.
 //! Search never prints and never reads input: it takes a stop flag and limits and reports
@@ -17,16 +17,12 @@
 
 pub mod alphabeta;
 pub mod chance;
-pub mod frame;
-pub mod line_check;
-pub mod oracle;
 pub mod players;
 pub mod pruning;
 pub mod root;
 pub(crate) mod screen;
 pub mod searcher;
 pub mod simultaneous;
-pub mod simultaneous_root;
 pub mod time;
 pub mod tt;
 
@@ -265,7 +261,7 @@ fn search_kind<G: Evaluate>(
         },
         Node::Turn(_) => root::search_turn_root(s, root, searchmoves, limits, settings, report),
         Node::Simultaneous if settings.side.is_some() => {
-            simultaneous_root::search_simultaneous_root(s, root, limits, settings, report)
+            simultaneous::root::search_simultaneous_root(s, root, limits, settings, report)
         }
         Node::Chance | Node::Simultaneous => root::search_value_root(s, root, limits, report),
     }

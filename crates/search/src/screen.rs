@@ -120,7 +120,7 @@ fn throws_in(i: Immediate, p: Player) -> bool {
 /// Which of the declarations `rows` (the first player's) and `cols` (the second's) at the
 /// simultaneous node `pos` lose at once (the module documentation), from every joint turn
 /// played once: for a node whose matrix the search builds (at most
-/// `oracle::WIDE_CELLS` joint turns). Each side's flags are all false when every one of
+/// `simultaneous::wide::WIDE_CELLS` joint turns). Each side's flags are all false when every one of
 /// its declarations loses at once (the guarantee is about a choice).
 pub(crate) fn declarations_that_lose<G: Game>(
     pos: &G,

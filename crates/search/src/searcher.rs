@@ -3,8 +3,8 @@
 //! `impl` blocks on [`Searcher`] in `alphabeta.rs`, `chance.rs` and the simultaneous
 //! search; [`Searcher::value`] dispatches on the node kind.
 
-use super::oracle::WideStart;
 use super::pruning::Reductions;
+use super::simultaneous::wide::WideStart;
 use super::tt::TranspositionTable;
 use super::{Features, Limits, MAX_PLY};
 use quartet_core::eval::Evaluate;

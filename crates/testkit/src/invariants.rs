@@ -1,8 +1,9 @@
 //! Rule-independent checks every game must pass, run along seeded random playouts:
 //! non-terminal nodes have children and terminal ones none, chance weights are positive,
 //! every legal action's token parses back to the same action, position strings round-trip,
-//! the incremental hash equals the hash of the re-parsed (from scratch) position, and a
-//! position names the rule that ended it exactly when it is finished.
+//! the incremental hash equals the hash of the re-parsed (from scratch) position, a bulk
+//! count of the grandchildren equals the children's counts, and a position names the rule
+//! that ended it exactly when it is finished.
 //! Run over every game of the registry by `tests/invariants.rs`.
 //!
 //! A simultaneous node with more than [`MAX_CHECKED`] joint turns (R&B's joint setup has
@@ -112,6 +113,21 @@ pub fn check_node<G: Notation>(pos: &G, rules: &RuleOptions) -> Result<(), Strin
             pos.count_children(),
             actions.len()
         ));
+    }
+    if let (None, Some(n)) = (&large, pos.count_grandchildren()) {
+        let played: u64 = actions
+            .iter()
+            .map(|&a| {
+                let mut child = pos.clone();
+                child.apply(a);
+                child.count_children()
+            })
+            .sum();
+        if n != played {
+            return Err(format!(
+                "{text}: count_grandchildren {n} but the children have {played}"
+            ));
+        }
     }
     if pos.node() == Node::Chance {
         let mut outcomes = Vec::new();

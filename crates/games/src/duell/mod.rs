@@ -13,6 +13,7 @@
 
 mod attacks;
 mod board;
+mod count;
 mod describe;
 mod die;
 mod eval;

@@ -272,17 +272,6 @@ impl Duell {
         self.for_each_move_of(self.side, visit)
     }
 
-    /// The number of moves `side` would have if it were to move and the game were not over.
-    #[inline]
-    pub(super) fn count_moves_of(&self, side: Player) -> u64 {
-        let mut count = 0;
-        let _ = self.for_each_move_of(side, |_| {
-            count += 1;
-            ControlFlow::Continue(())
-        });
-        count
-    }
-
     /// Whether the side to move has at least one move (ignoring whether the game is over).
     /// First the cheap sufficient test: the key steps onto any neighbour without an own
     /// piece (true in almost every position); then a generation that stops at the first move.

@@ -6,6 +6,7 @@
 //! frame (`0..=56`, [`BASE`] for a piece in its yard); see [`Ludo`].
 
 mod board;
+mod count;
 mod describe;
 mod diagram;
 mod eval;
@@ -105,6 +106,10 @@ pub const GOAL: u8 = 56;
 /// The last progress on the shared track; `51..=55` are the home column.
 pub const LAST_TRACK: u8 = 50;
 
+/// A value no piece has (above [`GOAL`], below [`BASE`]): "no previous piece" when a loop
+/// skips pieces that share a value.
+const NO_VALUE: u8 = GOAL + 1;
+
 /// The most pieces a side may have (the rule option `Pieces` ranges over `1..=MAX_PIECES`).
 pub const MAX_PIECES: usize = 4;
 
@@ -170,6 +175,6 @@ impl Ludo {
 }
 
 /// The sort key of a piece value in notation order: [`BASE`] first, then ascending progress.
-fn order_key(value: u8) -> u8 {
+const fn order_key(value: u8) -> u8 {
     value.wrapping_add(1)
 }

@@ -3,7 +3,7 @@
 
 use super::board::{is_safe, other_frame};
 use super::zobrist::{die_key, piece_key, sixes_key, yellow_key};
-use super::{BASE, GOAL, LAST_TRACK, Ludo, MAX_PIECES, Move, order_key};
+use super::{BASE, GOAL, LAST_TRACK, Ludo, MAX_PIECES, Move, NO_VALUE, order_key};
 use quartet_core::game::{EndReason, Game, MoveList, Node, Outcome, Player};
 
 /// The die value that enters pieces, earns an extra roll and counts towards the void third six.
@@ -11,6 +11,17 @@ pub(super) const SIX: u8 = 6;
 
 /// The count of consecutive sixes at which the roll is void (only `pass`).
 pub(super) const VOID_SIXES: u8 = 3;
+
+/// Bit 7 of each byte of `word` that equals `v`, the other bits clear.
+fn bytes_equal(word: u32, v: u8) -> u32 {
+    let t = word ^ (u32::from(v) * 0x0101_0101);
+    !(((t & 0x7f7f_7f7f) + 0x7f7f_7f7f) | t) & 0x8080_8080
+}
+
+/// The number of bytes marked by [`bytes_equal`].
+fn byte_count(marks: u32) -> usize {
+    ((marks >> 7).wrapping_mul(0x0101_0101) >> 24) as usize
+}
 
 impl Ludo {
     /// A position from its parts. `red` and `yellow` hold the same number (1 to 4) of piece
@@ -45,9 +56,13 @@ impl Ludo {
     /// The side whose pieces are all at the goal, if any.
     pub fn winner(&self) -> Option<Player> {
         // Sorted in notation order, the first piece is the least advanced.
-        [Player::First, Player::Second]
-            .into_iter()
-            .find(|&s| self.pieces[s.index()][0] == GOAL)
+        if self.pieces[0][0] == GOAL {
+            Some(Player::First)
+        } else if self.pieces[1][0] == GOAL {
+            Some(Player::Second)
+        } else {
+            None
+        }
     }
 
     /// Calls `f` with each legal move at a decision node with die `die`, in notation order;
@@ -57,12 +72,12 @@ impl Ludo {
         if die == SIX && self.sixes >= VOID_SIXES {
             return;
         }
-        let mut previous = None;
+        let mut previous = NO_VALUE;
         for &v in self.pieces(self.side) {
-            if previous == Some(v) {
+            if previous == v {
                 continue; // pieces at the same value are interchangeable
             }
-            previous = Some(v);
+            previous = v;
             if v == BASE {
                 if die == SIX {
                     f(Move::Enter);
@@ -79,15 +94,28 @@ impl Ludo {
     /// Moves one piece of `side` from `from` to `to`, keeping the slots sorted and the hash.
     fn relocate(&mut self, side: Player, from: u8, to: u8) {
         let n = self.count as usize;
-        let slots = &mut self.pieces[side.index()][..n];
-        let Some(i) = slots.iter().position(|&v| v == from) else {
+        let slots = &mut self.pieces[side.index()];
+        let word = u32::from_le_bytes(*slots);
+        let used = 0x8080_8080u32 >> (8 * (MAX_PIECES - n));
+        let at_from = bytes_equal(word, from) & used;
+        if at_from == 0 {
             return; // no such piece: only an illegal unchecked move gets here
-        };
-        let others_at_from = slots.iter().filter(|&&v| v == from).count() - 1;
-        let at_to = slots.iter().filter(|&&v| v == to).count();
-        self.hash ^= piece_key(side, from, others_at_from) ^ piece_key(side, to, at_to);
+        }
+        let at_to = bytes_equal(word, to) & used;
+        self.hash ^=
+            piece_key(side, from, byte_count(at_from) - 1) ^ piece_key(side, to, byte_count(at_to));
+        let mut i = at_from.trailing_zeros() as usize / 8;
         slots[i] = to;
-        slots.sort_unstable_by_key(|&v| order_key(v));
+        // Only this slot changed: move it up or down to its place in notation order.
+        let key = order_key(to);
+        while i + 1 < n && order_key(slots[i + 1]) < key {
+            slots.swap(i, i + 1);
+            i += 1;
+        }
+        while i > 0 && order_key(slots[i - 1]) > key {
+            slots.swap(i, i - 1);
+            i -= 1;
+        }
     }
 
     /// Sends every piece of `side` at progress `p` back to base; returns whether any was.
@@ -119,6 +147,7 @@ impl Ludo {
     }
 
     /// Plays a piece move from `from` to `to` with the pending die (§1.6).
+    #[inline(never)]
     fn play_piece(&mut self, from: u8, to: u8) {
         let mover = self.side;
         self.relocate(mover, from, to);
@@ -166,6 +195,7 @@ impl Game for Ludo {
         }
     }
 
+    #[inline]
     fn play(&mut self, m: Move) {
         match m {
             Move::Roll(d) => {
@@ -196,12 +226,20 @@ impl Game for Ludo {
         match self.node() {
             Node::Terminal(_) => 0,
             Node::Chance => SIX as u64,
-            _ => {
-                let mut n = 0;
-                self.for_each_piece_move(|_| n += 1);
-                n.max(1) // only `pass` when no piece can move
-            }
+            _ => self.move_count(),
         }
+    }
+
+    /// A roll's moves are counted without rolling; a move's children are the 6 rolls that
+    /// follow it (after an extra roll too), unless it wins.
+    #[inline]
+    fn count_grandchildren(&self) -> Option<u64> {
+        Some(match self.node() {
+            Node::Terminal(_) => 0,
+            Node::Chance => self.roll_move_count(),
+            _ if self.wins_now() => 0,
+            _ => SIX as u64 * self.move_count(),
+        })
     }
 }
 
@@ -237,6 +275,26 @@ mod tests {
             .into_iter()
             .map(|a| p.format_action(a))
             .collect()
+    }
+
+    #[test]
+    fn bytes_equal_marks_exactly_the_equal_bytes() {
+        let values = [0u8, 1, 6, 55, 56, 57, 127, 128, 200, BASE];
+        for a in values {
+            for b in values {
+                for c in values {
+                    let word = u32::from_le_bytes([a, b, c, a]);
+                    for v in values {
+                        let want = [a, b, c, a].map(|x| x == v);
+                        let marks = bytes_equal(word, v);
+                        let got = [0, 1, 2, 3].map(|i| marks >> (8 * i + 7) & 1 == 1);
+                        assert_eq!(got, want, "{word:08x} {v}");
+                        assert_eq!(marks & 0x7f7f_7f7f, 0);
+                        assert_eq!(byte_count(marks), want.iter().filter(|&&e| e).count());
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -545,6 +603,36 @@ mod tests {
         ] {
             let p = pos(text);
             assert_eq!(p.count_children(), p.actions().len() as u64, "{text}");
+        }
+    }
+
+    #[test]
+    fn count_grandchildren_adds_up_the_childrens_children() {
+        // By hand: a roll of 1..5 moves 0 or 6 (2 moves each), a third six is void (pass);
+        // without the sixes the 6 has b-0, 0-6 and 6-12. The last piece 1 short of the goal
+        // wins with a 1: no rolls follow. Any other move is followed by the 6 rolls.
+        for (text, want) in [
+            ("b,b,0,6/b,b,b,b r - 2", 5 * 2 + 1),
+            ("b,b,0,6/b,b,b,b r - 0", 5 * 2 + 3),
+            ("55,56,56,56/b,b,b,b r 1 0", 0),
+            ("55,56,56,56/b,b,b,b r 6 3", 6),
+            ("b,56,56,56/b,b,b,b r 6 1", 6),
+            ("b,b,0,6/b,b,b,b r 6 1", 18),
+            ("b,b,b,b/b,b,b,b r 4 0", 6),
+            ("56,56,56,56/b,b,b,b r - 0", 0),
+        ] {
+            let p = pos(text);
+            let played: u64 = p
+                .actions()
+                .into_iter()
+                .map(|a| {
+                    let mut child = p.clone();
+                    child.apply(a);
+                    child.count_children()
+                })
+                .sum();
+            assert_eq!(p.count_grandchildren(), Some(want), "{text}");
+            assert_eq!(played, want, "{text}");
         }
     }
 

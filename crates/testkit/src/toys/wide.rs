@@ -1,5 +1,5 @@
 //! One simultaneous turn too wide for a matrix (more joint turns than
-//! `search::oracle::WIDE_CELLS`): the double oracle's test games.
+//! `search::simultaneous::wide::WIDE_CELLS`): the double oracle's test games.
 
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{EndReason, Game, MoveList, Node, Outcome, Player};

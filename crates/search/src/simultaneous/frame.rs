@@ -1,5 +1,5 @@
 //! The working state of one simultaneous node's double-oracle solve (see
-//! [`super::simultaneous`]): both players' declarations, the bounds of every cell, the
+//! [`crate::simultaneous`]): both players' declarations, the bounds of every cell, the
 //! restricted game's rows and columns, and the strategies of its last solves, in flat
 //! buffers that the searcher keeps per ply.
 

@@ -1,11 +1,11 @@
 //! The column and row checks of a simultaneous node's double oracle (step 3 of
-//! [`super::simultaneous`]): whether every line outside the restricted game keeps to a
+//! [`crate::simultaneous`]): whether every line outside the restricted game keeps to a
 //! threshold against the other player's strategy, each proved by windowed searches of the
 //! cells in that strategy's support.
 
 use super::frame::Frame;
-use super::searcher::Searcher;
-use super::simultaneous::{At, SLACK};
+use super::terms::{At, SLACK};
+use crate::searcher::Searcher;
 use quartet_core::eval::Evaluate;
 
 /// Plies a line's cells are searched shallower first (see `keeps_when_reduced`).

@@ -3,11 +3,12 @@
 //! declaration sampled from it.
 
 use super::frame::Frame;
-use super::oracle::{Oracle, is_wide};
-use super::root::{empty_result, max_depth, may_continue};
-use super::screen;
-use super::searcher::Searcher;
-use super::{Info, Limits, SearchResult, Settings};
+use super::oracle::Oracle;
+use super::wide::is_wide;
+use crate::root::{empty_result, max_depth, may_continue};
+use crate::screen;
+use crate::searcher::Searcher;
+use crate::{Info, Limits, SearchResult, Settings};
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Action, Player};
 use rand::{RngExt, SeedableRng};
@@ -68,7 +69,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
         let mut frame = s.take_frame(0);
         frame.rows.clone_from(&first);
         frame.cols.clone_from(&second);
-        let at = super::simultaneous::At {
+        let at = super::terms::At {
             depth: depth as i32,
             ply: 0,
         };

@@ -19,23 +19,11 @@
 //! cost is the number of rounds times that. A search that runs out of time keeps the last
 //! restricted solve: an approximate equilibrium whose gains say how approximate.
 
-use super::searcher::Searcher;
-use super::simultaneous::SLACK;
+use super::terms::SLACK;
+use super::wide::WideStart;
+use crate::searcher::Searcher;
 use quartet_core::eval::Evaluate;
-use quartet_core::game::{Game, MoveList, Player};
-
-/// A simultaneous node with more joint turns than this is wide: it is solved by the
-/// double oracle of this module instead of the bounded matrix search.
-pub const WIDE_CELLS: u64 = 1 << 20;
-
-/// Where the next solve of a wide node starts: its hash and the restricted declarations
-/// of each side at the end of the last solve.
-#[derive(Clone, Debug)]
-pub struct WideStart<M> {
-    key: u64,
-    rows: Vec<M>,
-    cols: Vec<M>,
-}
+use quartet_core::game::{MoveList, Player};
 
 /// The state of one wide node's double oracle, kept between rounds and, by the root, between
 /// depths.
@@ -336,16 +324,13 @@ enum Line {
     Col(usize),
 }
 
-/// Whether `pos` is a wide simultaneous node (see [`WIDE_CELLS`]).
-pub fn is_wide<G: Game>(pos: &G) -> bool {
-    pos.count_children() > WIDE_CELLS
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simultaneous::wide::{WIDE_CELLS, is_wide};
     use crate::tt::TranspositionTable;
     use crate::{Limits, Root, Settings, search};
+    use quartet_core::game::Game;
     use quartet_testkit::toys::{WIDE_SIZE, wide_dominant, wide_drawn, wide_rock_paper_scissors};
     use std::sync::atomic::AtomicBool;
 

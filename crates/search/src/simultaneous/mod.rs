@@ -29,19 +29,27 @@
 //! what alpha-beta costs in the serialised game: a fail-high needs one row against every
 //! column, a fail-low one column against every row.
 
-use super::frame::Frame;
-use super::line_check::Check;
-use super::oracle::WIDE_CELLS;
-use super::searcher::Searcher;
-use super::tt::{Bound, Entry};
+//!
+//! The folder: this file (a node's search), `root.rs` (the simultaneous root), `frame.rs`
+//! (a node's cells and bounds), `line_check.rs` (step 3's checks), `oracle.rs` and
+//! `wide.rs` (nodes too wide for a matrix), `terms.rs` (what they share).
+
+pub mod frame;
+pub mod line_check;
+pub mod oracle;
+pub mod root;
+pub mod terms;
+pub mod wide;
+
+use crate::searcher::Searcher;
+use crate::tt::{Bound, Entry};
+use frame::Frame;
+use line_check::Check;
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Node, Player};
 use quartet_core::matrix::round_value;
-
-/// Slack of the comparisons of expected payoffs: the simplex's rounding noise is far below
-/// it (payoffs are integers of at most ~10^5), and it is far below the integer steps of
-/// values, so a check "proved" within it rounds like the exact comparison.
-pub(super) const SLACK: f64 = 1e-6;
+use terms::{At, SLACK};
+use wide::WIDE_CELLS;
 
 /// Row and column indices above this do not fit the packed best pair of a table entry.
 const PAIR_LIMIT: usize = 1 << 10;
@@ -62,15 +70,6 @@ pub(crate) struct Solved {
     pub value: i32,
     /// How `value` bounds the node's value.
     pub bound: Bound,
-}
-
-/// Where a node stands: its remaining depth and its ply from the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct At {
-    /// Plies left to search.
-    pub depth: i32,
-    /// Plies from the root.
-    pub ply: usize,
 }
 
 /// What one round of the double oracle found.
