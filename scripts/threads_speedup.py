@@ -282,15 +282,16 @@ def main():
           "geometric mean (range).")
     print()
     print("| game | depth | pos | wall 1 s | wall 2 s | **time to depth 2/1** | CPU 1 s | "
-          "CPU 2 s | CPU 2/1 | CPU/wall 2 | nodes 2/1 | knps 1 | knps 2 | "
+          "CPU 2 s | CPU 2/1 | CPU/wall 1 | CPU/wall 2 | nodes 2/1 | knps 1 | knps 2 | "
           "k nodes/CPU-s 1 | k nodes/CPU-s 2 | nodes/CPU-s 2/1 | load before / after |")
-    print("|" + "---|" * 17)
+    print("|" + "---|" * 18)
     for row in rows:
         one, two = row[1], row[2]
         print(f"| {row['game']} | {row['depth']} | {row['positions']} | {one['wall']:.2f} | "
               f"{two['wall']:.2f} | **{ratio_text(row['time ratio'])}** | {one['cpu']:.2f} | "
               f"{two['cpu']:.2f} | {ratio_text(row['cpu ratio'])} | "
-              f"{two['cpu'] / two['wall']:.2f} | {ratio_text(row['nodes ratio'])} | "
+              f"{one['cpu'] / one['wall']:.2f} | {two['cpu'] / two['wall']:.2f} | "
+              f"{ratio_text(row['nodes ratio'])} | "
               f"{per_second(one['nodes'], one['wall'])} | "
               f"{per_second(two['nodes'], two['wall'])} | "
               f"{per_second(one['nodes'], one['cpu'])} | "
