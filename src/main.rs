@@ -28,6 +28,11 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => tune::run(args),
         #[cfg(feature = "gui")]
         Some(Cmd::Gui(args)) => quartet_gui::run(args),
+        #[cfg(not(feature = "gui"))]
+        Some(Cmd::Gui { .. }) => Err("this quartet was built without the board (the 'gui' \
+            feature, left out by --no-default-features): build it with the default features, \
+            'cargo install --locked --path .'"
+            .to_string()),
         Some(Cmd::Playthrough(args)) => playthrough::run(args),
         Some(Cmd::Games(args)) => games::run(args),
         Some(Cmd::Completions(args)) => shell::completions(args),

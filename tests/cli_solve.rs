@@ -44,7 +44,27 @@ fn what_cannot_be_solved_is_refused() {
     let (ok, _, err) = solve(&["--game", "ludo"]);
     assert!(!ok && err.contains("only the 1- and 2-piece"), "{err}");
     let (ok, _, err) = solve(&["--game", "duell"]);
-    assert!(!ok && err.contains("not available for duell"), "{err}");
+    // The error names the games that can be solved (those whose `quartet games` entry
+    // says "solver": true: Apocalypse and Ludo).
+    assert!(!ok && err.contains("duell has no exact solver"), "{err}");
+    assert!(err.contains("apocalypse") && err.contains("ludo"), "{err}");
     let (ok, _, err) = solve(&["--game", "ludo", "--pieces", "2", "--fen", "b/b r - 0"]);
     assert!(!ok && err.contains("invalid position"), "{err}");
+}
+
+#[test]
+fn the_solver_reports_each_sweep_until_the_tolerance() {
+    let mut reports = Vec::new();
+    let solution = LudoSolution::solve_reporting(1, &mut |sweep, change| {
+        reports.push((sweep, change));
+    });
+    assert_eq!(reports.len(), solution.iterations as usize);
+    assert_eq!(reports.first().map(|r| r.0), Some(1));
+    let last = reports.last().expect("at least one sweep");
+    assert!(last.1 < quartet_games::ludo::solve::TOLERANCE, "{last:?}");
+    assert!(
+        reports[..reports.len() - 1]
+            .iter()
+            .all(|r| r.1 >= quartet_games::ludo::solve::TOLERANCE)
+    );
 }

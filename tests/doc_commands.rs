@@ -557,15 +557,15 @@ blocks! {
         expect: &["Quartet 0.1.0 by the Quartet developers · game duell"],
         check: None,
     };
-    cargo_test_is_not_run: "README.md", "cargo test --features gui" =>
+    cargo_test_is_not_run: "README.md", "cargo test" =>
         How::NotRun(cargo_names_what_exists);
     the_synopsis_names_real_commands_and_flags: "README.md",
         "quartet perft --game rnb --depth 5 [--fen F] [--moves m1 m2 ...]   # leaves per root move"
         => How::Synopsis;
-    #[cfg_attr(not(feature = "gui"), ignore = "needs --features gui (CI has it)")]
-    the_gui_starts: "README.md", "cargo run --release --features gui -- gui" => How::Server {
+    #[cfg_attr(not(feature = "gui"), ignore = "needs the gui feature (a default one)")]
+    the_gui_starts: "README.md", "cargo run --release -- gui" => How::Server {
         // Port 8411 may be taken on a shared machine.
-        subs: &[("cargo run --release --features gui -- gui", "quartet gui --port 0")],
+        subs: &[("cargo run --release -- gui", "quartet gui --port 0")],
         expect: "Quartet GUI: http://127.0.0.1:",
     };
     the_sharded_match_merges | the_sharded_match_as_written: "README.md",

@@ -8,17 +8,22 @@ use quartet_core::notation::Notation;
 use quartet_games::{GameKind, GameVisitor};
 use quartet_testkit::invariants::check_random_playouts;
 
-/// Random games per start position and rule setting.
-const GAMES: usize = 30;
+/// Random games per start position and rule setting in the README's test command.
+const GAMES: usize = 8;
+/// Random games per start position and rule setting in the deep run (`--ignored`, a CI
+/// phase of its own): about 75 CPU-seconds.
+const DEEP_GAMES: usize = 30;
 /// The longest playout (Ludo games run to several hundred plies).
 const MAX_PLIES: usize = 2000;
 
-struct Playouts;
+/// The playouts of one game: `usize` random games from each start and rule setting.
+struct Playouts(usize);
 
 impl GameVisitor for Playouts {
     type Output = Result<usize, String>;
 
     fn visit<G: Evaluate + Notation>(self) -> Self::Output {
+        let games = self.0;
         let declaration = G::DECLARATION;
         let mut settings = vec![RuleOptions::default()];
         for option in declaration.rule_options {
@@ -30,14 +35,14 @@ impl GameVisitor for Playouts {
         let mut checked = 0;
         for (seed, rules) in settings.iter().enumerate() {
             let start = G::start(rules);
-            check_random_playouts(&start, rules, GAMES, MAX_PLIES, seed as u64)
+            check_random_playouts(&start, rules, games, MAX_PLIES, seed as u64)
                 .map_err(|e| format!("{} {rules:?}: {e}", declaration.name))?;
             checked += 1;
         }
         let rules = RuleOptions::default();
         for (seed, text) in declaration.bench.positions.iter().enumerate() {
             let pos = G::parse_position(text, &rules).map_err(|e| e.to_string())?;
-            check_random_playouts(&pos, &rules, GAMES, MAX_PLIES, 100 + seed as u64)
+            check_random_playouts(&pos, &rules, games, MAX_PLIES, 100 + seed as u64)
                 .map_err(|e| format!("{} from {text}: {e}", declaration.name))?;
             checked += 1;
         }
@@ -45,12 +50,23 @@ impl GameVisitor for Playouts {
     }
 }
 
-#[test]
-fn every_game_keeps_the_invariants_along_random_playouts() {
+/// Checks `games` random playouts of every game from each start.
+fn playouts_of_every_game(games: usize) {
     for &game in GameKind::ALL {
         let checked = game
-            .visit(Playouts)
+            .visit(Playouts(games))
             .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
         assert!(checked >= 2, "{}: {checked} starts", game.name());
     }
+}
+
+#[test]
+fn every_game_keeps_the_invariants_along_random_playouts() {
+    playouts_of_every_game(GAMES);
+}
+
+#[test]
+#[ignore = "deep: about 75 CPU-seconds; CI runs it in a phase of its own"]
+fn every_game_keeps_the_invariants_along_many_random_playouts() {
+    playouts_of_every_game(DEEP_GAMES);
 }

@@ -128,6 +128,14 @@ pub enum Cmd {
     /// one by default) over the protocol.
     #[cfg(feature = "gui")]
     Gui(quartet_gui::GuiArgs),
+    /// A build without the board (`--no-default-features`): says how to get it.
+    #[cfg(not(feature = "gui"))]
+    #[command(hide = true)]
+    Gui {
+        /// Whatever was given, ignored.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     /// Play one seeded game through the protocol and print the transcript: every line sent
     /// and every answer (the checked-in transcripts of `tests/playthroughs/`).
     Playthrough(playthrough::PlaythroughArgs),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Measures issue 12's targets in headless Chromium against `quartet gui` (not a test: it
-prints numbers). Run after `cargo build --release --features gui`:
+prints numbers). Run after `cargo build --release`:
 
     QUARTET=target/release/quartet python3 tests/browser/measure.py
 

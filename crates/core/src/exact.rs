@@ -15,8 +15,11 @@ pub struct SolveRequest {
 
 /// An exact solver: solves `position` under the rules and returns the lines `quartet
 /// solve` prints (the value and what it means, the optimal strategies or move values, the
-/// work done), or says why it cannot.
-pub type Solver<G> = fn(&G, &RuleOptions, &SolveRequest) -> Result<Vec<String>, String>;
+/// work done), or says why it cannot. Long work says how far it is by calling `progress`
+/// with a short phrase (`sweep 12, largest change 3.1e-7`) now and then (at most a few
+/// times a second), which `quartet solve` shows while it waits.
+pub type Solver<G> =
+    fn(&G, &RuleOptions, &SolveRequest, &mut dyn FnMut(&str)) -> Result<Vec<String>, String>;
 
 /// An exact value for a review: the first player's expected score (0..1) at `position`
 /// under `rules` when the game's solver covers it quickly (`quartet review --exact`), else

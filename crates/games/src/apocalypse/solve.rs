@@ -42,6 +42,7 @@ pub fn solve_for_command(
     pos: &Apocalypse,
     _rules: &RuleOptions,
     request: &SolveRequest,
+    _progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<String>, String> {
     let started = std::time::Instant::now();
     let s = if request.void {

@@ -182,6 +182,7 @@ pub fn solve_for_command(
     pos: &Ludo,
     rules: &RuleOptions,
     request: &SolveRequest,
+    progress: &mut dyn FnMut(&str),
 ) -> Result<Vec<String>, String> {
     if request.void {
         return Err("--void is an Apocalypse option".to_string());
@@ -192,7 +193,11 @@ pub fn solve_for_command(
             "only the 1- and 2-piece Ludo games can be solved (--pieces), not {pieces}"
         ));
     }
-    let s = LudoSolution::solve(pieces as u8);
+    let s = LudoSolution::solve_reporting(pieces as u8, &mut |sweep, residual| {
+        progress(&format!(
+            "sweep {sweep}, largest change {residual:.1e} (done below {TOLERANCE:.0e})"
+        ));
+    });
     let mut lines = vec![
         format!(
             "solved the {pieces}-piece game: {} sweeps, residual {:.1e}, {:.1} MiB, {:.3} s",
@@ -272,6 +277,15 @@ impl LudoSolution {
     /// # Panics
     /// Unless `pieces` is 1 or 2 (the 3-piece table would need about 28 GB).
     pub fn solve(pieces: u8) -> LudoSolution {
+        Self::solve_reporting(pieces, &mut |_, _| {})
+    }
+
+    /// [`LudoSolution::solve`], calling `report(sweeps, largest change)` after each sweep
+    /// (the sweeps stop when the change is below the tolerance).
+    ///
+    /// # Panics
+    /// Unless `pieces` is 1 or 2.
+    pub fn solve_reporting(pieces: u8, report: &mut dyn FnMut(u32, f64)) -> LudoSolution {
         assert!(
             (1..=2).contains(&pieces),
             "only the 1- and 2-piece games can be solved, not {pieces}"
@@ -297,6 +311,7 @@ impl LudoSolution {
         while solution.residual >= TOLERANCE {
             solution.residual = solution.sweep(&order);
             solution.iterations += 1;
+            report(solution.iterations, solution.residual);
         }
         solution.elapsed = clock.elapsed();
         solution
