@@ -34,6 +34,8 @@ mod protocol_clients;
 mod protocol_during_search;
 mod protocol_kinds;
 mod protocol_queries;
+mod protocol_reader_latency;
+mod protocol_review;
 mod protocol_rnb_together;
 mod protocol_skill;
 mod referee_dice;

@@ -72,6 +72,11 @@ impl Session {
         // an engine that cannot give one is named in the message about it.
         self.send_hello().await;
         let mut cmds = self.set_options.clone();
+        // The winning chances drawn come from `wdl`, which an engine gives only when asked
+        // (`UCI_ShowWDL`, as in Stockfish); a person's own setting comes after this.
+        if self.ident.options.iter().any(|o| o.name == "UCI_ShowWDL") {
+            cmds.insert(0, "setoption name UCI_ShowWDL value true".to_string());
+        }
         if !self.games.is_empty() {
             cmds.push(format!("setoption name Game value {}", self.game));
         }
