@@ -91,7 +91,22 @@ CASES = [
     ("go ponder movetime 500; (0.7 s) ponderhit; isready",
      ["go ponder movetime 500", "sleep 0.7", "ponderhit", "isready"]),
     ("go mate 3 at EOF (no mate in 3)", ["go mate 3"]),
+    # Slow lines in front of stop, isready and quit (issue 40 §2): none may hold the reader.
+    ("go depth 40; setoption name Hash value 1024; stop; isready; quit",
+     ["go depth 40", "setoption name Hash value 1024", "stop", "isready", "quit"]),
+    ("go depth 40; setoption name EvalFile value /dev/zero; stop; isready; quit",
+     ["go depth 40", "setoption name EvalFile value /dev/zero", "stop", "isready", "quit"]),
+    ("go depth 40; position startpos moves (16 MB of zz); stop; isready; quit",
+     ["go depth 40", "position startpos moves {big}", "stop", "isready", "quit"]),
+    # The rest of the review (issue 40 §3).
+    ("go depth 40; go depth x; quit (the refused go's bestmove)",
+     ["go depth 40", "go depth x", "quit"]),
+    ("go depth 3 searchmoves; isready (an empty searchmoves)",
+     ["go depth 3 searchmoves", "sleep 1", "isready"]),
 ]
+
+# 16 MB of tokens no game has, for the long position line.
+BIG = " ".join(["zz"] * ((16 << 20) // 3 - 16))
 
 
 def main():
@@ -101,7 +116,7 @@ def main():
         row = []
         for engine, move in ((Q, "a1a6"), (SF, "e2e4")):
             wait = 8.0 if "EOF" in name else 4.0
-            keep, firsts, rc = run(engine, [l.format(m=move) for l in lines], wait)
+            keep, firsts, rc = run(engine, [l.format(m=move, big=BIG) for l in lines], wait)
             times = ", ".join(f"{k} +{v} ms" for k, v in firsts.items())
             row.append(f"{' / '.join(keep) or '(nothing)'}{'; ' + times if times else ''}; exit {rc}")
         print(f"| `{name}` | {row[0]} | {row[1]} |")

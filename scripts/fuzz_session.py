@@ -8,7 +8,9 @@ Plays a seeded random mix of commands for every game the binary lists (`quartet 
 after every step:
 
 - the engine answers `isready` at once (within `--latency`), whatever runs or waits: a
-  search, and `go`, `position`, `setoption`, `ucinewgame` or refused lines queued behind it;
+  search, and `go`, `position`, `setoption`, `ucinewgame` or refused lines queued behind it,
+  among them lines that once held the reader (a `Hash` of 256 MiB, an `EvalFile` naming
+  `/dev/zero`, a FIFO or a 1 GiB file, a `position` line of 4 MiB of garbage);
 - `stop` ends the running search at once: a `bestmove` comes within `--latency`; `quit`
   ends the program within `--latency`, whatever waits (then a fresh engine is started);
 - a rejected command (`info string error: ...`) leaves `query fen` and `d`'s Key as they
@@ -30,11 +32,14 @@ The engine driver `Engine` is also used by scripts/stress.py.
 """
 
 import argparse
+import atexit
 import os
 import queue
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -473,6 +478,7 @@ class Session:
                 "setoption name Hash value 2", "setoption name MultiPV value 2",
                 "setoption name Foo value 1", "go depth x", "position startpos moves zz",
                 "position startpos moves " + " ".join(self.moves), "query fen", "d",
+                *slow_lines(),
             ])
             if line.startswith("go"):
                 # Refused or not, each go gets its bestmove; the position is unchanged
@@ -514,6 +520,31 @@ class Session:
 
     def finish(self):
         self.drain()
+
+
+_SLOW = []
+
+
+def slow_lines():
+    """Lines that once held the reader (issue 40 §2), made once: a big `Hash`, `EvalFile`
+    on a device, a FIFO and a 1 GiB (sparse) file, and a long garbage `position` line.
+    Each is refused or applied without holding `isready` and `stop`."""
+    if not _SLOW:
+        tmp = tempfile.mkdtemp(prefix="quartet-fuzz-")
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+        fifo = os.path.join(tmp, "fifo")
+        os.mkfifo(fifo)
+        huge = os.path.join(tmp, "huge.bin")
+        with open(huge, "wb") as f:
+            f.truncate(1 << 30)
+        _SLOW.extend([
+            "setoption name Hash value 256",
+            "setoption name EvalFile value /dev/zero",
+            f"setoption name EvalFile value {fifo}",
+            f"setoption name EvalFile value {huge}",
+            "position startpos moves " + " ".join(["zz"] * ((4 << 20) // 3)),
+        ])
+    return _SLOW
 
 
 def is_search_output(line):

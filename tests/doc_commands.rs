@@ -502,6 +502,33 @@ fn slurm_shards_merge(dir: &Path, as_written: bool) {
     merged_selfplay_is_the_unsharded_file(dir, as_written);
 }
 
+/// sbatch lines (not run: they need a cluster) whose `--wrap` runs `quartet match watch` or
+/// `quartet match merge`: every flag they give is one that subcommand takes.
+fn wrapped_flags_exist(block: &Block) {
+    let mut seen = 0;
+    for line in &block.lines {
+        for sub in ["watch", "merge"] {
+            let Some((_, rest)) = line.split_once(&format!("quartet match {sub} ")) else {
+                continue;
+            };
+            seen += 1;
+            let text = help(&["match", sub]);
+            for flag in rest.split_whitespace().filter(|w| w.starts_with("--")) {
+                let flag = flag.trim_end_matches('"');
+                assert!(
+                    text.contains(flag),
+                    "quartet match {sub} has no {flag}: {line}"
+                );
+            }
+        }
+    }
+    assert!(
+        seen >= 2,
+        "no quartet match watch and merge in {:?}",
+        block.lines
+    );
+}
+
 /// The reviews of docs/review.md's measurement: each game's luck and losses add up to its
 /// result; as written, the games are the 60 and 358 plies the document names.
 fn reviews_add_up(dir: &Path, as_written: bool) {
@@ -575,6 +602,29 @@ blocks! {
         expect: &["Games: 8 of 8"],
         check: None,
     };
+    the_round_robin_runs | the_round_robin_as_written: "docs/referee.md",
+        "quartet match --game duell --tournament round-robin \\" => How::Run {
+        subs: &[],
+        sizes: &[("--games 20", "--games 2"), ("--nodes 2000", "--nodes 200")],
+        expect: &["Games: 12 of 12", "Crosstable", "Rank Engine"],
+        check: None,
+    };
+    the_killed_match_resumes | the_killed_match_resumes_as_written: "docs/referee.md",
+        "quartet match --game duell --engine cmd=quartet name=a \\" => How::Run {
+        subs: &[],
+        sizes: &[("--games 40", "--games 12"), ("sleep 3", "sleep 0.5")],
+        expect: &["Games: 12 of 12", "Stopped: all games played"],
+        check: None,
+    };
+    the_sprt_shard_runs | the_sprt_shard_as_written: "docs/referee.md", "#!/bin/sh" => How::Slurm {
+        sizes: &[("--games 4000", "--games 8"), ("--nodes 2000", "--nodes 200")],
+        expect: &["Games: 2 of 2"],
+        check: None,
+    };
+    the_sprt_submission_names_real_flags: "docs/referee.md",
+        "array=$(sbatch --parsable shard.sh)" => How::NotRun(wrapped_flags_exist);
+    the_readme_sprt_submission_names_real_flags: "README.md",
+        "array=$(sbatch --parsable shard.sh)" => How::NotRun(wrapped_flags_exist);
     the_skill_ladder_runs | the_skill_ladder_as_written: "docs/skill-levels.md", "cargo build --release" => How::Run {
         // The binary this test built is the build.
         subs: &[("cargo build --release", "true")],

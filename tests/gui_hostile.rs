@@ -428,42 +428,200 @@ fn only_requests_naming_this_server_and_its_own_origin_get_through() {
     );
 }
 
+/// The session id a client's `hello` named.
+fn session_id(c: &Client) -> String {
+    let hello = c.seen.iter().find(|m| m["t"] == "hello").expect("a hello");
+    hello["session"].as_str().expect("a session id").to_string()
+}
+
+impl Gui {
+    /// A client on `/ws?session=ID`, after its first state.
+    fn claim(&self, id: &str) -> Client {
+        let (socket, _) =
+            tungstenite::connect(format!("ws://127.0.0.1:{}/ws?session={id}", self.port))
+                .expect("connect");
+        if let MaybeTlsStream::Plain(s) = socket.get_ref() {
+            s.set_read_timeout(Some(Duration::from_millis(200)))
+                .expect("timeout");
+        }
+        let mut c = Client {
+            socket,
+            seen: Vec::new(),
+        };
+        c.until(|m| m["t"] == "state");
+        c
+    }
+
+    /// The first message a new socket gets.
+    fn first_message(&self) -> Value {
+        let (mut s, _) =
+            tungstenite::connect(format!("ws://127.0.0.1:{}/ws", self.port)).expect("connect");
+        serde_json::from_str(s.read().expect("a message").to_text().expect("text")).expect("JSON")
+    }
+}
+
 #[test]
-fn a_dropped_socket_gets_its_session_back_and_no_other_socket_does() {
-    let gui = Gui::start(&["--max-sessions", "1"]);
+fn a_dropped_socket_gets_its_session_back() {
+    let gui = Gui::start(&["--max-sessions", "2"]);
     let mut c = gui.connect();
-    let hello = c
-        .seen
-        .iter()
-        .find(|m| m["t"] == "hello")
-        .cloned()
-        .expect("a hello");
-    let id = hello["session"].as_str().expect("a session id").to_string();
+    let id = session_id(&c);
     assert_eq!(id.len(), 32, "{id}");
+    let pid = c.state()["pid"].clone();
     c.send(json!({"t":"new_game","game":"rnb","p1":"human","p2":"human"}));
     c.until(|m| m["t"] == "state" && m["game"] == "rnb");
     c.send(json!({"t":"move","token":"R@a1"}));
     c.until(|m| m["t"] == "state" && m["moves"] == json!(["R@a1"]));
     drop(c);
-    // The kept session holds the one place: a socket without the id is refused...
     std::thread::sleep(Duration::from_millis(300));
-    let (mut other, _) =
-        tungstenite::connect(format!("ws://127.0.0.1:{}/ws", gui.port)).expect("connect");
-    let first: Value =
-        serde_json::from_str(other.read().expect("a message").to_text().expect("text")).unwrap();
-    assert_eq!(first["fatal"], true, "{first}");
-    // ... and one with it gets the game and the same engine back.
-    let (socket, _) = tungstenite::connect(format!("ws://127.0.0.1:{}/ws?session={id}", gui.port))
-        .expect("connect");
-    let mut back = Client {
-        socket,
-        seen: Vec::new(),
-    };
-    let state = back.until(|m| m["t"] == "state").pop().unwrap();
+    let mut back = gui.claim(&id);
+    let state = back.state();
     assert_eq!(state["game"], "rnb", "{state}");
     assert_eq!(state["moves"], json!(["R@a1"]), "{state}");
-    assert_eq!(state["pid"], hello["pid"], "the same engine");
+    assert_eq!(state["pid"], pid, "the same engine");
     assert_eq!(gui.engines(), 1);
+}
+
+#[test]
+fn kept_sessions_give_way_to_a_new_page_and_their_engines_end() {
+    // Issue 39 §1.1: with every place held by a kept session, a new page was refused.
+    let gui = Gui::start(&["--max-sessions", "2"]);
+    let a = gui.connect();
+    let b = gui.connect();
+    let (ida, idb) = (session_id(&a), session_id(&b));
+    drop(a);
+    std::thread::sleep(Duration::from_millis(200));
+    drop(b);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(gui.engines(), 2, "both kept");
+    let mut c = gui.connect();
+    assert_eq!(c.state()["engine_running"], json!(true));
+    assert_eq!(
+        gui.engines_within(2, 5),
+        2,
+        "the oldest kept one's engine ended"
+    );
+    // The one that gave way is gone: its page, back, is told so and gets a new game.
+    let mut again = gui.claim(&ida);
+    let note = again
+        .seen
+        .iter()
+        .find(|m| m["t"] == "note")
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        note["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("no longer has")),
+        "{:?}",
+        again.seen
+    );
+    assert_ne!(session_id(&again), ida);
+    assert_eq!(again.state()["moves"], json!([]));
+    // The other one was given way too (the two live pages hold both places), and its page
+    // back is told so in the same way: a live page never loses its place to it.
+    let (mut late, _) =
+        tungstenite::connect(format!("ws://127.0.0.1:{}/ws?session={idb}", gui.port))
+            .expect("connect");
+    let first: Value =
+        serde_json::from_str(late.read().expect("a message").to_text().expect("text")).unwrap();
+    assert_eq!(first["fatal"], true, "{first}");
+    assert_eq!(gui.engines(), 2);
+}
+
+#[test]
+fn leaving_and_coming_back_before_expiry_never_holds_every_place() {
+    // Issue 39 §1.1: a program could hold every place for good by parking its sessions and
+    // claiming them back before they expired.
+    let gui = Gui::start(&["--max-sessions", "3"]);
+    let mut ids: Vec<String> = (0..3).map(|_| session_id(&gui.connect())).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    for round in 0..3 {
+        // A page comes while all are kept: it gets a place.
+        let page = gui.connect();
+        assert_eq!(gui.first_message()["fatal"], json!(null), "round {round}");
+        drop(page);
+        std::thread::sleep(Duration::from_millis(300));
+        // The program claims its sessions back and leaves again (one of them gave way and
+        // comes back as a new session).
+        ids = ids
+            .iter()
+            .map(|id| session_id(&gui.claim(id)))
+            .collect::<Vec<_>>();
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(gui.engines_within(3, 5) <= 3, "round {round}");
+    }
+    gui.assert_idle("after the program's rounds");
+}
+
+#[test]
+fn a_socket_naming_a_live_session_takes_it_over_and_the_first_is_told_and_closed() {
+    // Issue 39 §1.2, the way chosen: the newer tab takes the game over, the older is told.
+    let gui = Gui::start(&["--max-sessions", "1"]);
+    let mut first = gui.connect();
+    let id = session_id(&first);
+    first.send(json!({"t":"new_game","game":"duell","p1":"human","p2":"human"}));
+    first.until(|m| m["t"] == "state" && m["game"] == "duell");
+    let mut second = gui.claim(&id);
+    assert_eq!(second.state()["game"], "duell", "the same game");
+    assert_eq!(session_id(&second), id, "the same session");
+    let told = first.until(|m| m["t"] == "taken");
+    assert!(
+        told.last().unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .contains("another tab")
+    );
+    // The first socket is closed by the server (a close frame, then the end).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let closed = loop {
+        match first.socket.read() {
+            Ok(Message::Close(_)) | Err(tungstenite::Error::ConnectionClosed) => break true,
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) && Instant::now() < deadline => {}
+            Err(_) => break true,
+        }
+        if Instant::now() >= deadline {
+            break false;
+        }
+    };
+    assert!(closed, "the first socket closed");
+    // Taking it back and forth holds one place and one engine.
+    for _ in 0..10 {
+        second = gui.claim(&id);
+    }
+    assert_eq!(second.state()["game"], "duell");
+    assert_eq!(gui.engines(), 1);
+    gui.assert_idle("after taking a session back and forth");
+}
+
+#[test]
+fn a_close_from_the_page_is_answered_at_once() {
+    // Issue 39 §1.2: the server never answered a page's close, which stayed "connected"
+    // (closing) until the browser gave up a minute later.
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    c.socket.close(None).expect("close");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let answered = loop {
+        match c.socket.read() {
+            Err(tungstenite::Error::ConnectionClosed) => break true,
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Ok(_) => {}
+            Err(e) => panic!("{e}"),
+        }
+        if Instant::now() >= deadline {
+            break false;
+        }
+    };
+    assert!(answered, "the server answered the close");
 }
 
 /// A Duell game by hand with two tokens on the main line and one variation leaving it after
@@ -657,4 +815,273 @@ fn a_flood_of_hostile_line_messages_gets_one_error_each_and_leaves_the_server_id
     gui.assert_idle("after a flood of line messages");
     assert_eq!(lines(&c.state()), before);
     assert_eq!(gui.engines(), 1);
+}
+
+#[test]
+fn every_answer_says_nosniff() {
+    let gui = Gui::start(&[]);
+    let port = gui.port;
+    let head = |path: &str, host: &str| {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .unwrap();
+        let mut a = String::new();
+        let _ = s.read_to_string(&mut a);
+        a.to_ascii_lowercase()
+    };
+    let here = format!("127.0.0.1:{port}");
+    for (path, host) in [
+        ("/", here.as_str()),
+        ("/app.js", &here),
+        ("/nothing", &here),
+        ("/", "evil.example"),
+    ] {
+        let answer = head(path, host);
+        assert!(
+            answer.contains("x-content-type-options: nosniff"),
+            "{path} {host}: {answer}"
+        );
+    }
+}
+
+#[test]
+fn what_a_page_sent_is_said_back_cut_to_a_hundred_characters() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let long = "g".repeat(10_000);
+    for v in [
+        json!({"t":"new_game","game": long,"p1":"human","p2":"human"}),
+        json!({"t":"set_option","name": long,"value":"1"}),
+        json!({"t":"set_option","name":"Hash","value": long}),
+        json!({"t":"move","token": long}),
+    ] {
+        let e = c.error_for(v.clone());
+        assert!(
+            e.contains(&"g".repeat(100)) && !e.contains(&"g".repeat(101)),
+            "{e}"
+        );
+        assert!(e.chars().count() < 250, "{} characters", e.chars().count());
+    }
+}
+
+/// The engine lines the server sent (`>` in the console).
+fn sent_lines(c: &Client) -> Vec<String> {
+    c.seen
+        .iter()
+        .filter(|m| m["t"] == "console")
+        .flat_map(|m| m["lines"].as_array().cloned().unwrap_or_default())
+        .filter(|l| l[0] == ">")
+        .map(|l| l[1].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn eval_file_names_only_a_regular_file_of_sane_size() {
+    // Issue 39 §2: a page could give the engine a device or a pipe to read.
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    for bad in ["/dev/zero", "/dev/stdin", "/", "/nonexistent/net.nnue"] {
+        let e = c.error_for(json!({"t":"set_option","name":"EvalFile","value": bad}));
+        assert!(e.starts_with("option EvalFile:"), "{bad}: {e}");
+    }
+    c.state();
+    assert!(
+        !sent_lines(&c).iter().any(|l| l.contains("EvalFile")),
+        "{:?}",
+        sent_lines(&c)
+    );
+    assert_eq!(c.state()["engine_running"], json!(true));
+    gui.assert_idle("after refused file options");
+}
+
+#[test]
+fn hash_is_capped_so_that_every_session_together_stays_in_the_budget() {
+    let gui = Gui::start(&["--max-sessions", "4", "--hash-budget", "64"]);
+    let mut c = gui.connect();
+    let hello = c.seen.iter().find(|m| m["t"] == "hello").cloned().unwrap();
+    let hash = hello["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "Hash")
+        .cloned()
+        .unwrap();
+    assert_eq!(hash["max"], json!(16), "{hash}");
+    let e = c.error_for(json!({"t":"set_option","name":"Hash","value":"16384"}));
+    assert!(e.contains("1..16"), "{e}");
+    c.send(json!({"t":"set_option","name":"Hash","value":"16"}));
+    c.state();
+    assert!(sent_lines(&c).contains(&"setoption name Hash value 16".to_string()));
+    assert!(!sent_lines(&c).iter().any(|l| l.contains("16384")));
+}
+
+#[test]
+fn pings_and_review_continues_are_answered_and_leave_the_server_idle() {
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    c.send(json!({"t":"ping"}));
+    c.until(|m| m["t"] == "pong");
+    let e = c.error_for(json!({"t":"review_continue"}));
+    assert!(e.contains("no review"), "{e}");
+    for _ in 0..1000 {
+        c.send(json!({"t":"ping"}));
+        c.send(json!({"t":"review_continue"}));
+    }
+    c.send_text("{".to_string());
+    c.until(|m| {
+        m["t"] == "error"
+            && m["message"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("bad message"))
+    });
+    gui.assert_idle("after a flood of pings and continues");
+    // A review cut short continues; one running cannot be continued again.
+    c.send(json!({"t":"review","ms": 2000}));
+    c.until(|m| m["t"] == "state" && m["review"]["running"] == json!(true));
+    let e = c.error_for(json!({"t":"review_continue"}));
+    assert!(e.contains("running"), "{e}");
+    c.send(json!({"t":"review","nodes":0}));
+    let s = c
+        .until(|m| m["t"] == "state" && m["review"]["running"] == json!(false))
+        .pop()
+        .unwrap();
+    assert_eq!(s["review"]["cut"], json!(true), "{s}");
+    c.send(json!({"t":"review_continue"}));
+    c.until(|m| m["t"] == "review_end" && m["cancelled"] == json!(false));
+    gui.assert_idle("after the review");
+    assert_eq!(gui.engines(), 1);
+}
+
+/// Two people's Duell game of `n` plies by the first legal token each time.
+fn duell_by_hand(c: &mut Client, n: usize) {
+    c.send(json!({"t":"new_game","game":"duell","p1":"human","p2":"human"}));
+    let mut s = c
+        .until(|m| m["t"] == "state" && m["game"] == "duell" && m["moves"] == json!([]))
+        .pop()
+        .expect("a state");
+    for k in 1..=n {
+        c.send(json!({"t":"move","token": s["legal"][0]}));
+        s = c
+            .until(|m| m["t"] == "state" && m["moves"].as_array().is_some_and(|a| a.len() == k))
+            .pop()
+            .expect("a state");
+    }
+}
+
+#[test]
+fn a_review_runs_on_an_engine_of_its_own_that_ends_with_it_and_with_the_page() {
+    // Issue 39 §3: the review is quartet review's, run with an engine of its own while the
+    // game goes on. It never outlives the review, nor a page that went away (it goes on when
+    // the page is back), and starting and cancelling reviews in a flood runs one at a time.
+    let gui = Gui::start(&[]);
+    let mut c = gui.connect();
+    let id = session_id(&c);
+    duell_by_hand(&mut c, 6);
+    c.send(json!({"t":"review","nodes": 5_000_000}));
+    c.until(|m| m["t"] == "console" && m.to_string().contains("(review) go nodes 5000000"));
+    assert_eq!(gui.engines(), 2, "the game's engine and the review's");
+    // The game goes on meanwhile: a move is taken.
+    c.send(json!({"t":"move","token":"x"}));
+    c.until(|m| m["t"] == "error");
+    // The page goes away: the review's engine ends, the game's is kept.
+    drop(c);
+    assert_eq!(
+        gui.engines_within(1, 5),
+        1,
+        "the review's engine ended with the page"
+    );
+    gui.assert_idle("a review while no page looks");
+    // Back, the review goes on; cancelled, its engine ends.
+    let mut back = gui.claim(&id);
+    back.until(|m| m["t"] == "console" && m.to_string().contains("(review) go nodes"));
+    assert_eq!(gui.engines(), 2);
+    back.send(json!({"t":"review","nodes":0}));
+    back.until(|m| m["t"] == "review_end" && m["cancelled"] == json!(true));
+    assert_eq!(
+        gui.engines_within(1, 5),
+        1,
+        "the review's engine ended with the cancel"
+    );
+    // A flood of reviews started and cancelled: at most one review engine at any time.
+    let mut most = 0;
+    for i in 0..200 {
+        if i % 2 == 0 {
+            back.send(json!({"t":"review","nodes": 5_000_000}));
+        } else {
+            back.send(json!({"t":"review","nodes": 0}));
+        }
+        if i % 20 == 0 {
+            most = most.max(gui.engines());
+        }
+    }
+    back.send(json!({"t":"review","nodes":0}));
+    // Everything sent has been taken once this is answered.
+    let e = back.error_for(json!({"t":"move","token":"flood-end"}));
+    assert!(e.contains("flood-end"), "{e}");
+    assert!(most <= 2, "{most} engines at once");
+    assert_eq!(gui.engines_within(1, 5), 1);
+    gui.assert_idle("after a flood of reviews");
+    // A short review to its end: its result is quartet review's JSON, kept for a reload,
+    // and its engine ends before the end is told.
+    back.send(json!({"t":"review","nodes": 500}));
+    let end = back.until(|m| m["t"] == "review_log" && m["review"].is_object());
+    let review = &end.last().unwrap()["review"];
+    assert_eq!(
+        review["plies"].as_array().map(Vec::len),
+        Some(6),
+        "{review}"
+    );
+    assert!(review["sides"]["first"]["accuracy"].is_number(), "{review}");
+    assert_eq!(gui.engines(), 1);
+    drop(back);
+    std::thread::sleep(Duration::from_millis(300));
+    let again = gui.claim(&id);
+    let kept = again
+        .seen
+        .iter()
+        .find(|m| m["t"] == "review_log")
+        .expect("the review sent to the page back");
+    assert_eq!(&kept["review"], review);
+}
+
+#[test]
+fn temperature_maps_are_made_one_at_a_time_and_only_where_a_roll_is_due() {
+    // gnubg's temperature map on demand, with an engine of its own: a flood of requests
+    // never starts more than one, and where no roll is due none starts.
+    let gui = Gui::start(&["--seed", "3"]);
+    let mut c = gui.connect();
+    c.send(json!({"t":"new_game","game":"ludo","p1":"human","p2":"human"}));
+    c.until(|m| m["t"] == "state" && m["game"] == "ludo" && m["position"]["node"] == "chance");
+    let from = c.seen.len();
+    for _ in 0..300 {
+        c.send(json!({"t":"temperature","nodes": 200_000}));
+    }
+    c.send(json!({"t":"promote","line": 999}));
+    c.until(|m| m["t"] == "error" && m["message"] == "there is no variation 999");
+    assert!(gui.engines() <= 2, "{} engines", gui.engines());
+    let refused = c.seen[from..]
+        .iter()
+        .filter(|m| {
+            m["t"] == "error"
+                && m["message"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("one at a time"))
+        })
+        .count();
+    assert!(refused >= 290, "{refused} refused");
+    let map = match c.seen.iter().find(|m| m["t"] == "temperature") {
+        Some(m) => m.clone(),
+        None => c.until(|m| m["t"] == "temperature").pop().unwrap(),
+    };
+    assert_eq!(map["map"].as_array().map(Vec::len), Some(6), "{map}");
+    assert_eq!(gui.engines_within(1, 5), 1, "its engine ended with it");
+    // After the roll a move is due: no map.
+    c.send(json!({"t":"roll"}));
+    c.until(|m| m["t"] == "state" && m["position"]["node"] != "chance");
+    let e = c.error_for(json!({"t":"temperature","nodes": 100}));
+    assert!(e.contains("where a roll is due"), "{e}");
+    assert_eq!(gui.engines(), 1);
+    gui.assert_idle("after the temperature maps");
 }

@@ -23,6 +23,10 @@ fn gui_record(game: &str, termination: &str, fen: &str, moves: &str, result: &st
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect(),
         moves: moves.split_whitespace().map(String::from).collect(),
+        // A clock reading after every token (`{[%clk 0:01:00]}`): the referee skips them.
+        clocks: (0..moves.split_whitespace().count() as u64)
+            .map(|i| vec![60_000 - 1_500 * i])
+            .collect(),
         result: result.to_string(),
     }
 }

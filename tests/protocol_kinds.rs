@@ -92,6 +92,8 @@ fn apocalypse_without_a_side_searches_the_value_and_gives_no_move() {
 #[test]
 fn ludo_reports_wdl_at_a_decision_and_no_move_at_a_roll() {
     let mut e = Engine::start(&["--game", "ludo"]);
+    // `wdl` is shown when asked for (as in Stockfish).
+    e.ask("setoption name UCI_ShowWDL value true");
     // A decision: Red rolled a 6 and may enter.
     e.ask("position startpos moves r6");
     let lines = go(&mut e, "go depth 3");

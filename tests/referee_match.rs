@@ -180,7 +180,8 @@ fn tampered_record_fails_replay() {
     let pgn = scratch("tamper").join("g.pgn");
     play_recorded::<Nim>(&pgn, fake("A", ""), fake("B", ""), "--games 1 --nodes 1");
     let text = std::fs::read_to_string(&pgn).unwrap();
-    let tampered = text.replacen("t1 t1 t1", "t1 t3 t1", 1);
+    let tampered = text.replacen("} t1 {", "} t3 {", 1);
+    assert_ne!(tampered, text);
     std::fs::write(&pgn, tampered).unwrap();
     let err = replay_file::<Nim>(&pgn, &RULES).unwrap_err().to_string();
     assert!(err.contains("game 1"), "{err}");

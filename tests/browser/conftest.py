@@ -16,7 +16,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 QUARTET = os.environ.get("QUARTET", str(ROOT / "target" / "debug" / "quartet"))
-SHOTS = ROOT / "docs" / "screenshots"
+# Screenshots go to target/screenshots (or the folder QUARTET_SCREENSHOTS names), never
+# into the repository's tracked files: the README's own (docs/screenshots) are copied from
+# there by hand, chosen.
+_SHOTS = os.environ.get("QUARTET_SCREENSHOTS")
+SHOTS = pathlib.Path(_SHOTS).resolve() if _SHOTS else ROOT / "target" / "screenshots"
+if SHOTS.is_relative_to(ROOT) and not SHOTS.is_relative_to(ROOT / "target"):
+    raise SystemExit(f"QUARTET_SCREENSHOTS={_SHOTS}: the tests write no file of the repository "
+                     "(a folder under target/ or outside it)")
 
 
 def game_names():
@@ -29,9 +36,10 @@ def game_names():
 class Server:
     """A `quartet gui` process on a free port."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, port=0):
+        self.args = args
         self.proc = subprocess.Popen(
-            [QUARTET, "gui", "--port", "0", *args],
+            [QUARTET, "gui", "--port", str(port), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -39,6 +47,18 @@ class Server:
         line = self.proc.stdout.readline()
         assert "http://127.0.0.1:" in line, line
         self.url = line.split()[2]
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def engines(self):
+        """The server's child processes (its engines) now."""
+        out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True).stdout
+        return len(out.split())
+
+    def restart(self):
+        """Ends the server and starts a new one on the same port (a restart: every session
+        is gone)."""
+        self.stop()
+        self.__init__(*self.args, port=self.port)
 
     def stop(self):
         self.proc.terminate()
@@ -212,8 +232,13 @@ class Page:
             retype(s, seed)
         before = self.js("return window.guiStats.states")
         self.click_id("new-game")
+        # The new game's own state: its board, its players and no move yet (a state of the
+        # game before, an engine game going on, may come first; engines alone may have moved).
+        fresh = "s.moves.length === 0" if "human" in (p1, p2) else "true"
         self.wait_for(lambda: self.js("return window.guiStats.states") > before and self.js(
-            "return document.getElementById('board').dataset.game") == game, what=f"new {game} game")
+            "return document.getElementById('board').dataset.game") == game and self.js(
+            f"const s = window.guiLastState; return {fresh} && s.players.join() === arguments[0]",
+            f"{p1},{p2}"), what=f"new {game} game")
 
     def set_limit(self, kind, value):
         self.select("limit-kind", kind)

@@ -11,8 +11,9 @@ prints numbers). Run after `cargo build --release`:
 - engine against engine at 100 ms per move: for every state, its age (since the server made
   it) when the page handled its message and when the page drew it (a move queued behind
   drawing would show as an age of 100 ms or more), and the time to draw it;
-- game review at 20,000 nodes a position: a 60-ply Duell game and a whole Ludo game of
-  random play, from the click on Review game to its last position."""
+- game review at 20,000 nodes a search (the review of `quartet review`, with an engine of
+  its own): a 60-ply Duell game and a whole Ludo game of random play, from the click on
+  Review game to the review drawn, with the review's own count of searches and nodes."""
 
 import pathlib
 import random
@@ -90,10 +91,10 @@ def main():
             box.send_keys("20000")
             t0 = time.time()
             p.click_id("review")
-            p.wait_for(lambda: p.js("return document.getElementById('review-progress').value") == 1
-                       and p.js("return document.getElementById('review').textContent") == "Review game",
-                       timeout=600)
-            print(f"review of a {n}-ply {game} game at 20000 nodes a position: {time.time() - t0:.1f} s")
+            p.wait_for(lambda: p.js("return window.guiReview() !== null"), timeout=900)
+            r = p.js("return window.guiReview()")
+            print(f"review of a {n}-ply {game} game at 20000 nodes a search: {time.time() - t0:.1f} s "
+                  f"({r['searches']} searches, {r['nodes']} nodes)")
     finally:
         d.quit()
         s.stop()

@@ -132,3 +132,23 @@ def people_plies(p, rng, plies):
         human_act(p, rng)
         fens.append(p.js("return window.guiLastState.position.fen"))
     return fens
+
+
+def match_record(path, game, seed, *rules, names=("Alpha", "Beta"), players=("random", "greedy")):
+    """Writes to `path` the record of one finished game of `game` between two of the
+    engine's own players named `names` (`quartet match`, seeded, `rules` its rule flags such
+    as "--pieces", "2"); returns the path."""
+    engines = []
+    for name, player in zip(names, players):
+        engines += ["--engine", f"cmd={QUARTET}", f"name={name}", f"args=--player {player}"]
+    subprocess.run([QUARTET, "match", "--game", game, "--games", "1", "--depth", "1",
+                    "--seed", str(seed), *rules, *engines, "--pgnout", str(path), "--no-progress"],
+                   check=True, capture_output=True, text=True, timeout=60)
+    return path
+
+
+def load(p, path, plies):
+    """Loads the record at `path` with Load record, as a person picks the file, and waits
+    for its `plies` tokens."""
+    p.d.find_element(By.ID, "load").send_keys(str(path))
+    p.wait_for(lambda: len(p.js("return window.guiLastState.moves")) == plies, what=f"{path.name} loaded")

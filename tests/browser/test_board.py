@@ -39,6 +39,8 @@ def test_highlighted_targets_are_the_engines_legal_moves(page):
     assert p.targets() == sorted(t[2:] for t in legal if t.startswith("R@"))
     assert len(p.targets()) == 11  # rules §4: 11 empty zone squares
     p.click_key("b2")
+    # North's turn once the server has taken South's placement (a click before is South's).
+    p.wait_for(lambda: "hand:p2:B" in p.keys("source"), what="North to place")
     p.click_key("hand:p2:B")
     p.wait_for(lambda: p.targets() != [], what="North's hand selected")
     legal = Engine("rnb").ask("position startpos moves R@b2", "legalmoves")[0].split()

@@ -45,7 +45,11 @@ def test_a_game_without_a_board_module_is_drawn_and_played_by_clicks(page):
     p.new_game("dice", "human", "human")
     assert board_kind(p) == "generic"
     assert not p.d.find_elements(By.CSS_SELECTOR, '#board [data-key^="hand:"]')
-    # No module names its sides: First and Second.
+    # No module names its sides: the engine does (query position's `sides`).
+    names = p.js("return [...document.querySelectorAll('.side-name')].map(s => s.textContent)")
+    assert names[:2] == ["White", "Black"], names
+    # An engine that names none: First and Second.
+    p.js("window.guiLastState.position.sides = null; window.guiRender()")
     names = p.js("return [...document.querySelectorAll('.side-name')].map(s => s.textContent)")
     assert names[:2] == ["First", "Second"], names
     start = json.loads(Engine("duell").ask("position startpos", "position")[0])
@@ -150,8 +154,8 @@ def test_the_dice_seed_is_shown_for_a_game_with_dice_whatever_its_name(page):
 
 
 def test_the_generic_board_names_the_sides_and_plays_rnbs_joint_setup(server, browser, downloads):
-    """On the generic board a game keeps the side names the page has for it (South and
-    North for R&B; First and Second only for a game without a module), and R&B's
+    """On the generic board a game keeps its side names (South and North for R&B: the
+    engine's, as its module's; First and Second only for a game without either), and R&B's
     `Placement together` is arranged by clicks and declared with Ready, as on its own board."""
     from test_together import left, ready, together, wait_reveal
     from test_games import download_record, replay

@@ -173,35 +173,97 @@ def test_a_review_of_random_ludo_play_finds_its_losses(page, tmp_path):
     assert len(losses) == 2 and all(loss >= 0.2 for loss in losses), texts
     marked = p.js("return [...document.querySelectorAll('#moves li[data-mark]')]"
                   ".map(li => [li.className, li.title])")
+    print(f"random Ludo game reviewed: {texts}, {len(marked)} marked")
     assert marked, f"no move marked: {texts}"
     assert not [m for m in marked if "roll" in m[0].split()], marked
+    # The decomposition adds up (docs/review.md): the start, plus all luck, less the first
+    # player's losses, plus the second's, is the result.
+    r = review_of(p)
+    first = sum(q.get("loss", 0) for q in r["plies"] if q["mover"] == "first")
+    second = sum(q.get("loss", 0) for q in r["plies"] if q["mover"] == "second")
+    assert abs(r["start_value"] + r["luck"] - first + second - r["result"]) < 1e-9, r["result"]
 
-def judged(p, results, actors):
-    """review.js's judge() on made-up results (each a first-player winning chance, or None)
-    and actors, run in the page as the page runs it."""
-    return p.d.execute_async_script("""
-        const [chances, actors, done] = arguments;
-        import('/review.js').then(m => {
-          const results = chances.map(c => c === null ? null
-            : { score: { cp: 0 }, wdl: [Math.round(1000 * c), 0, 1000 - Math.round(1000 * c)], pov: 'p1' });
-          done(m.judge(results, actors, null).map(j => [j.ply, j.side, Math.round(100 * j.loss), j.mark]));
-        }).catch(e => done(String(e)));
-    """, results, actors)
+def review_of(p):
+    """The review the page holds (`quartet review --json`'s game)."""
+    return p.js("return window.guiReview()")
 
 
-def test_a_roll_is_no_ones_decision_and_a_joint_turn_is_judged_for_both_sides(page):
-    """Issue 22 §4: in Ludo the loss is measured over the decisions only (a bad roll marks
-    no one); at a joint turn each side's loss is measured against the value before it (the
-    mixed strategy's); the marks are lichess's 0.1, 0.2 and 0.3."""
+def test_the_move_list_and_graph_show_what_the_review_crate_computed(page):
+    """Issue 39 §3: the page's review is `quartet review`'s (the quartet-review crate's):
+    each move's evaluation beside it, the marks the crate gave (lichess's thresholds on
+    -1..+1, the engine's own choice never marked, a move into a forced loss a blunder:
+    the crate's tests), a dot on the graph for each marked move and a tooltip with the
+    move, its value and the engine's best; filled areas for each side."""
     p = page()
-    roll = {"kind": "roll", "side": "p1"}
-    # A roll that drops the first player from 0.9 to 0.2, then a move that keeps 0.2.
-    assert judged(p, [0.9, 0.2, 0.2], [roll, {"kind": "move", "side": "p1"}]) == [[2, "p1", 0, None]]
-    # The second player's move that raises the first player's chances by 0.35: a blunder.
-    assert judged(p, [0.5, 0.85], [{"kind": "move", "side": "p2"}]) == [[1, "p2", 35, "??"]]
-    for after, mark in [(0.41, None), (0.39, "?!"), (0.29, "?"), (0.19, "??")]:
-        got = judged(p, [0.5, after], [{"kind": "move", "side": "p1"}])
-        assert got == [[1, "p1", round(100 * (0.5 - after)), mark]], (after, got)
-    # A joint turn from a position worth 0.5 (the mixed strategy's value) to 0.25: White
-    # lost 0.25, Black lost nothing.
-    assert judged(p, [0.5, 0.25], [{"kind": "joint"}]) == [[1, "p1", 25, "?"], [1, "p2", 0, None]]
+    start_review(p, "duell", 8, 12, 2000)
+    p.wait_for(lambda: reviewed(p), timeout=120, what="the review")
+    r = review_of(p)
+    assert len(r["plies"]) == 12 and 0 <= r["start_value"] <= 1, r
+    rows = p.js("return [...document.querySelectorAll('#moves li')].map(li => "
+                "[+li.dataset.ply, li.dataset.mark || null, li.dataset.note || null, li.title])")
+    for ply, (k, mark, note, title) in zip(r["plies"], rows):
+        assert k == ply["ply"] and mark == ply.get("mark"), (ply, rows)
+        assert note.endswith(f"{round(100 * ply['value'])}%"), (ply, note)
+        assert title.startswith(f"{k}. {ply['token']}"), title
+        if mark and ply.get("best") and ply["best"] != ply["token"]:
+            assert f"best {ply['best']}" in note and f"best {ply['best']}" in title, (ply, note)
+    # A move equal to the engine's choice is never marked.
+    assert not [q for q in r["plies"] if q.get("mark") and q.get("best") == q["token"]], r
+    dots = p.js("return [...document.querySelectorAll('#review-graph .review-dot')].map(d => +d.dataset.ply)")
+    assert dots == [q["ply"] for q in r["plies"] if q.get("mark")], dots
+    assert p.js("return document.querySelectorAll('#review-graph .review-area').length") == 2
+    tips = p.js("return [...document.querySelectorAll('#review-graph .review-hover title')].map(t => t.textContent)")
+    assert len(tips) == 13 and any("White" in t for t in tips), tips
+    # Each side's summary: lichess's accuracy, the average loss and the marks.
+    texts = p.js("return [...document.querySelectorAll('.review-side')].map(d => d.textContent)")
+    acc = r["sides"]["first"]["accuracy"]
+    assert f"accuracy {acc:.0f} %" in texts[0], (texts, acc)
+    # The words of a mark: a blunder into a certain loss says so.
+    words = p.d.execute_async_script("""
+        const done = arguments[0];
+        import('/review.js').then(m => done([
+          m.markWord({ mark: '??', mover: 'first', value: 0 }),
+          m.markWord({ mark: '??', mover: 'second', value: 0.4 }),
+          m.markWord({ mark: '?!', mover: 'first', value: 0.5 }), m.evalPawns(0.5), m.evalPawns(0.75),
+          m.evalPawns(1)])).catch(e => done(String(e)));
+    """)
+    assert words == ["blunder (a forced loss)", "blunder", "inaccuracy", "0.00", "2.98", "20.00"], words
+
+
+def test_a_review_survives_a_reload_and_goes_on(page):
+    """Issue 39 §2: the review was the page's alone and a reload lost it. The server keeps
+    it with the session: a reload in the middle gets the results so far and the rest as
+    they come; a reload after it gets the whole review, marks and all."""
+    p = page()
+    start_review(p, "duell", 8, 12, 150000)
+    p.wait_for(lambda: p.js("return document.getElementById('review-progress').value") > 0.1,
+               timeout=60, what="some positions reviewed")
+    p.d.refresh()
+    p.wait_for(lambda: p.state() is not None, what="the page after the reload")
+    p.wait_for(lambda: reviewed(p), timeout=300, what="the whole review after the reload")
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == 13, points
+    marks = p.js("return [...document.querySelectorAll('#moves li[data-mark]')].map(li => [li.dataset.ply, li.dataset.mark])")
+    p.d.refresh()
+    p.wait_for(lambda: p.state() is not None and reviewed(p), what="the review after a second reload")
+    again = p.js("return [...document.querySelectorAll('#moves li[data-mark]')].map(li => [li.dataset.ply, li.dataset.mark])")
+    assert again == marks, (marks, again)
+
+
+def test_a_review_cut_short_says_so_and_can_be_continued(page):
+    """Issue 39 §2: a review cancelled (or stopped by an engine fault) says how far it got,
+    and Continue review searches the positions left, at the review's own setting."""
+    p = page()
+    start_review(p, "duell", 8, 12, 400000)
+    p.wait_for(lambda: p.js("return document.getElementById('review-progress').value") > 0.1,
+               timeout=60, what="some positions reviewed")
+    p.click_id("review")  # Cancel review
+    p.wait_for(lambda: "cut short" in p.d.find_element(By.ID, "review-summary").text,
+               what="the review said to be cut short")
+    done = p.js("return window.guiLastState.review.done")
+    assert 1 <= done < 13, done
+    p.click_id("review-continue")
+    p.wait_for(lambda: reviewed(p), timeout=120, what="the review continued to its end")
+    assert "cut short" not in p.d.find_element(By.ID, "review-summary").text
+    points = p.js("return document.querySelector('#review-graph polyline').getAttribute('points').split(' ').length")
+    assert points == 13, points

@@ -53,19 +53,26 @@ def test_the_exported_review_has_marks_and_comments_and_replays(page, downloads,
     marks = dict(p.js("return [...document.querySelectorAll('#moves li[data-mark]')]"
                       ".map(li => [Number(li.dataset.ply), li.dataset.mark])"))
     text = export(p, downloads, game).read_text()
-    assert re.search(r'^\[Annotator "Quartet review, 1500 nodes a position"\]$', text, re.M), text
+    assert re.search(r'^\[Annotator "Quartet review, 1500 nodes a search"\]$', text, re.M), text
     words, comments = move_text(text)
     # Every token in order, with the move list's mark and nothing else; the result last.
     assert len(words) == len(moves) + 1, (words, moves)
     for ply, (word, token) in enumerate(zip(words, moves), start=1):
         assert word == token + marks.get(ply, ""), (ply, word, token, marks)
     assert words[-1] in ("1-0", "0-1", "1/2-1/2", "*")
-    # The start and every position after a token have their evaluation.
-    assert re.match(r"start: \w+ \d+%", comments[0]), comments[0]
+    # The start and every position after a token have their evaluation: lichess's
+    # [%eval] (the value read on lichess's winning-chance curve, in pawns) and the first
+    # player's expected score.
+    assert re.match(r"\[%eval -?\d+\.\d\d\] start: \w+ \d+%", comments[0]), comments[0]
     assert len(comments) == len(moves) + 1, (len(comments), len(moves))
-    assert all(re.search(r"\d+%|wins|draw", c) for c in comments), comments
+    assert all(re.match(r"\[%eval -?\d+\.\d\d\] .*\d+%", c) for c in comments), comments
+    made = p.js("return window.guiReview()")
+    evals = [float(re.match(r"\[%eval (-?[\d.]+)\]", c).group(1)) for c in comments]
+    values = [made["start_value"]] + [q["value"] for q in made["plies"] if q["token"] != "(end)"]
+    # Higher values read as higher evaluations.
+    assert all((a - b) * (x - y) >= 0 for a, b, x, y in zip(values, values[1:], evals, evals[1:])), (values, evals)
     # A marked move's comment names the mark, its side's loss and (for the searched side) the best move.
-    marked = [c for c in comments if re.search(r"(inaccuracy|mistake|blunder) by ", c)]
+    marked = [c for c in comments if re.search(r"(inaccuracy|mistake|blunder)( \(a forced loss\))? by ", c)]
     assert len(marked) >= len(marks), (marked, marks)
     if game != "apocalypse":
         assert all(", best " in c for c in marked), marked

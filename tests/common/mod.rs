@@ -104,6 +104,14 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
+    /// Sends raw bytes; false if the engine no longer reads (it has exited).
+    pub fn try_send_bytes(&mut self, bytes: &[u8]) -> bool {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return false;
+        };
+        stdin.write_all(bytes).and_then(|()| stdin.flush()).is_ok()
+    }
+
     /// Closes the engine's input (end of file).
     pub fn close_input(&mut self) {
         self.stdin = None;

@@ -250,14 +250,16 @@ def test_configure_refuses_managed_and_invalid_values_before_sending():
     run(check)
 
 
-async def search_start(engine, game, limit, multipv=None):
+async def search_start(engine, game, limit, multipv=None, options=None):
     """Searches `game` from its start position through `analysis` and returns the infos.
 
     python-chess sends `ucinewgame`, `isready`, `position startpos` and `go`. It cannot
     parse our `bestmove` tokens (the analysis would then never finish), so reading stops
-    at the last expected iteration, or at `bestmove (none)` when the engine has no move.
+    as protocol.md §5 says: at the last expected iteration, or at an `info string` (the
+    engine's note that no search follows: a roll it drew, a chance node, a simultaneous
+    turn), or at `bestmove (none)` when the engine has no move.
     """
-    await engine.configure({"Game": game})
+    await engine.configure({"Game": game, **(options or {})})
     infos = []
     selector = chess.engine.INFO_BASIC | chess.engine.INFO_SCORE
     with await engine.analysis(chess.Board(), limit, multipv=multipv, info=selector) as a:
@@ -268,7 +270,7 @@ async def search_start(engine, game, limit, multipv=None):
                 last = info.get("depth") == limit.depth and info.get("multipv", 1) == (
                     multipv or 1
                 )
-                if last and game not in NO_MOVE_AT_START:
+                if (last and game not in NO_MOVE_AT_START) or "string" in info:
                     return
 
         await asyncio.wait_for(read(), PATIENCE)
@@ -298,6 +300,25 @@ def test_go_depth_from_every_start_position_gives_parsable_info_lines():
                 assert any("chance node" in n for n in notes), notes
             if game == "apocalypse":  # simultaneous: `go` without `side` has no move
                 assert any("side" in n for n in notes), notes
+        assert log.errors() == []
+
+    run(check)
+
+
+def test_iterating_analysis_ends_where_the_engine_rolls_instead_of_searching():
+    """protocol.md §5: with `EngineRolls` at a Ludo chance node, `go` answers a roll that
+    python-chess cannot parse, so its analysis never ends; the `info string` before the
+    roll is where the documented loop breaks, and it names the roll."""
+
+    async def check(engine, log):
+        limit = chess.engine.Limit(depth=2)
+        infos = await search_start(engine, "ludo", limit, options={"EngineRolls": True})
+        notes = [i["string"] for i in infos if "string" in i]
+        assert len(notes) == 1 and re.match(r"roll r[1-6]: ", notes[0]), infos
+        # The engine goes on: the same loop at a decision node (after a roll) searches.
+        await raw(engine, ["position startpos moves r6"])
+        lines = await raw(engine, ["go depth 2"], lambda line: line.startswith("bestmove"))
+        assert any(line.startswith("info depth 2 ") for line in lines), lines
         assert log.errors() == []
 
     run(check)

@@ -24,6 +24,10 @@ pub struct GameDeclaration {
     /// Every reason a game of it can end for, [`EndReason::REPETITION`] among them when
     /// the game draws by repetition.
     pub end_reasons: &'static [EndReason],
+    /// Whether a game of it can end in a draw (by a rule or by repetition). The referee
+    /// refuses draw adjudication for a game without draws, and reads its engines' winning
+    /// chances (`wdl`) to adjudicate a resignation.
+    pub draws: bool,
     /// The measured Elo of some skill levels, `(level, Elo)` ascending in both, level 0
     /// and level 20 among them (`scripts/skill_ladder.py` measures them); the levels
     /// between are interpolated. `None`: not measured yet, and the levels follow a
@@ -41,16 +45,17 @@ pub struct GameDeclaration {
 
 impl GameDeclaration {
     /// What a game need not write, `..GameDeclaration::DEFAULT` after what it declares:
-    /// turns only, no rule options, no measured skill levels and the sides "First" and
-    /// "Second". Its name, title, end reasons and bench are placeholders that every game
-    /// replaces (the registry refuses to compile a game without a name, an end reason or a
-    /// bench position).
+    /// turns only, no rule options, draws possible, no measured skill levels and the sides
+    /// "First" and "Second". Its name, title, end reasons and bench are placeholders that
+    /// every game replaces (the registry refuses to compile a game without a name, an end
+    /// reason or a bench position).
     pub const DEFAULT: GameDeclaration = GameDeclaration {
         name: "",
         title: "",
         nodes: NodeKinds::TURNS,
         rule_options: &[],
         end_reasons: &[],
+        draws: true,
         skill_elo: None,
         bench: BenchSpec {
             depth: 1,

@@ -3,7 +3,7 @@
 //! A game offers it through [`crate::notation::Notation::SOLVER`]; `quartet solve` calls
 //! it without knowing the game.
 
-use crate::game::RuleOptions;
+use crate::game::{Outcome, RuleOptions};
 
 /// What `quartet solve` asks for besides the position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,6 +20,19 @@ pub struct SolveRequest {
 /// times a second), which `quartet solve` shows while it waits.
 pub type Solver<G> =
     fn(&G, &RuleOptions, &SolveRequest, &mut dyn FnMut(&str)) -> Result<Vec<String>, String>;
+
+/// Proves positions' results for the referee (`quartet match --adjudicate exact`, the
+/// analogue of tablebase adjudication): a game whose small positions the exact solver can
+/// decide offers one through [`crate::notation::Notation::PROVER`].
+pub trait Prover<G> {
+    /// The result of `pos` under correct play when it is certain (a side wins whatever the
+    /// other does, or each side can make sure of not losing), or `None` when the position
+    /// is too big, the work too much, or the result not certain.
+    fn prove(&mut self, pos: &G) -> Option<Outcome>;
+}
+
+/// Makes a prover for one game under the rules.
+pub type MakeProver<G> = fn(&RuleOptions) -> Box<dyn Prover<G>>;
 
 /// An exact value for a review: the first player's expected score (0..1) at `position`
 /// under `rules` when the game's solver covers it quickly (`quartet review --exact`), else

@@ -5,7 +5,7 @@
 //! user learns whether a token is malformed or merely illegal here.
 
 use crate::declaration::GameDeclaration;
-use crate::exact::{ExactValue, Solver};
+use crate::exact::{ExactValue, MakeProver, Solver};
 use crate::game::{Action, Game, Player, RuleOptions};
 
 /// A JSON object of a position's description (see [`Notation::describe`]).
@@ -110,6 +110,9 @@ pub trait Notation: Game {
     /// (the default) for a game without one.
     const SOLVER: Option<Solver<Self>> = None;
 
+    /// The game's prover of small positions' results, if it has one (`quartet match
+    /// --adjudicate exact`); `None` (the default) for a game without one.
+    const PROVER: Option<MakeProver<Self>> = None;
     /// The game's exact values of the positions its solver covers quickly, if it has any
     /// (`quartet review --exact`); `None` (the default) for a game without them.
     const EXACT: Option<ExactValue<Self>> = None;

@@ -42,8 +42,21 @@ pub trait AnyGame: Send {
     /// Sets the position to `position` (or the start position when `None`) followed by
     /// `moves`, atomically: on any error nothing changes. The history restarts at the
     /// given position.
-    fn set_position(&mut self, position: Option<&str>, moves: &[&str])
-    -> Result<(), NotationError>;
+    fn set_position(
+        &mut self,
+        position: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), NotationError> {
+        self.set_position_from(position, &mut moves.iter().copied())
+    }
+
+    /// [`AnyGame::set_position`] with the move tokens read one at a time from `moves`, in
+    /// time linear in their number; the first bad token ends the reading.
+    fn set_position_from(
+        &mut self,
+        position: Option<&str>,
+        moves: &mut dyn Iterator<Item = &str>,
+    ) -> Result<(), NotationError>;
 
     /// The current position string.
     fn fen(&self) -> String;
@@ -84,9 +97,14 @@ pub trait AnyGame: Send {
     /// position` (protocol.md): the fields every game has, then the game's own.
     fn describe(&self) -> String;
 
-    /// Whether `tokens` may restrict the root moves of a search here (`go searchmoves`):
-    /// each must be a legal move at a side's turn. The error says which is not, and why.
-    fn check_searchmoves(&self, tokens: &[String]) -> Result<(), String>;
+    /// The root moves `tokens` restrict a search to (`go searchmoves`), each once, as
+    /// canonical tokens: each token must be a legal move at a side's turn (none: every move
+    /// is searched, an empty list). The error says which is not, and why. A token seen
+    /// before is not read again, so a long list of repeated tokens costs little.
+    fn check_searchmoves(
+        &self,
+        tokens: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Vec<String>, String>;
 
     /// Perft per root token, in stable order, each row passed to `visit` as soon as it is
     /// counted; `false` when `stop` ended it early (see [`quartet_core::perft::divide_until`]).

@@ -36,6 +36,8 @@ pub(crate) struct SearchPlan<M> {
     pub searchmoves: Vec<M>,
     /// The weakened level to choose with; `None` at full strength.
     pub skill: Option<Skill>,
+    /// Whether the `info` lines carry `wdl` (`UCI_ShowWDL`).
+    pub show_wdl: bool,
 }
 
 /// The plan of `request` at `root`, whose node (repetition included) is `node`.
@@ -63,6 +65,7 @@ pub(crate) fn resolve<G: Evaluate + Notation>(
         shown_lines: request.settings.multipv,
         searchmoves: searchmoves(root, &request.searchmoves),
         skill: skill::<G>(request, node),
+        show_wdl: request.show_wdl,
     };
     if let Some(skill) = &plan.skill {
         let moves = match node {

@@ -44,7 +44,8 @@ pub struct InfoLine {
     /// The score from the acting player's view; `None` when no iteration completed (a
     /// `go nodes 0` or a search stopped at once), so there is no score to show.
     pub score: Option<Score>,
-    /// Win/draw/loss per mille, for games whose scores are probabilities.
+    /// Win/draw/loss per mille, for games whose scores are probabilities, when asked for
+    /// (`UCI_ShowWDL`).
     pub wdl: Option<[u32; 3]>,
     /// Nodes searched.
     pub nodes: u64,
@@ -57,7 +58,8 @@ pub struct InfoLine {
 }
 
 /// What one `go` asks of the search. The default is a plain `go` to the engine's search:
-/// default limits and settings, every root move, no engine rolls, no ponder, full strength.
+/// default limits and settings, every root move, no engine rolls, no ponder, full strength,
+/// no `wdl`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchRequest {
     /// When to stop.
@@ -78,6 +80,9 @@ pub struct SearchRequest {
     pub ponder: bool,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo` (the search's own player only).
     pub strength: Strength,
+    /// `UCI_ShowWDL`: give `wdl` in the `info` lines where the game's scores are win
+    /// probabilities (off by default, as in Stockfish).
+    pub show_wdl: bool,
 }
 
 /// What a search found, in text.
@@ -85,7 +90,8 @@ pub struct SearchRequest {
 pub struct SearchSummary {
     /// The token to play, or `None` when there is nothing to play.
     pub best: Option<String>,
-    /// Why there is no move, when `best` is `None`.
+    /// Said before `bestmove` as `info string`: why there is no move, when `best` is
+    /// `None`, or that the move is a roll the engine drew (`EngineRolls`).
     pub note: Option<String>,
     /// The mixed strategy played from, as `<move>=<probability> ...` (simultaneous games).
     pub policy: Option<String>,

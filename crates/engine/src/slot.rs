@@ -88,7 +88,17 @@ impl<G: Evaluate + Notation> Slot<G> {
             here
         });
         match roll {
-            Some(&(m, _)) => SearchSummary::play(root.format_move(m)),
+            // Said in an `info` line too: a client that waits for `info` lines (an analysis
+            // that stops at a depth) learns that no search comes, and which roll it got.
+            Some(&(m, _)) => {
+                let token = root.format_move(m);
+                SearchSummary {
+                    note: Some(format!(
+                        "roll {token}: drawn by the engine (EngineRolls), no search"
+                    )),
+                    ..SearchSummary::play(token)
+                }
+            }
             None => SearchSummary::no_move(no_move_note(&G::DECLARATION, root.node())),
         }
     }
@@ -114,15 +124,15 @@ impl<G: Evaluate + Notation> Slot<G> {
         }
     }
 
-    /// The `info` line of one search report.
-    fn info_line(&self, i: &Info<G::Move>) -> InfoLine {
+    /// The `info` line of one search report (with `wdl` if `show_wdl`).
+    fn info_line(&self, i: &Info<G::Move>, show_wdl: bool) -> InfoLine {
         let score = self.shown(i.score);
         InfoLine {
             depth: i.depth,
             seldepth: i.seldepth,
             multipv: i.multipv,
             score: Some(Score::from_value(score)),
-            wdl: G::wdl(score),
+            wdl: G::wdl(score).filter(|_| show_wdl),
             nodes: i.nodes,
             time: i.time,
             hashfull: i.hashfull,
@@ -160,7 +170,8 @@ impl<G: Evaluate + Notation> Slot<G> {
             seldepth: last.map_or(result.depth, |l| l.seldepth),
             multipv: 1,
             score: last.map(|_| Score::from_value(score)),
-            wdl: last.and(G::wdl(score)),
+            // As the lines before it: `wdl` only where they had it.
+            wdl: last.and_then(|l| l.wdl.and(G::wdl(score))),
             nodes: result.nodes,
             time: started.elapsed(),
             hashfull,
@@ -197,17 +208,17 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         &G::DECLARATION
     }
 
-    fn set_position(
+    fn set_position_from(
         &mut self,
         position: Option<&str>,
-        moves: &[&str],
+        moves: &mut dyn Iterator<Item = &str>,
     ) -> Result<(), NotationError> {
         let start = match position {
             None => G::start(&self.rules),
             Some(text) => G::parse_position(text, &self.rules)?,
         };
         let mut history = GameHistory::new(start);
-        for (i, token) in moves.iter().enumerate() {
+        for (i, token) in moves.enumerate() {
             let action = history
                 .current()
                 .parse_action(token)
@@ -338,19 +349,37 @@ impl<G: Evaluate + Notation> AnyGame for Slot<G> {
         perft::perft(self.history.current(), depth)
     }
 
-    fn check_searchmoves(&self, tokens: &[String]) -> Result<(), String> {
+    fn check_searchmoves(
+        &self,
+        tokens: &mut dyn Iterator<Item = &str>,
+    ) -> Result<Vec<String>, String> {
         let pos = self.history.current();
-        if !tokens.is_empty() && !matches!(self.history.node(), Node::Turn(_)) {
-            return Err("only a side to move can have its moves restricted".to_string());
-        }
+        let turn = matches!(self.history.node(), Node::Turn(_));
+        let mut seen = std::collections::HashSet::new();
+        let mut last = None;
+        let mut moves = Vec::new();
         for token in tokens {
+            if !turn {
+                return Err("only a side to move can have its moves restricted".to_string());
+            }
+            // Only legal spellings are remembered (the first illegal one ends the list),
+            // so `seen` stays as small as the legal moves.
+            if last == Some(token) || !seen.insert(token) {
+                continue;
+            }
+            last = Some(token);
             match pos.parse_action(token) {
-                Ok(Action::Single(_)) => {}
+                Ok(Action::Single(m)) => {
+                    let canonical = pos.format_move(m);
+                    if !moves.contains(&canonical) {
+                        moves.push(canonical);
+                    }
+                }
                 Ok(Action::Joint(..)) => return Err(format!("'{token}' is not a move here")),
                 Err(e) => return Err(e.to_string()),
             }
         }
-        Ok(())
+        Ok(moves)
     }
 
     fn search(
@@ -403,7 +432,7 @@ impl<G: Evaluate + Notation> Slot<G> {
                     return;
                 }
             }
-            let line = self.info_line(i);
+            let line = self.info_line(i, plan.show_wdl);
             info(&line);
             last = Some(line);
         };

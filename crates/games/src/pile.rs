@@ -68,6 +68,7 @@ impl Notation for Pile {
         name: "pile",
         title: "Pile",
         end_reasons: &[LAST_STONE],
+        draws: false,
         bench: BenchSpec {
             depth: 4,
             perft_depth: 4,

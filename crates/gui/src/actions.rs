@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::answers::error_of;
-use super::clock::Clocks;
 use super::decide::{HeadMove, head_move};
 use super::fault::{Failure, FaultKind};
-use super::flow::{self, Actor, Next, Side};
-use super::request::{self, Limit, Request, Who};
-use super::session::{Purpose, Session, fresh_seed};
+use super::flow::{self, Actor, Next, Purpose, Side};
+use super::request::echo;
+use super::request::{self, Request, Who};
+use super::session::{Session, fresh_seed};
 
 impl Session {
     pub(super) async fn on_request(&mut self, text: &str) -> Result<(), Failure> {
@@ -30,6 +30,7 @@ impl Session {
                 | Request::Speed { .. }
                 | Request::Limit(_)
                 | Request::Pause { .. }
+                | Request::Ping
         );
         if needs_engine && self.io.engine.is_none() {
             self.io.error("the engine is not running: restart it").await;
@@ -44,12 +45,15 @@ impl Session {
                 seed,
             } => self.new_game(game, [p1, p2], fen, seed).await,
             Request::Players { p1, p2 } => {
-                self.players = [p1, p2];
-                if self.search.as_ref().is_some_and(|s| {
+                if self.game.players != [p1, p2] {
+                    self.game.names = [None, None];
+                }
+                self.game.players = [p1, p2];
+                if self.game.search.as_ref().is_some_and(|s| {
                     matches!(s.purpose, Purpose::Analysis(_))
                         || s.purpose
                             .side()
-                            .is_some_and(|x| self.players[x.index()] == Who::Human)
+                            .is_some_and(|x| self.game.players[x.index()] == Who::Human)
                 }) {
                     self.stop_search().await?;
                 }
@@ -58,15 +62,15 @@ impl Session {
             }
             Request::Move { token, void } => self.human_move(token, void).await,
             // At a position looked back at, a roll plays a variation.
-            Request::Roll if self.lines.viewed().is_some() => {
-                let Some((ply, _)) = self.lines.viewed() else {
+            Request::Roll if self.game.lines.viewed().is_some() => {
+                let Some((ply, _)) = self.game.lines.viewed() else {
                     return Ok(());
                 };
                 self.stop_analysis().await?;
                 self.variation_roll(ply).await
             }
-            Request::Roll => match self.next() {
-                Next::HumanRoll(s) if self.fault.is_none() => {
+            Request::Roll => match self.game.next() {
+                Next::HumanRoll(s) if self.game.fault.is_none() => {
                     self.stop_analysis().await?;
                     self.roll(s).await
                 }
@@ -80,8 +84,26 @@ impl Session {
             Request::View { ply, line } => self.view_line(line, ply).await,
             Request::Promote { line } => self.promote_line(line).await,
             Request::DeleteLine { line } => self.delete_line(line).await,
-            Request::Review { nodes: 0, ms: 0 } => self.cancel_review().await,
-            Request::Review { nodes, ms } => self.start_review(nodes, ms).await,
+            Request::Review { nodes: 0, ms: 0 } => {
+                self.cancel_review().await;
+                Ok(())
+            }
+            Request::Review { nodes, ms } => {
+                self.start_review(nodes, ms).await;
+                Ok(())
+            }
+            Request::ReviewContinue => {
+                self.continue_review().await;
+                Ok(())
+            }
+            Request::Temperature { nodes, ms } => {
+                self.start_temperature(nodes, ms).await;
+                Ok(())
+            }
+            Request::Ping => {
+                self.io.send(json!({"t": "pong"})).await;
+                Ok(())
+            }
             Request::Load { text } => self.load(&text).await,
             Request::SetOption { name, value } => self.set_option(&name, value.as_deref()).await,
             Request::Limit(limit) => {
@@ -89,11 +111,8 @@ impl Session {
                     self.io.error(e).await;
                     return Ok(());
                 }
-                self.limit = limit;
-                self.clocks = match limit {
-                    Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
-                    _ => None,
-                };
+                self.game.limit = limit;
+                self.game.reset_clocks();
                 self.state_changed();
                 Ok(())
             }
@@ -102,12 +121,13 @@ impl Session {
                     self.io.error("the pause is at most 60000 ms").await;
                     return Ok(());
                 }
-                self.delay = Duration::from_millis(delay_ms);
+                self.game.delay = Duration::from_millis(delay_ms);
                 self.state_changed();
                 Ok(())
             }
             Request::Analyse { on } => {
-                self.analyse = on;
+                self.game.analyse = on;
+                self.game.analysis_ended = None;
                 if !on {
                     self.stop_analysis().await?;
                 }
@@ -115,12 +135,13 @@ impl Session {
                 Ok(())
             }
             Request::Pause { on } => {
-                self.paused = on;
+                self.game.paused = on;
                 self.state_changed();
                 Ok(())
             }
             Request::MoveNow => {
                 if self
+                    .game
                     .search
                     .as_ref()
                     .is_some_and(|s| s.purpose.side().is_some())
@@ -130,14 +151,14 @@ impl Session {
                 Ok(())
             }
             Request::Restart => {
-                self.fault = None;
+                self.game.fault = None;
                 self.start_engine().await?;
                 self.state_changed();
                 Ok(())
             }
             Request::Record => {
-                let text = self.record().to_text();
-                let filename = format!("quartet-{}.pgn", self.game);
+                let text = self.game.record(&self.ident.name).to_text();
+                let filename = format!("quartet-{}.pgn", self.game.name);
                 self.io
                     .send(json!({"t": "record", "text": text, "filename": filename}))
                     .await;
@@ -148,6 +169,7 @@ impl Session {
 
     pub(super) async fn stop_analysis(&mut self) -> Result<(), Failure> {
         if self
+            .game
             .search
             .as_ref()
             .is_some_and(|s| matches!(s.purpose, Purpose::Analysis(_)))
@@ -158,20 +180,26 @@ impl Session {
     }
 
     pub(super) async fn human_move(&mut self, token: String, void: bool) -> Result<(), Failure> {
-        if self.fault.is_some() {
+        if self.game.fault.is_some() {
             self.io
                 .error("the engine had a fault: restart it to go on")
                 .await;
             return Ok(());
         }
         // At a position looked back at, a move plays a variation.
-        if let Some((ply, _)) = self.lines.viewed() {
+        if let Some((ply, _)) = self.game.lines.viewed() {
             return self.variation_move(ply, token).await;
         }
-        let Some(snap) = self.snap.as_ref() else {
+        let Some(snap) = self.game.snap.as_ref() else {
             return Ok(());
         };
-        let accepted = head_move(self.next(), &snap.legal, &snap.legal_side, &token, void);
+        let accepted = head_move(
+            self.game.next(),
+            &snap.legal,
+            &snap.legal_side,
+            &token,
+            void,
+        );
         match accepted {
             Err(e) => {
                 self.io.error(e).await;
@@ -179,21 +207,21 @@ impl Session {
             }
             Ok(HeadMove::Move(s)) => {
                 self.stop_analysis().await?;
-                let in_time = self.charge(s);
+                let in_time = self.game.charge(s, Instant::now());
                 self.play(token, Actor::Move(s)).await?;
                 if !in_time {
-                    self.flagged = Some(s);
+                    self.game.flagged = Some(s);
                 }
             }
             Ok(HeadMove::Declare(s)) => {
                 self.stop_analysis().await?;
-                if !self.charge(s) {
-                    self.flagged = Some(s);
+                if !self.game.charge(s, Instant::now()) {
+                    self.game.flagged = Some(s);
                 }
-                self.declared[s.index()] = Some(token);
+                self.game.declared[s.index()] = Some(token);
             }
         }
-        self.wake = None;
+        self.game.wake = None;
         self.state_changed();
         Ok(())
     }
@@ -208,9 +236,9 @@ impl Session {
     ) -> Result<Result<(), String>, Failure> {
         self.stop_search().await?;
         let old = (
-            self.game.clone(),
-            self.lines.start_fen.clone(),
-            std::mem::take(&mut self.lines.moves),
+            self.game.name.clone(),
+            self.game.lines.start_fen.clone(),
+            std::mem::take(&mut self.game.lines.moves),
         );
         let switch = |g: &str| {
             vec![
@@ -221,38 +249,31 @@ impl Session {
         if !self.games.is_empty() {
             let groups = self.io.exchange(&switch(&game)).await?;
             if let Some(e) = groups.iter().find_map(|g| error_of(g)) {
-                self.lines.moves = old.2;
+                self.game.lines.moves = old.2;
                 return Ok(Err(e));
             }
         }
         let n = moves.len();
-        self.game = game;
-        self.lines.start_fen = fen;
-        self.lines.moves = moves;
-        self.lines.positions.clear();
+        self.game.name = game;
+        self.game.lines.start_fen = fen;
+        self.game.lines.moves = moves;
+        self.game.lines.positions.clear();
         match self.refresh().await? {
             Ok(()) => {
-                self.lines.clear_variations();
-                self.lines.actors = vec![Actor::Unknown; n];
-                self.declared = [None, None];
-                self.reveal = None;
-                self.flagged = None;
-                self.resigned = None;
-                self.wake = None;
-                self.reply_ms = None;
-                self.clocks = match self.limit {
-                    Limit::Clock { base_ms, inc_ms } => Some(Clocks::new(base_ms, inc_ms)),
-                    _ => None,
-                };
+                self.game.start_afresh(n);
                 if n == 0 {
-                    self.start_text = self.fen_now();
+                    self.game.start_text = self.game.fen_now();
                 }
                 Ok(Ok(()))
             }
             Err(e) => {
-                (self.game, self.lines.start_fen, self.lines.moves) = old;
+                (
+                    self.game.name,
+                    self.game.lines.start_fen,
+                    self.game.lines.moves,
+                ) = old;
                 if !self.games.is_empty() {
-                    let g = self.game.clone();
+                    let g = self.game.name.clone();
                     self.io.exchange(&switch(&g)).await?;
                 }
                 if let Err(e2) = self.refresh().await? {
@@ -271,7 +292,9 @@ impl Session {
         seed: Option<u64>,
     ) -> Result<(), Failure> {
         if !self.games.is_empty() && !self.games.contains(&game) {
-            self.io.error(format!("unknown game '{game}'")).await;
+            self.io
+                .error(format!("unknown game '{}'", echo(&game)))
+                .await;
             return Ok(());
         }
         let fen = fen.filter(|f| !f.trim().is_empty());
@@ -284,9 +307,9 @@ impl Session {
         let fen = fen.map(|f| f.split_whitespace().collect::<Vec<_>>().join(" "));
         match self.set_game(game, fen, Vec::new()).await? {
             Ok(()) => {
-                self.players = players;
-                self.fault = None;
-                self.seed = seed.or(self.config.seed).unwrap_or_else(fresh_seed);
+                self.game.players = players;
+                self.game.fault = None;
+                self.game.seed = seed.or(self.config.seed).unwrap_or_else(fresh_seed);
                 self.state_changed();
             }
             Err(e) => {
@@ -303,9 +326,9 @@ impl Session {
     pub(super) async fn resign(&mut self) -> Result<(), Failure> {
         let humans: Vec<Side> = Side::BOTH
             .into_iter()
-            .filter(|s| self.players[s.index()] == Who::Human)
+            .filter(|s| self.game.players[s.index()] == Who::Human)
             .collect();
-        let side = match self.next() {
+        let side = match self.game.next() {
             Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => Some(s),
             Next::Nothing => None,
             _ if humans.len() == 1 => Some(humans[0]),
@@ -316,55 +339,29 @@ impl Session {
             return Ok(());
         };
         self.stop_search().await?;
-        if let Some(c) = self.clocks.as_mut() {
-            let now = Instant::now();
-            c.halt(0, now);
-            c.halt(1, now);
-        }
-        self.resigned = Some(side);
+        self.game.halt_clocks(Instant::now());
+        self.game.resigned = Some(side);
         self.state_changed();
         Ok(())
     }
 
     pub(super) async fn takeback(&mut self) -> Result<(), Failure> {
         self.stop_search().await?;
-        let n = flow::takeback_len(&self.lines.actors, self.players);
+        let n = flow::takeback_len(&self.game.lines.actors, self.game.players);
         if n == 0 {
             self.io.error("nothing to take back").await;
             return Ok(());
         }
-        let keep = self.lines.moves.len() - n;
-        self.lines.moves.truncate(keep);
-        self.lines.actors.truncate(keep);
-        self.lines.reconcile();
-        self.after_line_change();
+        let keep = self.game.lines.moves.len() - n;
+        self.game.lines.moves.truncate(keep);
+        self.game.lines.actors.truncate(keep);
+        self.game.lines.reconcile();
+        self.game.after_line_change(keep, Instant::now());
+        self.send_review_log().await;
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
         self.state_changed();
         Ok(())
-    }
-
-    /// What a new main line resets, as a take back does: declarations, the reveal, an end
-    /// by clock or resignation, the pause before an engine move, running clocks, and an
-    /// illegal-move fault (the move is gone).
-    pub(super) fn after_line_change(&mut self) {
-        self.declared = [None, None];
-        self.reveal = None;
-        self.flagged = None;
-        self.resigned = None;
-        self.wake = None;
-        if let Some(c) = self.clocks.as_mut() {
-            let now = Instant::now();
-            c.halt(0, now);
-            c.halt(1, now);
-        }
-        if self
-            .fault
-            .as_ref()
-            .is_some_and(|f| f.failure.kind == FaultKind::Illegal)
-        {
-            self.fault = None;
-        }
     }
 }

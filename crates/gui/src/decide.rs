@@ -6,9 +6,9 @@
 use serde_json::Value;
 
 use super::fault::{Failure, FaultKind};
-use super::flow::{Next, Side};
+use super::flow::{Next, Purpose, Side};
+use super::request::echo;
 use super::request::{self, Who};
-use super::session::Purpose;
 
 /// What the session's loop starts next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,9 +18,14 @@ pub enum Step {
     Wait,
     /// A person is to act: their clock runs, and nothing else starts.
     Person(Side),
-    /// A person is to act (their clock runs), and the engine analyses meanwhile: the
-    /// analysis is for the side given at a simultaneous turn.
-    Analyse(Side, Option<Side>),
+    /// The engine analyses the position shown (for the side `side` at a simultaneous
+    /// turn), while the person `clock` (if one is to act) thinks, their clock running.
+    Analyse {
+        /// The person to act, whose clock runs meanwhile.
+        clock: Option<Side>,
+        /// The side analysed at a simultaneous turn.
+        side: Option<Side>,
+    },
     /// Both sides have declared: reveal and resolve the turn.
     Resolve,
     /// The engine's search for its move or declaration.
@@ -29,39 +34,57 @@ pub enum Step {
     Roll(Side),
 }
 
-/// The step for what the game waits for (`next`). `analyse`: the person asked for
-/// analysis; `viewed`: the earlier position the page looks at (analysis runs there, by its
-/// own node kind; a finished one has nothing to analyse, and its search would end at once,
-/// again and again); `paused`: engine actions wait; `pausing`: the pause after the last
-/// engine action has not run out.
+/// The step for what the game waits for (`next`). The engine's own action comes first
+/// (unless `paused`; nothing starts while `pausing`, the pause after its last action).
+/// Otherwise (a person to act, the game over, engines paused) the engine analyses the
+/// position `shown` when `analyse` is asked for and that position is not finished (issue
+/// 39 §1.3: analysis runs on whatever position is shown, a finished game's too). `viewing`:
+/// the position shown is an earlier one; at the head of a simultaneous turn the analysis is
+/// for the person declaring, elsewhere for the first player.
 pub fn step(
     next: Next,
     analyse: bool,
-    viewed: Option<&Value>,
+    shown: Option<&Value>,
+    viewing: bool,
     paused: bool,
     pausing: bool,
 ) -> Step {
+    let person = match next {
+        Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => Some(s),
+        _ => None,
+    };
     match next {
-        Next::Nothing => Step::Wait,
-        Next::HumanMove(s) | Next::HumanRoll(s) | Next::HumanDeclare(s) => {
-            if !analyse {
-                return Step::Person(s);
-            }
-            match viewed.map(|p| p["node"].as_str()) {
-                Some(Some("over") | None) => Step::Person(s),
-                Some(Some("simultaneous")) => Step::Analyse(s, Some(Side::P1)),
-                Some(Some(_)) => Step::Analyse(s, None),
-                None => Step::Analyse(s, matches!(next, Next::HumanDeclare(_)).then_some(s)),
-            }
+        Next::Resolve => return Step::Resolve,
+        Next::EngineMove(_) | Next::EngineRoll(_) | Next::EngineDeclare(_) if pausing => {
+            return Step::Wait;
         }
-        Next::Resolve => Step::Resolve,
-        Next::EngineMove(_) | Next::EngineRoll(_) | Next::EngineDeclare(_) if paused || pausing => {
-            Step::Wait
-        }
-        Next::EngineMove(s) => Step::Go(Purpose::Move(s)),
-        Next::EngineDeclare(s) => Step::Go(Purpose::Declare(s)),
-        Next::EngineRoll(s) => Step::Roll(s),
+        Next::EngineMove(s) if !paused => return Step::Go(Purpose::Move(s)),
+        Next::EngineDeclare(s) if !paused => return Step::Go(Purpose::Declare(s)),
+        Next::EngineRoll(s) if !paused => return Step::Roll(s),
+        _ => {}
     }
+    if analyse {
+        match shown.and_then(|p| p["node"].as_str()) {
+            Some("over") | None => {}
+            Some("simultaneous") => {
+                let side = match next {
+                    Next::HumanDeclare(s) if !viewing => s,
+                    _ => Side::P1,
+                };
+                return Step::Analyse {
+                    clock: person,
+                    side: Some(side),
+                };
+            }
+            Some(_) => {
+                return Step::Analyse {
+                    clock: person,
+                    side: None,
+                };
+            }
+        }
+    }
+    person.map_or(Step::Wait, Step::Person)
 }
 
 /// A person's move at the game's head, accepted.
@@ -86,7 +109,7 @@ pub fn head_move(
 ) -> Result<HeadMove, String> {
     match next {
         Next::HumanMove(s) if legal.iter().any(|t| t == token) => Ok(HeadMove::Move(s)),
-        Next::HumanMove(_) => Err(format!("'{token}' is not a legal move here")),
+        Next::HumanMove(_) => Err(format!("'{}' is not a legal move here", echo(token))),
         Next::HumanDeclare(s) => {
             let listed = legal_side[s.index()].iter().any(|t| t == token);
             // A void declaration is one side's token: a '/' would join another.
@@ -94,7 +117,7 @@ pub fn head_move(
             if listed || voidable {
                 Ok(HeadMove::Declare(s))
             } else {
-                Err(format!("'{token}' is not a legal declaration here"))
+                Err(format!("'{}' is not a legal declaration here", echo(token)))
             }
         }
         Next::HumanRoll(_) => Err("roll the die first".to_string()),
@@ -165,68 +188,111 @@ mod tests {
         s.split_whitespace().map(String::from).collect()
     }
 
+    fn analyse(clock: Option<Side>, side: Option<Side>) -> Step {
+        Step::Analyse { clock, side }
+    }
+
     #[test]
     fn the_engine_acts_unless_paused_and_people_get_analysis_when_asked() {
         let p1 = Side::P1;
-        assert_eq!(step(Next::Nothing, true, None, false, false), Step::Wait);
+        let turn = json!({"node": "turn", "to_act": "p1"});
+        let at = Some(&turn);
         assert_eq!(
-            step(Next::EngineMove(p1), false, None, false, false),
+            step(Next::Nothing, false, at, false, false, false),
+            Step::Wait
+        );
+        assert_eq!(
+            step(Next::EngineMove(p1), true, at, false, false, false),
             Step::Go(Purpose::Move(p1))
         );
         assert_eq!(
-            step(Next::EngineDeclare(p1), false, None, false, false),
+            step(Next::EngineDeclare(p1), false, at, false, false, false),
             Step::Go(Purpose::Declare(p1))
         );
         assert_eq!(
-            step(Next::EngineRoll(p1), false, None, false, false),
+            step(Next::EngineRoll(p1), false, at, false, false, false),
             Step::Roll(p1)
         );
         assert_eq!(
-            step(Next::EngineRoll(p1), false, None, true, false),
+            step(Next::EngineRoll(p1), false, at, false, true, false),
             Step::Wait
         );
         assert_eq!(
-            step(Next::EngineMove(p1), false, None, false, true),
-            Step::Wait
+            step(Next::EngineMove(p1), true, at, false, false, true),
+            Step::Wait,
+            "no analysis in the pause between two engine moves"
         );
-        assert_eq!(step(Next::Resolve, false, None, true, true), Step::Resolve);
         assert_eq!(
-            step(Next::HumanMove(p1), false, None, false, false),
+            step(Next::Resolve, true, at, false, true, true),
+            Step::Resolve
+        );
+        assert_eq!(
+            step(Next::HumanMove(p1), false, at, false, false, false),
             Step::Person(p1)
         );
         assert_eq!(
-            step(Next::HumanMove(p1), true, None, false, false),
-            Step::Analyse(p1, None)
+            step(Next::HumanMove(p1), true, at, false, false, false),
+            analyse(Some(p1), None)
+        );
+        // Engines paused: the position is analysed.
+        assert_eq!(
+            step(Next::EngineMove(p1), true, at, false, true, false),
+            analyse(None, None)
         );
         // A person's declaration is analysed for that side.
         let p2 = Side::P2;
+        let sim = json!({"node": "simultaneous"});
         assert_eq!(
-            step(Next::HumanDeclare(p2), true, None, false, false),
-            Step::Analyse(p2, Some(p2))
+            step(
+                Next::HumanDeclare(p2),
+                true,
+                Some(&sim),
+                false,
+                false,
+                false
+            ),
+            analyse(Some(p2), Some(p2))
         );
     }
 
     #[test]
-    fn analysis_of_an_earlier_position_follows_its_own_node_kind() {
+    fn analysis_runs_on_the_position_shown_a_finished_games_too() {
+        // Issue 39 §1.3: nothing ran once no one was to move.
         let over = json!({"node": "over"});
         let sim = json!({"node": "simultaneous"});
         let turn = json!({"node": "turn", "to_act": "p2"});
+        assert_eq!(
+            step(Next::Nothing, true, Some(&turn), true, false, false),
+            analyse(None, None)
+        );
+        assert_eq!(
+            step(Next::Nothing, true, Some(&over), false, false, false),
+            Step::Wait,
+            "a finished position has nothing to search"
+        );
         let s = Side::P2;
         assert_eq!(
-            step(Next::HumanMove(s), true, Some(&over), false, false),
+            step(Next::HumanMove(s), true, Some(&over), true, false, false),
             Step::Person(s)
         );
         assert_eq!(
-            step(Next::HumanMove(s), true, Some(&json!({})), false, false),
+            step(
+                Next::HumanMove(s),
+                true,
+                Some(&json!({})),
+                true,
+                false,
+                false
+            ),
             Step::Person(s)
         );
         assert_eq!(
-            step(Next::HumanMove(s), true, Some(&sim), false, false),
-            Step::Analyse(s, Some(Side::P1))
+            step(Next::HumanMove(s), true, Some(&sim), true, false, false),
+            analyse(Some(s), Some(Side::P1))
         );
         assert_eq!(
-            step(Next::HumanDeclare(s), true, Some(&turn), false, false),
-            Step::Analyse(s, None)
+            step(Next::HumanDeclare(s), true, Some(&turn), true, false, false),
+            analyse(Some(s), None)
         );
     }
 

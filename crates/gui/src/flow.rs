@@ -75,6 +75,28 @@ impl Node {
     }
 }
 
+/// Why a search runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "side", rename_all = "lowercase")]
+pub enum Purpose {
+    /// The engine's move for a side.
+    Move(Side),
+    /// The engine's declaration for a side (simultaneous turn).
+    Declare(Side),
+    /// Analysis of the position shown (for this side at a simultaneous turn).
+    Analysis(Option<Side>),
+}
+
+impl Purpose {
+    /// The side the engine plays for, when it is asked to act.
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Purpose::Move(s) | Purpose::Declare(s) => Some(s),
+            Purpose::Analysis(_) => None,
+        }
+    }
+}
+
 /// Who acted for one token of the move list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "side", rename_all = "lowercase")]

@@ -13,13 +13,16 @@ impl Session {
     /// engine refused the position (nothing changed).
     pub(super) async fn refresh(&mut self) -> Result<Result<(), String>, Failure> {
         let guess = self.likely_legal_queries();
-        let command = self.lines.position_command(self.lines.moves.len());
-        let snap = match self.io.describe(command, &guess, &self.game).await? {
+        let command = self
+            .game
+            .lines
+            .position_command(self.game.lines.moves.len());
+        let snap = match self.io.describe(command, &guess, &self.game.name).await? {
             Ok(s) => s,
             Err(e) => return Ok(Err(e)),
         };
-        self.lines.keep_head(snap.position.clone());
-        self.snap = Some(snap);
+        self.game.lines.keep_head(snap.position.clone());
+        self.game.snap = Some(snap);
         Ok(Ok(()))
     }
 
@@ -27,18 +30,9 @@ impl Session {
     /// position's node kind, when it is a position of this game still under way (a game
     /// keeps its kind of turns); none otherwise.
     fn likely_legal_queries(&self) -> Vec<String> {
-        match &self.snap {
-            Some(s) if s.node != Node::Over && s.game == self.game => legal_queries(s.node),
+        match &self.game.snap {
+            Some(s) if s.node != Node::Over && s.game == self.game.name => legal_queries(s.node),
             _ => Vec::new(),
         }
-    }
-
-    /// The current position string, as the engine wrote it.
-    pub(super) fn fen_now(&self) -> String {
-        self.snap
-            .as_ref()
-            .and_then(|s| s.position["fen"].as_str())
-            .unwrap_or_default()
-            .to_string()
     }
 }

@@ -5,6 +5,8 @@
 //! elsewhere (`lines::Lines` and the session's fields); the conversation with the engine
 //! (commands fenced by `isready`, its answers read) is `talk`'s part of `Io`.
 
+use std::time::Duration;
+
 use axum::extract::ws::{Message, WebSocket};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
@@ -30,10 +32,35 @@ fn console_text(line: &str) -> String {
     }
 }
 
+/// How long a closed socket waits for the page's side of the closing handshake.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// Ends the conversation on `socket`: the server's close (or, when the page closed it, the
+/// answer to the page's close, which is sent on the next read), then the page's answer or
+/// the end of the connection, within `CLOSE_WAIT`, in a task of its own.
+pub fn close_socket(mut socket: WebSocket) {
+    tokio::spawn(async move {
+        let _ = socket.send(Message::Close(None)).await;
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(_)) = socket.recv().await {}
+        })
+        .await;
+    });
+}
+
+/// The page's next message on `socket` (`None`: it ended); never, without a socket.
+pub async fn recv(socket: &mut Option<WebSocket>) -> Option<Result<Message, axum::Error>> {
+    match socket.as_mut() {
+        Some(s) => s.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// One session's I/O; see the module doc.
 pub struct Io {
-    /// The page's WebSocket (a new one after the page came back).
-    pub socket: WebSocket,
+    /// The page's WebSocket (a new one after the page came back; none while no page
+    /// looks).
+    pub socket: Option<WebSocket>,
     /// Where each engine's reader sends its events.
     pub events_tx: mpsc::Sender<(u64, Event)>,
     /// The engines' events, with the generation of the engine that sent each.
@@ -55,7 +82,7 @@ impl Io {
     pub fn new(socket: WebSocket) -> Io {
         let (events_tx, events) = mpsc::channel(EVENTS);
         Io {
-            socket,
+            socket: Some(socket),
             events_tx,
             events,
             engine: None,
@@ -98,16 +125,36 @@ impl Io {
         self.send_raw(json!({"t": "console", "lines": lines})).await;
     }
 
-    /// Sends one message; a closed socket ends the session.
+    /// Sends one message; a closed socket ends the page's part of the session.
     async fn send_raw(&mut self, v: Value) {
-        if self
-            .socket
+        let Some(socket) = self.socket.as_mut() else {
+            self.closed = true;
+            return;
+        };
+        if socket
             .send(Message::Text(v.to_string().into()))
             .await
             .is_err()
         {
             self.closed = true;
         }
+    }
+
+    /// Ends the page's socket (`close_socket`): the page went away, or another tab took the
+    /// session over.
+    pub fn close_page(&mut self) {
+        self.closed = true;
+        if let Some(s) = self.socket.take() {
+            close_socket(s);
+        }
+    }
+
+    /// Goes on with the page on `socket` (it came back, or another tab took the session).
+    pub fn open_page(&mut self, socket: WebSocket) {
+        if let Some(old) = self.socket.replace(socket) {
+            close_socket(old);
+        }
+        self.closed = false;
     }
 
     /// Sends `v` after the console lines so far (so the page sees them in order).

@@ -9,22 +9,30 @@
 //! position`, `query legalmoves`, ...) and passes the answers on, and every line exchanged
 //! with the engine is relayed to the page's console pane. It reads and writes no file.
 //!
-//! Files: `server` (HTTP routes and the WebSocket upgrade), `assets` (the embedded page),
-//! `session` (one tab's data and loop), `sessions` (the cap, and kept sessions),
-//! `io` (its socket, engine child and channel), `lines` (its game's lines and view, plain
-//! data with pure methods), `recording` (its game as a record), and what a session does:
-//! `actions` (what the page
-//! may ask of it), `page` (its messages to the page, the state), `lifecycle` (starting its
-//! engine, faults), `search` (`go`, `info`, `bestmove`), `turns` (the game's flow: moves,
-//! rolls, the reveal); `engine` (the child process), `talk` (commands to it, fenced by
-//! `isready`), `answers` (reading its answers), `snapshot` (the queries a position is drawn
-//! with, and its description), `fault` (what can go wrong with it), `uci`
-//! (option and info lines), `request` (what the page may send, validated), `flow` (whose
-//! action is awaited), `variations` (lines that leave the main line), `clock`, `record`
-//! (game records in the `quartet match --pgnout` format), `review` (a game review's
-//! requests and marks).
-//! Nothing here may use the crate's rules, search, protocol, referee or player modules; the
-//! test `tests/gui_isolation.rs` fails if it does.
+//! The server is an I/O shell around a pure game-flow core (issue 39 §4). The core, plain
+//! data and plain functions that the unit tests reach without a socket or an engine:
+//! `game` (a session's game: its flow, end, clocks, analysis and review, and the state the
+//! page draws), `decide` (what to start next, a person's move, a refused joint turn),
+//! `flow` (whose action is awaited, take-backs), `lines` and `variations` (the main line,
+//! variations and the view), `review` (a review kept with the session), `places` (who holds the
+//! server's places), `limits` (what a page may make a session take), `dice`, `clock`,
+//! `clock_log` (the clock readings of the main line), `recording` and `record` (game
+//! records in the `quartet match --pgnout` format),
+//! `request` (what the page may send, validated), `uci` (option and info lines),
+//! `answers` and `snapshot` (the engine's answers read), `fault`. The shell: `server`
+//! (HTTP routes and the WebSocket upgrade), `assets` (the embedded page), `sessions` (the
+//! places with their sockets and timers), `session` (one tab's loop), `io` (its socket,
+//! engine child and channel), `engine` (the child process), `talk` (commands to it, fenced
+//! by `isready`), and what a session does: `actions` (the page's requests), `page` (its
+//! messages to the page), `lifecycle` (starting its engine, faults), `search` (`go`,
+//! `info`, `bestmove`), `turns` (moves, rolls, the reveal), `head` (the game's head as the
+//! engine describes it), `viewing` (looking back, variations), `archive` (records in and
+//! out), `options`, `reviewing` (a review for the page) and `review_run` (a review's run,
+//! with an engine of its own, in a thread). The shell's files use the core's; no core file
+//! uses the shell's, and the modules use each other without a circle (the tests of
+//! `layering`). Of the workspace's crates the GUI uses only `quartet-review`, the review's
+//! core that `quartet review` runs, itself a client of the text protocol and of no crate of
+//! ours: like any GUI, it reaches an engine through the text protocol only.
 
 #![deny(missing_docs)]
 
@@ -33,20 +41,27 @@ mod answers;
 mod archive;
 mod assets;
 mod clock;
+mod clock_log;
 mod decide;
+mod dice;
 mod engine;
 mod fault;
 mod flow;
+mod game;
 mod head;
 mod io;
 mod lifecycle;
+mod limits;
 mod lines;
 mod options;
 mod page;
+mod places;
 pub mod record;
 mod recording;
 mod request;
 mod review;
+mod review_run;
+mod reviewing;
 mod search;
 mod server;
 mod session;
@@ -57,6 +72,9 @@ mod turns;
 pub mod uci;
 mod variations;
 mod viewing;
+
+#[cfg(test)]
+mod layering;
 
 use std::time::Duration;
 
@@ -78,13 +96,19 @@ pub struct GuiArgs {
     /// Seed of the server's Ludo dice (default: a new seed per game, shown in the page).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Most sessions (tabs, each with its engine) open at once; one more is told so.
+    /// Most sessions (tabs, each with its engine, open or kept) at once: a new tab takes the
+    /// place of the oldest kept one, and with every place open one more is told so.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub max_sessions: u16,
     /// Seconds a session whose page went away (a reload, a dropped connection) is kept
-    /// with its game and engine for the page to come back.
+    /// with its game and engine for the page to come back (a new page takes the place of
+    /// the oldest kept one when every place is taken).
     #[arg(long, default_value_t = 600)]
     pub keep_seconds: u64,
+    /// Megabytes of transposition table (the engines' `Hash`) all sessions together may
+    /// take: each session's `Hash` is capped at this over --max-sessions.
+    #[arg(long, default_value_t = 2048, value_name = "MB")]
+    pub hash_budget: u64,
 }
 
 /// What every session of one server shares.
@@ -100,6 +124,8 @@ pub struct Config {
     pub max_sessions: usize,
     /// How long a session whose page went away is kept.
     pub keep: Duration,
+    /// Most `Hash` (MB) one session's engine may be set to.
+    pub hash_cap: i64,
 }
 
 /// Starts the server described by `args`, prints its URL and serves until the process is
@@ -116,6 +142,7 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
         seed: args.seed,
         max_sessions: usize::from(args.max_sessions),
         keep: Duration::from_secs(args.keep_seconds),
+        hash_cap: limits::hash_cap(args.hash_budget, usize::from(args.max_sessions)),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

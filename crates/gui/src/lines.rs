@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 use super::flow::Actor;
 use super::variations::{MAX_VARIATIONS, Place, Variation, ViewMoves, place, promote, reconcile};
 
-/// Why a position cannot be shown while the engine searches a move or reviews.
-const BUSY: &str = "this position can be shown once the engine has moved or the review is done";
+/// Why a position cannot be shown while the engine searches a move.
+const BUSY: &str = "this position can be shown once the engine has moved";
 
 /// Where the position a page asks to look at comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,8 +110,8 @@ impl Lines {
 
     /// Where the position after `ply` tokens of variation `line` (`None`: the main line)
     /// comes from, and the line it is shown on: a variation's plies it shares with the
-    /// main line are shown on the main line. `busy`: the engine searches a move or
-    /// reviews, and cannot be asked. Error (for the page): no such line or ply, or a
+    /// main line are shown on the main line. `busy`: the engine searches a move, and
+    /// cannot be asked. Error (for the page): no such line or ply, or a
     /// position not seen yet while the engine is busy.
     pub fn plan_view(
         &self,

@@ -3,7 +3,9 @@
 
 use super::answers::{answer, error_of};
 use super::fault::{Failure, FaultKind};
+use super::limits::{check_file, names_a_file};
 use super::record::Record;
+use super::request::echo;
 use super::session::Session;
 use super::uci::OptionKind;
 
@@ -68,11 +70,21 @@ impl Session {
             .cloned();
         let Some(decl) = decl else {
             self.io
-                .error(format!("the engine has no option '{name}' to set here"))
+                .error(format!(
+                    "the engine has no option '{}' to set here",
+                    echo(name)
+                ))
                 .await;
             return Ok(());
         };
-        let cmd = match decl.setoption(value) {
+        let checked = decl.setoption(value).and_then(|cmd| {
+            if names_a_file(&decl) {
+                check_file(value.unwrap_or_default())
+                    .map_err(|e| format!("option {}: {e}", decl.name))?;
+            }
+            Ok(cmd)
+        });
+        let cmd = match checked {
             Ok(c) => c,
             Err(e) => {
                 self.io.error(e).await;
@@ -85,8 +97,17 @@ impl Session {
             self.io.error(format!("the engine refused it: {e}")).await;
             return Ok(());
         }
-        // A rule option may change what every earlier position looks like.
-        self.lines.positions.clear();
+        // A rule option may change what every earlier position looks like, and what the
+        // review found.
+        self.game.lines.positions.clear();
+        let rule = self
+            .rules
+            .get(&self.game.name)
+            .and_then(|r| r.as_array())
+            .is_some_and(|r| r.iter().any(|n| n == decl.name.as_str()));
+        if rule {
+            self.game.review = None;
+        }
         if decl.kind != OptionKind::Button {
             let prefix = format!("setoption name {} value", decl.name);
             self.set_options.retain(|c| !c.starts_with(&prefix));
@@ -94,21 +115,21 @@ impl Session {
         }
         if self.refresh().await?.is_err() {
             // A rule option changed the position's form: a new game.
-            self.lines.moves.clear();
-            self.lines.actors.clear();
-            self.lines.start_fen = None;
+            self.game.lines.moves.clear();
+            self.game.lines.actors.clear();
+            self.game.lines.start_fen = None;
             if let Err(e) = self.refresh().await? {
                 return Err(Failure::new(FaultKind::Protocol, e));
             }
-            self.start_text = self.fen_now();
-            self.lines.clear_variations();
+            self.game.start_text = self.game.fen_now();
+            self.game.lines.clear_variations();
             self.io
                 .note("the option changes the rules: a new game")
                 .await;
-        } else if self.lines.start_fen.is_none() {
+        } else if self.game.lines.start_fen.is_none() {
             // The start position may differ under the option (Ludo's Pieces): the record's
             // FEN tag is the start position as the engine now writes it.
-            self.start_text = self.io.fen_at("position startpos".to_string()).await?;
+            self.game.start_text = self.io.fen_at("position startpos".to_string()).await?;
         }
         self.state_changed();
         Ok(())

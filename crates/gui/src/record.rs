@@ -3,7 +3,9 @@
 //! in order, the result last, lines of at most 79 characters). The GUI keeps its own small
 //! writer and reader of that form because it may not use the referee's code (it speaks to
 //! engines only through the protocol); `tests/gui_record.rs` checks that the referee reads
-//! what this writes.
+//! what this writes. A token's clock readings are a comment after it, `{[%clk 0:04:59.5]}`
+//! (as lichess and the referee write them; two halves `{[%clk a] / [%clk b]}` after a joint
+//! turn), which the reader keeps (`Record::clocks`) and `quartet replay` skips.
 
 use std::fmt::Write as _;
 
@@ -15,6 +17,11 @@ pub struct Record {
     pub tags: Vec<(String, String)>,
     /// Every token of the game.
     pub moves: Vec<String>,
+    /// The clock readings after each token, in milliseconds left (the mover's; the first
+    /// player's then the second's after a joint turn), in the order of the `[%clk ...]`
+    /// of the comment after it; empty for a token without one. It may be shorter than
+    /// `moves`.
+    pub clocks: Vec<Vec<u64>>,
     /// The result text.
     pub result: String,
 }
@@ -36,8 +43,21 @@ impl Record {
             let _ = writeln!(out, "[{name} \"{value}\"]");
         }
         out.push('\n');
+        let mut words = Vec::with_capacity(self.moves.len() + 1);
+        for (i, token) in self.moves.iter().enumerate() {
+            words.push(token.clone());
+            let readings = self.clocks.get(i).map_or(&[][..], Vec::as_slice);
+            if !readings.is_empty() {
+                let clk: Vec<String> = readings
+                    .iter()
+                    .map(|&ms| format!("[%clk {}]", clock_text(ms)))
+                    .collect();
+                words.push(format!("{{{}}}", clk.join(" / ")));
+            }
+        }
+        words.push(self.result.clone());
         let mut line_len = 0;
-        for word in self.moves.iter().chain(std::iter::once(&self.result)) {
+        for word in &words {
             if line_len > 0 && line_len + 1 + word.len() > 79 {
                 out.push('\n');
                 line_len = 0;
@@ -59,7 +79,11 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, String> {
         let mut tags = Vec::new();
         let mut words: Vec<String> = Vec::new();
+        let mut clocks: Vec<Vec<u64>> = Vec::new();
         let mut in_comment = false;
+        // The comment being read, and the number of words before it (its token's).
+        let mut comment = String::new();
+        let mut comment_after = 0;
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
             let line = raw.trim();
@@ -76,9 +100,19 @@ impl Record {
                     match rest.find('}') {
                         Some(end) => {
                             in_comment = false;
+                            comment.push_str(&rest[..end]);
+                            let readings = clock_readings(&comment);
+                            if comment_after > 0 && !readings.is_empty() {
+                                clocks.resize(comment_after.max(clocks.len()), Vec::new());
+                                clocks[comment_after - 1].extend(readings);
+                            }
                             rest = &rest[end + 1..];
                         }
-                        None => rest = "",
+                        None => {
+                            comment.push_str(rest);
+                            comment.push(' ');
+                            rest = "";
+                        }
                     }
                     continue;
                 }
@@ -92,6 +126,8 @@ impl Record {
                 match rest[cut..].chars().next() {
                     Some('{') => {
                         in_comment = true;
+                        comment.clear();
+                        comment_after = words.len();
                         rest = &rest[cut + 1..];
                     }
                     _ => rest = "",
@@ -107,9 +143,15 @@ impl Record {
         if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
             return Err(format!("'{result}' is not a result (1-0, 0-1, 1/2-1/2, *)"));
         }
+        // A comment after the last word (the result) is no token's.
+        clocks.truncate(words.len());
+        while clocks.last().is_some_and(Vec::is_empty) {
+            clocks.pop();
+        }
         Ok(Record {
             tags,
             moves: words,
+            clocks,
             result,
         })
     }
@@ -132,6 +174,37 @@ pub fn without_annotation(word: &str) -> Option<&str> {
         return Some(word);
     }
     (!token.is_empty()).then_some(token)
+}
+
+/// A clock reading as `[%clk ...]` writes it: `h:mm:ss`, with tenths when not whole.
+pub fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    let whole = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    match ms % 1000 / 100 {
+        0 => whole,
+        tenths => format!("{whole}.{tenths}"),
+    }
+}
+
+/// The `[%clk h:mm:ss(.f)]` readings of a comment's text, in milliseconds, in order
+/// (readings that do not parse are left out).
+pub fn clock_readings(comment: &str) -> Vec<u64> {
+    comment
+        .split("[%clk")
+        .skip(1)
+        .filter_map(|rest| {
+            let (time, _) = rest.split_once(']')?;
+            let mut parts = time.trim().split(':');
+            let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+            if parts.next().is_some() {
+                return None;
+            }
+            let (h, m): (u64, u64) = (h.parse().ok()?, m.parse().ok()?);
+            let s: f64 = s.parse().ok().filter(|s: &f64| (0.0..60.0).contains(s))?;
+            let ms = (h.checked_mul(3600)?.checked_add(m * 60)? as f64 + s) * 1000.0;
+            (m < 60 && ms < 1e15).then(|| ms.round() as u64)
+        })
+        .collect()
 }
 
 /// Reads `[Name "value"]`.
@@ -176,8 +249,41 @@ mod tests {
                 ("White".into(), "a \"q\" \\ b".into()),
             ],
             moves: moves.split_whitespace().map(String::from).collect(),
+            clocks: Vec::new(),
             result: result.into(),
         }
+    }
+
+    #[test]
+    fn clock_readings_are_written_after_their_tokens_and_read_back() {
+        let mut r = rec("d1d7 e8e7 a1b2/c3d4 r6", "*");
+        r.clocks = vec![vec![299_500], vec![3_600_000], vec![59_000, 61_250]];
+        let text = r.to_text();
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(concat!(
+                "d1d7 {[%clk 0:04:59.5]} e8e7 {[%clk 1:00:00]} ",
+                "a1b2/c3d4 {[%clk 0:00:59] / [%clk 0:01:01.2]} r6"
+            )),
+            "{text}"
+        );
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.moves, r.moves);
+        assert_eq!(
+            back.clocks,
+            [vec![299_500], vec![3_600_000], vec![59_000, 61_200]]
+        );
+        // The referee's comments: a score, a time and the clock, over lines; a bad reading
+        // and a comment before the first token or after the result are no token's.
+        let referee = "[Game \"duell\"]\n\n{start} d1d7 {+0.35/12 0.520s\n[%clk 0:00:09]} e8e7 \
+                       {[%clk x]} e7e6 {[%clk 0:61:00]} 1-0 {[%clk 0:00:01]}\n";
+        let r = Record::parse(referee).unwrap();
+        assert_eq!(r.clocks, [vec![9_000]]);
+        assert_eq!(
+            clock_readings("[%clk 0:00:09.25] [%clk 1:2:3]"),
+            [9_250, 3_723_000]
+        );
+        assert_eq!(clock_text(9_250), "0:00:09.2");
     }
 
     #[test]

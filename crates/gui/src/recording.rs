@@ -46,6 +46,8 @@ pub struct Facts<'a> {
     pub rules: Vec<(String, String)>,
     /// The main line's tokens.
     pub moves: &'a [String],
+    /// The clock readings after each token (`[%clk ...]`).
+    pub clocks: &'a [Vec<u64>],
     /// The dice seed, for a game with rolls.
     pub dice_seed: Option<u64>,
 }
@@ -114,6 +116,7 @@ pub fn record(f: &Facts) -> Record {
     Record {
         tags,
         moves: f.moves.to_vec(),
+        clocks: f.clocks.to_vec(),
         result: result.into(),
     }
 }
@@ -163,6 +166,7 @@ mod tests {
             start_text: "b,b,b,b/b,b,b,b r - 0",
             rules: vec![("Pieces".into(), "4".into())],
             moves,
+            clocks: &[],
             dice_seed: None,
         }
     }

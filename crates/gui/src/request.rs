@@ -116,6 +116,20 @@ pub enum Request {
         #[serde(default)]
         ms: u64,
     },
+    /// Go on with a review cut short: the positions not yet searched, at its own setting.
+    ReviewContinue,
+    /// gnubg's temperature map of the position shown (a roll due): the value after each
+    /// outcome, each searched for `ms` milliseconds when given, else at `nodes` nodes.
+    Temperature {
+        /// Nodes per outcome.
+        #[serde(default)]
+        nodes: u64,
+        /// Milliseconds per outcome, in place of nodes.
+        #[serde(default)]
+        ms: u64,
+    },
+    /// Is the server there? It answers `pong` (the page's check of a quiet connection).
+    Ping,
     /// Show the position after the first `ply` tokens (stepping through the game) of the
     /// main line, or of variation `line` (an index of the state's `variations`).
     View {
@@ -211,6 +225,17 @@ pub fn is_fen_safe(fen: &str) -> bool {
         && !fen.split_whitespace().any(|w| w == "moves")
 }
 
+/// Most characters of a page's text said back in a message.
+pub const ECHO: usize = 100;
+
+/// `text` as a message says it back: at most `ECHO` characters, then "…".
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +267,15 @@ mod tests {
             }))
         );
         assert_eq!(parse_request(r#"{"t":"roll"}"#), Ok(Request::Roll));
+        assert_eq!(parse_request(r#"{"t":"ping"}"#), Ok(Request::Ping));
+        assert_eq!(
+            parse_request(r#"{"t":"review_continue"}"#),
+            Ok(Request::ReviewContinue)
+        );
+        assert_eq!(
+            parse_request(r#"{"t":"temperature","nodes":500}"#),
+            Ok(Request::Temperature { nodes: 500, ms: 0 })
+        );
         assert_eq!(
             parse_request(r#"{"t":"set_option","name":"Clear Hash"}"#),
             Ok(Request::SetOption {
@@ -291,6 +325,17 @@ mod tests {
         for bad in ["", "  ", "2k3/6 s\nquit", "x moves d1d7", "a;b", "é"] {
             assert!(!is_fen_safe(bad), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn echoes_are_cut_to_a_hundred_characters() {
+        assert_eq!(echo("duell"), "duell");
+        let long = "x".repeat(10_000);
+        assert_eq!(echo(&long).chars().count(), ECHO + 1);
+        assert!(
+            echo(&"é".repeat(200)).ends_with("é…"),
+            "not cut inside a character"
+        );
     }
 
     #[test]

@@ -1,212 +1,206 @@
-//! A game review: the engine asked about every position of the game, one `go nodes N` per
-//! ply from the start, while the session goes on answering the page (each position is a
-//! search like any other, so the review can be cancelled between two `info` lines). Each
-//! position's result goes to the page as it comes; the page draws the graph and marks the
-//! moves.
+//! A game review's plain data, kept with the session so that a reload gets it back (issue
+//! 39 §2). The review itself is the `quartet-review` crate's, the code `quartet review`
+//! runs (issue 39 §3): what the engine said about each position (`Facts`, kept as they
+//! come, so that a review cut short goes on where it stopped) and the review computed from
+//! them (`GameReview`: each position's value, each decision's loss and mark, each roll's
+//! luck and temperature map, each joint turn's two policies, each side's accuracy). No
+//! I/O: the session (`reviewing`, `review_run`) runs the crate with an engine of its own
+//! and hands its progress and results in; the page draws what the review holds.
 
-use std::time::{Duration, Instant};
-
+use quartet_review::Budget;
+use quartet_review::facts::Facts;
+use quartet_review::report::GameReview;
 use serde_json::{Value, json};
 
-use super::answers::answer;
-use super::fault::{Failure, FaultKind};
-use super::session::{Purpose, Search, Session};
-use super::uci::{self, Info, SearchInfo};
-
-/// How long one review search may run before the engine counts as hanging.
-const REVIEW_LIMIT: Duration = Duration::from_secs(60);
-
-/// Most nodes a review may ask per position.
+/// Most nodes a review may ask per search.
 pub const MAX_REVIEW_NODES: u64 = 10_000_000;
 
-/// Most milliseconds a review may take per position (well within `REVIEW_LIMIT`).
+/// Most milliseconds a review may take per search.
 pub const MAX_REVIEW_MS: u64 = 30_000;
 
-/// The `go` of a review's search: `go movetime ms` when `ms` is given, else `go nodes`.
-/// Error (for the page): a value out of its range.
-pub fn review_go(nodes: u64, ms: u64) -> Result<String, String> {
+/// The budget of a review's searches (`go movetime ms` when `ms` is given, else `go
+/// nodes`) and its words for people ("20000 nodes", "500 ms"). Error (for the page): a
+/// value out of its range.
+pub fn review_budget(nodes: u64, ms: u64) -> Result<(Budget, String), String> {
     match (nodes, ms) {
-        (_, 1..=MAX_REVIEW_MS) => Ok(format!("go movetime {ms}")),
-        (_, 1..) => Err(format!("a review takes 1 to {MAX_REVIEW_MS} ms a position")),
-        (1..=MAX_REVIEW_NODES, 0) => Ok(format!("go nodes {nodes}")),
+        (_, 1..=MAX_REVIEW_MS) => Ok((Budget::Movetime(ms), format!("{ms} ms"))),
+        (_, 1..) => Err(format!("a review takes 1 to {MAX_REVIEW_MS} ms a search")),
+        (1..=MAX_REVIEW_NODES, 0) => Ok((Budget::Nodes(nodes), format!("{nodes} nodes"))),
         _ => Err(format!(
-            "a review takes 1 to {MAX_REVIEW_NODES} nodes a position"
+            "a review takes 1 to {MAX_REVIEW_NODES} nodes a search"
         )),
     }
 }
 
-/// A running review.
+/// A review of the main line; see the module doc.
 #[derive(Debug, Clone)]
-pub struct Review {
-    /// The `go` of each position's search (`review_go`).
-    pub go: String,
-    /// The ply whose position is searched now, or next.
-    pub ply: usize,
-    /// The side the running search's score is for (`p1`/`p2`).
-    pub pov: &'static str,
-    /// The last main-line `info` of the running search.
-    pub last: Option<SearchInfo>,
+pub struct ReviewLog {
+    /// Which review of the session this is (a run's results are for its own review only).
+    pub id: u64,
+    /// The budget of each search.
+    pub budget: Budget,
+    /// The search in words, for the page and the export's `Annotator` tag.
+    pub per: String,
+    /// What the engine said about the position before each token, from the first on.
+    pub facts: Vec<Facts>,
+    /// The review, once every position is done.
+    pub review: Option<GameReview>,
+    /// Whether it is wanted running (a run goes on, or starts when the page looks).
+    pub running: bool,
+    /// Stopped before its end by a person, or by its engine's error (it can be continued).
+    pub stopped: bool,
+    /// Positions done, as the run last said.
+    pub done: usize,
+    /// Why it stopped, when its engine failed or the game did not replay.
+    pub error: Option<String>,
 }
 
-impl Session {
-    /// Starts a review at `ms` milliseconds per position when given, else at `nodes` (the
-    /// running search is stopped first).
-    pub(super) async fn start_review(&mut self, nodes: u64, ms: u64) -> Result<(), Failure> {
-        let go = match review_go(nodes, ms) {
-            Ok(go) => go,
-            Err(e) => {
-                self.io.error(e).await;
-                return Ok(());
-            }
-        };
-        if self.fault.is_some() {
-            self.io
-                .error("the engine had a fault: restart it to review the game")
-                .await;
-            return Ok(());
+impl ReviewLog {
+    /// Review number `id`, about to start, each search at `budget` (`per` in words).
+    pub fn new(id: u64, budget: Budget, per: String) -> ReviewLog {
+        ReviewLog {
+            id,
+            budget,
+            per,
+            facts: Vec::new(),
+            review: None,
+            running: true,
+            stopped: false,
+            done: 0,
+            error: None,
         }
-        self.stop_search().await?;
-        self.review = Some(Review {
-            go,
-            ply: 0,
-            pov: "p1",
-            last: None,
-        });
-        self.state_changed();
-        Ok(())
     }
 
-    /// Ends a running review; the page keeps what it got.
-    pub(super) async fn cancel_review(&mut self) -> Result<(), Failure> {
-        if self.review.take().is_some() {
-            self.stop_search().await?;
-            self.io
-                .send(json!({"t": "review_end", "cancelled": true}))
-                .await;
-            self.state_changed();
+    /// A run of this review went as far as `facts` (for the tokens it reviewed, of which
+    /// the first `same` are still the main line's): the longer of them and those kept.
+    pub fn take_facts(&mut self, mut facts: Vec<Facts>, same: usize) {
+        facts.truncate(same);
+        if facts.len() > self.facts.len() {
+            self.facts = facts;
         }
-        Ok(())
+        self.done = self.done.max(self.facts.len());
     }
 
-    /// Starts the search of the review's next position; false when there is no review.
-    pub(super) async fn review_next(&mut self) -> Result<bool, Failure> {
-        let Some(ply) = self.review.as_ref().map(|r| r.ply) else {
-            return Ok(false);
-        };
-        if ply > self.lines.moves.len() {
+    /// The main line changed from its `n`-th token on: what the engine said about the
+    /// positions past it is of another game and goes; the review too, unless it is of at
+    /// most `n` tokens (a game that went on after it).
+    pub fn keep_first(&mut self, n: usize) {
+        self.facts.truncate(n);
+        self.done = self.done.min(n);
+        let tokens = |r: &GameReview| r.plies.iter().filter(|p| p.token != "(end)").count();
+        if self.review.as_ref().is_some_and(|r| tokens(r) > n) {
             self.review = None;
-            self.io
-                .send(json!({"t": "review_end", "cancelled": false}))
-                .await;
-            self.state_changed();
-            return Ok(false);
-        }
-        let position = self.lines.position_command(ply);
-        // The position's description: from what the game has seen, else asked once.
-        let described = match self.lines.positions.get(ply).filter(|p| !p.is_null()) {
-            Some(p) => p.clone(),
-            None => {
-                let groups = self
-                    .io
-                    .exchange(&[position.clone(), "query position".to_string()])
-                    .await?;
-                answer(&groups[1])
-                    .ok()
-                    .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-                    .ok_or_else(|| Failure::new(FaultKind::Protocol, "review: no query position"))?
+            if !self.running {
+                self.stopped = true;
             }
-        };
-        let over = described["node"] == "over";
-        let simultaneous = described["node"] == "simultaneous";
-        let pov = if described["to_act"] == "p2" {
-            "p2"
-        } else {
-            "p1"
-        };
-        if over {
-            // A finished position has nothing to search: its result is the value.
-            let result = json!({"result": described["result"]});
-            self.send_review_result(ply, pov, result).await;
-            return Ok(true);
-        }
-        let Some(review) = self.review.as_mut() else {
-            return Ok(false);
-        };
-        review.pov = pov;
-        review.last = None;
-        let side = if simultaneous { " side w" } else { "" };
-        let go = format!("{}{side}", review.go);
-        self.io.send_engine(&position).await?;
-        self.io.send_engine(&go).await?;
-        let now = Instant::now();
-        self.search = Some(Search {
-            purpose: Purpose::Review,
-            sent: now,
-            deadline: Some(now + REVIEW_LIMIT + self.config.margin),
-        });
-        Ok(true)
-    }
-
-    /// Keeps a review search's main-line `info` (the page is told only the result).
-    pub(super) fn review_info(&mut self, line: &str) {
-        if let (Some(review), Some(Info::Search(info))) =
-            (self.review.as_mut(), uci::parse_info(line))
-            && info.multipv == 1
-            && info.score.is_some()
-        {
-            review.last = Some(info);
         }
     }
 
-    /// The review search's `bestmove`: its result to the page, then the next ply.
-    pub(super) async fn review_bestmove(&mut self, token: String) {
-        let Some(review) = self.review.as_ref() else {
-            return;
-        };
-        let (ply, pov) = (review.ply, review.pov);
-        let last = review.last.as_ref();
-        let found = json!({
-            "score": last.map(|i| i.score),
-            "wdl": last.map(|i| i.wdl),
-            "best": (token != "(none)").then_some(token),
-        });
-        self.send_review_result(ply, pov, found).await;
+    /// Stops it (a person cancelled it, or its engine failed): it is cut short.
+    pub fn stop(&mut self) {
+        self.running = false;
+        self.stopped = true;
     }
 
-    /// Sends one position's result (`found`: its `score`, `wdl`, `best` or `result`) and
-    /// moves the review on to the next ply.
-    async fn send_review_result(&mut self, ply: usize, pov: &str, found: Value) {
-        let mut message = json!({
-            "t": "review", "ply": ply, "total": self.lines.moves.len() + 1, "pov": pov,
-            "score": null, "wdl": null, "result": null, "best": null,
-        });
-        if let (Some(m), Some(f)) = (message.as_object_mut(), found.as_object()) {
-            m.extend(f.clone());
-        }
-        self.io.send(message).await;
-        if let Some(r) = self.review.as_mut() {
-            r.ply += 1;
-        }
-        self.state_changed();
+    /// Goes on with it (a review cut short, or one the game has outgrown).
+    pub fn resume(&mut self) {
+        self.running = true;
+        self.stopped = false;
+        self.error = None;
+    }
+
+    /// Whether it was stopped before its review was made.
+    pub fn cut_short(&self) -> bool {
+        self.stopped && !self.running && self.review.is_none()
+    }
+
+    /// The state's `review`: whether it runs, how many positions are done of how many
+    /// (of a main line of `plies` tokens), whether it was cut short and why, and its search
+    /// in words.
+    pub fn json(&self, plies: usize) -> Value {
+        json!({
+            "running": self.running,
+            "done": self.done.min(plies + 1),
+            "total": plies + 1,
+            "cut": self.cut_short(),
+            "error": self.error,
+            "per": self.per,
+        })
+    }
+
+    /// The review as `quartet review --json` prints a game's (docs/review.md), or null
+    /// before it is made.
+    pub fn report_json(&self) -> Value {
+        self.review
+            .as_ref()
+            .and_then(|r| serde_json::to_value(r).ok())
+            .unwrap_or(Value::Null)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use quartet_review::facts::Side;
+
+    fn turn() -> Facts {
+        Facts::Turn {
+            mover: Side::First,
+            searched: None,
+        }
+    }
 
     #[test]
     fn a_review_searches_by_time_when_given_else_by_nodes() {
-        assert_eq!(review_go(20_000, 0).as_deref(), Ok("go nodes 20000"));
-        assert_eq!(review_go(20_000, 500).as_deref(), Ok("go movetime 500"));
+        let budget = |n, ms| review_budget(n, ms).map(|(b, _)| b);
+        assert_eq!(budget(20_000, 0), Ok(Budget::Nodes(20_000)));
+        assert_eq!(budget(20_000, 500), Ok(Budget::Movetime(500)));
+        assert_eq!(budget(0, MAX_REVIEW_MS), Ok(Budget::Movetime(30_000)));
         assert_eq!(
-            review_go(0, MAX_REVIEW_MS).as_deref(),
-            Ok("go movetime 30000")
+            review_budget(0, 500).map(|(_, w)| w).as_deref(),
+            Ok("500 ms")
         );
-        assert!(review_go(0, MAX_REVIEW_MS + 1).is_err());
-        assert!(review_go(MAX_REVIEW_NODES + 1, 0).is_err());
-        assert!(review_go(0, 0).is_err(), "both 0 is a cancel, not a review");
-        // The deadline of a review search covers the longest time a position may take.
-        assert!(Duration::from_millis(MAX_REVIEW_MS) < REVIEW_LIMIT);
+        assert!(review_budget(0, MAX_REVIEW_MS + 1).is_err());
+        assert!(review_budget(MAX_REVIEW_NODES + 1, 0).is_err());
+        assert!(
+            review_budget(0, 0).is_err(),
+            "both 0 is a cancel, not a review"
+        );
+    }
+
+    #[test]
+    fn a_review_cut_short_says_so_and_goes_on_where_it_stopped() {
+        let mut r = ReviewLog::new(1, Budget::Nodes(9), "9 nodes".into());
+        r.take_facts(vec![turn(), turn()], 3);
+        assert_eq!(r.done, 2);
+        assert!(!r.cut_short(), "running");
+        r.stop();
+        assert!(r.cut_short());
+        assert_eq!(r.json(3)["cut"], json!(true));
+        assert_eq!(r.json(3)["total"], json!(4));
+        assert_eq!(r.json(3)["done"], json!(2));
+        // Continued, it keeps what it had; a run that got less (stopped sooner) takes
+        // nothing away, one that got further adds its facts.
+        r.resume();
+        assert!(!r.cut_short());
+        r.take_facts(vec![turn()], 3);
+        assert_eq!(r.facts.len(), 2);
+        r.take_facts(vec![turn(), turn(), turn()], 3);
+        assert_eq!(r.facts.len(), 3);
+        // Facts of tokens no longer on the main line are not taken.
+        r.take_facts(vec![turn(); 5], 3);
+        assert_eq!(r.facts.len(), 3);
+        assert_eq!(r.report_json(), Value::Null);
+    }
+
+    #[test]
+    fn a_changed_main_line_drops_the_facts_past_the_change() {
+        let mut r = ReviewLog::new(1, Budget::Nodes(9), "9 nodes".into());
+        r.take_facts(vec![turn(); 5], 5);
+        r.stop();
+        r.resume();
+        // A take back to 2 tokens: the positions before the first two are the same.
+        r.keep_first(2);
+        assert_eq!((r.facts.len(), r.done), (2, 2));
     }
 }

@@ -6,9 +6,10 @@ use std::time::{Duration, Instant};
 use super::clock::Clocks;
 use super::engine::Event;
 use super::fault::{Failure, FaultKind};
-use super::flow::{Actor, Node, Side};
+use super::flow::{Actor, Node, Purpose, Side};
+use super::game::Search;
 use super::request::{self, Limit};
-use super::session::{Purpose, Search, Session};
+use super::session::Session;
 use super::talk::QUERY_WAIT;
 use super::uci;
 use serde_json::json;
@@ -22,7 +23,7 @@ impl Session {
         let now = Instant::now();
         let mut go = "go".to_string();
         let mut limit = None;
-        match (purpose, self.limit) {
+        match (purpose, self.game.limit) {
             (Purpose::Analysis(_), _) => go.push_str(" infinite"),
             (_, Limit::Movetime { ms }) => {
                 go.push_str(&format!(" movetime {ms}"));
@@ -31,7 +32,10 @@ impl Session {
             (_, Limit::Depth { depth }) => go.push_str(&format!(" depth {depth}")),
             (_, Limit::Nodes { nodes }) => go.push_str(&format!(" nodes {nodes}")),
             (_, Limit::Clock { .. }) => {
-                let c = self.clocks.get_or_insert_with(|| Clocks::new(60_000, 0));
+                let c = self
+                    .game
+                    .clocks
+                    .get_or_insert_with(|| Clocks::new(60_000, 0));
                 let (w, b) = (c.left(0, now).max(1), c.left(1, now).max(1));
                 let inc = c.inc();
                 go.push_str(&format!(" wtime {w} btime {b} winc {inc} binc {inc}"));
@@ -47,14 +51,17 @@ impl Session {
         if let Some(s) = side_word {
             go.push_str(&format!(" side {}", s.letter()));
         }
-        let ply = match (purpose, self.lines.viewed()) {
+        let ply = match (purpose, self.game.lines.viewed()) {
             (Purpose::Analysis(_), Some((ply, _))) => ply,
-            _ => self.lines.moves.len(),
+            _ => self.game.lines.moves.len(),
         };
         // (An analysis of a variation's position is of that line's tokens.)
         let position = match purpose {
-            Purpose::Analysis(_) => self.lines.tokens_command(&self.lines.line_tokens()[..ply]),
-            _ => self.lines.position_command(ply),
+            Purpose::Analysis(_) => self
+                .game
+                .lines
+                .tokens_command(&self.game.lines.line_tokens()[..ply]),
+            _ => self.game.lines.position_command(ply),
         };
         self.io.send_engine(&position).await?;
         self.io.send_engine(&go).await?;
@@ -62,10 +69,10 @@ impl Session {
             Purpose::Analysis(_) => None,
             _ => Some(now + limit.unwrap_or(UNTIMED_LIMIT) + self.config.margin),
         };
-        if let (Some(s), Some(c)) = (purpose.side(), self.clocks.as_mut()) {
+        if let (Some(s), Some(c)) = (purpose.side(), self.game.clocks.as_mut()) {
             c.start(s.index(), now);
         }
-        self.search = Some(Search {
+        self.game.search = Some(Search {
             purpose,
             sent: now,
             deadline,
@@ -85,18 +92,14 @@ impl Session {
             Event::Closed => return Err(self.io.crashed().await),
             Event::Out(line) => {
                 self.io.console('<', &line);
-                let Some(purpose) = self.search.as_ref().map(|s| s.purpose) else {
+                let Some(purpose) = self.game.search.as_ref().map(|s| s.purpose) else {
                     return Ok(());
                 };
                 if let Some(rest) = line.strip_prefix("bestmove") {
                     let token = rest.split_whitespace().next().unwrap_or("").to_string();
                     return self.on_bestmove(token).await;
                 }
-                if purpose == Purpose::Review {
-                    self.review_info(&line);
-                } else {
-                    self.forward_info(&line, &purpose).await;
-                }
+                self.forward_info(&line, &purpose).await;
             }
         }
         Ok(())
@@ -105,7 +108,7 @@ impl Session {
     /// Stops the running search, if any, and waits for its `bestmove` (passing its last
     /// `info` lines on), which is then dropped.
     pub(super) async fn stop_search(&mut self) -> Result<(), Failure> {
-        let Some(search) = self.search.take() else {
+        let Some(search) = self.game.search.take() else {
             return Ok(());
         };
         let side = search.purpose.side();
@@ -121,7 +124,7 @@ impl Session {
             }
             self.forward_info(&line, &search.purpose).await;
         }
-        if let (Some(s), Some(c)) = (side, self.clocks.as_mut()) {
+        if let (Some(s), Some(c)) = (side, self.game.clocks.as_mut()) {
             c.halt(s.index(), Instant::now());
         }
         Ok(())
@@ -133,10 +136,11 @@ impl Session {
             return;
         };
         let viewed = self
+            .game
             .lines
             .viewed()
             .filter(|_| matches!(purpose, Purpose::Analysis(_)));
-        let pov = match (*purpose, self.snap.as_ref().map(|s| s.node), viewed) {
+        let pov = match (*purpose, self.game.snap.as_ref().map(|s| s.node), viewed) {
             (Purpose::Move(s) | Purpose::Declare(s), _, _) => s,
             (Purpose::Analysis(Some(s)), _, _) => s,
             (_, _, Some((_, p))) if p["to_act"] == "p2" => Side::P2,
@@ -144,8 +148,8 @@ impl Session {
             (_, Some(Node::Turn(s) | Node::Chance(s)), None) => s,
             _ => Side::P1,
         };
-        let ply = viewed.map_or(self.lines.moves.len(), |(ply, _)| ply);
-        let line = viewed.and(self.lines.line);
+        let ply = viewed.map_or(self.game.lines.moves.len(), |(ply, _)| ply);
+        let line = viewed.and(self.game.lines.line);
         let message = json!({
             "t": "info", "purpose": purpose, "pov": pov, "ply": ply, "line": line, "info": info
         });
@@ -155,7 +159,7 @@ impl Session {
     /// The engine's answer to the running search: a move is checked against the engine's
     /// own legal list and played, a declaration is kept hidden, analysis ends.
     pub(super) async fn on_bestmove(&mut self, token: String) -> Result<(), Failure> {
-        let Some(search) = self.search.take() else {
+        let Some(search) = self.game.search.take() else {
             return Ok(());
         };
         let now = Instant::now();
@@ -165,15 +169,20 @@ impl Session {
             detail: why,
         };
         match search.purpose {
-            Purpose::Analysis(_) => Ok(()),
-            Purpose::Review => {
-                self.review_bestmove(token).await;
+            Purpose::Analysis(_) => {
+                // Ended by itself (not stopped): not started there again.
+                self.game.analysis_ended = Some(self.game.shown_key());
+                self.state_changed();
                 Ok(())
             }
             Purpose::Move(side) => {
-                self.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
-                let in_time = self.charge(side);
-                let legal = self.snap.as_ref().is_some_and(|s| s.legal.contains(&token));
+                self.game.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
+                let in_time = self.game.charge(side, now);
+                let legal = self
+                    .game
+                    .snap
+                    .as_ref()
+                    .is_some_and(|s| s.legal.contains(&token));
                 if !legal || !request::is_token_safe(&token) {
                     return Err(illegal(
                         side,
@@ -184,24 +193,24 @@ impl Session {
                 }
                 self.play(token, Actor::Move(side)).await?;
                 if !in_time {
-                    self.flagged = Some(side);
+                    self.game.flagged = Some(side);
                 }
-                self.wake = Some(now + self.delay);
+                self.game.wake = Some(now + self.game.delay);
                 self.state_changed();
                 Ok(())
             }
             Purpose::Declare(side) => {
-                self.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
-                let in_time = self.charge(side);
+                self.game.reply_ms = Some(now.duration_since(search.sent).as_millis() as u64);
+                let in_time = self.game.charge(side, now);
                 if !request::is_token_safe(&token) {
                     return Err(illegal(
                         side,
                         format!("bestmove '{token}' is not a declaration"),
                     ));
                 }
-                self.declared[side.index()] = Some(token);
+                self.game.declared[side.index()] = Some(token);
                 if !in_time {
-                    self.flagged = Some(side);
+                    self.game.flagged = Some(side);
                 }
                 self.state_changed();
                 Ok(())

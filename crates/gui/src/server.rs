@@ -17,7 +17,8 @@ use axum::routing::get;
 
 use super::Config;
 use super::assets;
-use super::session;
+use super::io::close_socket;
+use super::session::{self, Session, Start};
 use super::sessions::{Place, Sessions};
 
 /// The policy of every asset: nothing from elsewhere, and no framing by any page.
@@ -32,7 +33,7 @@ const MAX_MESSAGE: usize = 4 * super::request::MAX_REQUEST;
 struct Server {
     config: Arc<Config>,
     port: u16,
-    sessions: Arc<Sessions>,
+    sessions: Arc<Sessions<Box<Session>>>,
 }
 
 /// Binds 127.0.0.1:`port`, prints the URL and serves until the process ends.
@@ -63,10 +64,16 @@ pub async fn serve(config: Config, port: u16) -> Result<(), String> {
         .map_err(|e| format!("gui: server stopped: {e}"))
 }
 
-/// An embedded file, or 404; 421 to a request that does not name this server.
+/// A refusal with its status, as plain text the browser may not take for anything else.
+fn refuse(status: StatusCode, why: &'static str) -> Response {
+    (status, [(header::X_CONTENT_TYPE_OPTIONS, "nosniff")], why).into_response()
+}
+
+/// An embedded file, or 404; 421 to a request that does not name this server. Every
+/// answer is its declared type only (`nosniff`).
 async fn asset(uri: Uri, headers: HeaderMap, State(server): State<Arc<Server>>) -> Response {
     if !host_allowed(&headers, server.port) {
-        return (StatusCode::MISDIRECTED_REQUEST, "not this server").into_response();
+        return refuse(StatusCode::MISDIRECTED_REQUEST, "not this server");
     }
     match assets::find(uri.path()) {
         Some(a) => (
@@ -75,11 +82,12 @@ async fn asset(uri: Uri, headers: HeaderMap, State(server): State<Arc<Server>>) 
                 (header::CACHE_CONTROL, "no-cache"),
                 (header::CONTENT_SECURITY_POLICY, CSP),
                 (header::X_FRAME_OPTIONS, "DENY"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             ],
             a.body,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+        None => refuse(StatusCode::NOT_FOUND, "not found"),
     }
 }
 
@@ -114,10 +122,10 @@ async fn websocket(
     State(server): State<Arc<Server>>,
 ) -> Response {
     if !host_allowed(&headers, server.port) {
-        return (StatusCode::MISDIRECTED_REQUEST, "not this server").into_response();
+        return refuse(StatusCode::MISDIRECTED_REQUEST, "not this server");
     }
     if !origin_allowed(&headers) {
-        return (StatusCode::FORBIDDEN, "foreign origin").into_response();
+        return refuse(StatusCode::FORBIDDEN, "foreign origin");
     }
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
@@ -133,23 +141,41 @@ fn claimed_id(uri: &Uri) -> Option<String> {
     (id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())).then(|| id.to_string())
 }
 
-/// Gives the socket its kept session back, or a new one in one of the `max_sessions`
-/// places, or tells the page that none is free and closes.
+/// Gives the socket its kept session back, or the live session it names (taken over from
+/// the tab on it), or a new one (in a free place, or in the oldest kept session's), or
+/// tells the page that none is free and closes.
 async fn open_session(mut socket: WebSocket, server: Arc<Server>, id: Option<String>) {
     let sessions = Arc::clone(&server.sessions);
-    match sessions.claim(id.as_deref()) {
-        Place::Resumed(s) => session::resume(s, socket, sessions).await,
-        Place::New => session::run(socket, server.config.clone(), sessions).await,
-        Place::Full(max) => {
-            let message = format!(
-                "{max} sessions are open, the most this server runs (quartet gui --max-sessions): \
-             close another tab and reload"
-            );
-            let v = serde_json::json!({"t": "error", "message": message, "fatal": true});
-            let _ = socket.send(Message::Text(v.to_string().into())).await;
-            let _ = socket.send(Message::Close(None)).await;
+    let config = Arc::clone(&server.config);
+    let refusal = match sessions.claim(id.as_deref(), socket) {
+        Place::Resumed(s, socket, handover) => {
+            session::run(Start::Resumed(s), socket, handover, config, sessions).await;
+            return;
         }
-    }
+        Place::New(new, socket, handover) => {
+            let start = Start::New {
+                id: new,
+                lost: id.is_some(),
+            };
+            session::run(start, socket, handover, config, sessions).await;
+            return;
+        }
+        Place::HandedOver => return,
+        Place::Full(max, s) => {
+            socket = s;
+            format!(
+                "{max} tabs are open, the most this server runs (quartet gui --max-sessions): \
+                 close another tab and reload"
+            )
+        }
+        Place::Busy(s) => {
+            socket = s;
+            "this game is being opened in other tabs: reload to try again".to_string()
+        }
+    };
+    let v = serde_json::json!({"t": "error", "message": refusal, "fatal": true});
+    let _ = socket.send(Message::Text(v.to_string().into())).await;
+    close_socket(socket);
 }
 
 #[cfg(test)]

@@ -1,86 +1,34 @@
-//! One browser tab's session: its engine process, the game (start position, tokens, who
-//! plays each side), the engine's search, the clocks and the dice. It runs one loop over
-//! three sources (the page's messages, the engine's lines, a timer) and sends the page the
-//! whole state after every change. When the tab closes the engine is ended.
+//! One browser tab's session, the I/O shell around its game (issue 39 §4): the page's socket,
+//! the engine process and the channel of its lines, the timers. It runs one loop over four
+//! sources (the page's messages, the engine's lines, a timer, and a socket handed over by a
+//! tab that takes the session) and sends the page the whole state after every change. The
+//! game itself, and every decision about it, is the pure core `game::Game` (with `decide`,
+//! `flow`, `lines`, `review`); the shell asks the engine and does what the core decides.
 //!
-//! The loop and the session's data are here; what it does is in `page` (the state and
-//! `hello` for the page), `lifecycle` (starting the engine, faults), `search` (`go`,
-//! `info`, `bestmove`, `stop`), `turns` (playing tokens, rolls, the reveal), `head` (the
-//! engine's description of the game's head), `actions` (the page's requests), `viewing`
-//! (looking back, variations), `archive` (records in and out) and `options`.
-//!
-//! The I/O is `io::Io`: the socket and the console for the page, the engine child, its
-//! channel, and the conversation with it (`talk`: fenced commands and their answers read).
-//! The decisions are plain functions that know no socket and no engine, each tested
-//! alone: `decide` (what to start next, a person's move at the head, what a refused joint
-//! turn changes), `flow` (whose action the game awaits, take-backs), `lines::Lines` (the
-//! main line, positions, variations and the view: what is shown and where a move goes).
+//! What the shell does is in `page` (the state and `hello` for the page), `lifecycle`
+//! (starting the engine, faults), `search` (`go`, `info`, `bestmove`), `turns` (playing
+//! tokens, rolls, the reveal), `head` (the engine's description of the game's head),
+//! `actions` (the page's requests), `viewing` (looking back, variations), `archive`
+//! (records in and out), `options` and `reviewing`. The I/O is `io::Io` with `talk` (fenced
+//! commands and their answers read).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::{Message, WebSocket};
-use serde::Serialize;
-use serde_json::Value;
+use serde_json::json;
 
 use super::Config;
-use super::clock::Clocks;
 use super::fault::{Failure, FaultKind};
-use super::flow::Side;
-use super::io::Io;
-use super::lines::Lines;
-use super::request::{Limit, Who};
-use super::review::Review;
-use super::sessions::Sessions;
-use super::snapshot::Snapshot;
+use super::game::{Due, Game};
+use super::io::{Io, recv};
+use super::review_run::{self, ReviewRun};
+use super::sessions::{Handover, Kept, Sessions};
 use super::uci::OptionDecl;
 
 /// Most actions the session starts without waiting for the page, the engine or the timer
 /// (a roll and the reveal after it take two; a game that needs more is looping).
 const MAX_STEPS: usize = 16;
-
-/// Why a search runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", content = "side", rename_all = "lowercase")]
-pub enum Purpose {
-    /// The engine's move for a side.
-    Move(Side),
-    /// The engine's declaration for a side (simultaneous turn).
-    Declare(Side),
-    /// Analysis while a person thinks (for this side at a simultaneous turn).
-    Analysis(Option<Side>),
-    /// A position of a game review.
-    Review,
-}
-
-impl Purpose {
-    /// The side the engine plays for, when it is asked to act.
-    pub fn side(self) -> Option<Side> {
-        match self {
-            Purpose::Move(s) | Purpose::Declare(s) => Some(s),
-            Purpose::Analysis(_) | Purpose::Review => None,
-        }
-    }
-}
-
-/// A running `go`.
-#[derive(Debug, Clone)]
-pub struct Search {
-    /// Why.
-    pub purpose: Purpose,
-    /// When `go` was sent.
-    pub sent: Instant,
-    /// After this the engine counts as hanging.
-    pub deadline: Option<Instant>,
-}
-
-/// An engine fault that stopped the game.
-#[derive(Debug, Clone, Serialize)]
-pub struct Fault {
-    /// What went wrong (with the side and the details).
-    #[serde(flatten)]
-    pub failure: Failure,
-}
 
 /// The engine's `id` and `option` lines.
 #[derive(Debug, Clone, Default)]
@@ -89,7 +37,7 @@ pub struct Ident {
     pub name: String,
     /// `id author`.
     pub author: String,
-    /// Every declared option.
+    /// Every declared option (`Hash` capped to the session's share, `limits`).
     pub options: Vec<OptionDecl>,
 }
 
@@ -99,100 +47,115 @@ pub struct Session {
     pub id: String,
     /// The socket, the engine and the channel of its lines.
     pub(super) io: Io,
+    /// Sockets of tabs that take this session over.
+    pub(super) handover: Handover,
     pub(super) config: Arc<Config>,
     pub(super) ident: Ident,
     /// Options the person set, sent again to a restarted engine.
     pub(super) set_options: Vec<String>,
     /// The engine's `Game` values.
     pub(super) games: Vec<String>,
-    pub(super) game: String,
-    /// The start position's string as the engine wrote it.
-    pub(super) start_text: String,
-    /// The game's lines: its start, main line, positions, variations and view (pure).
-    pub(super) lines: Lines,
-    /// A game review under way.
-    pub(super) review: Option<Review>,
-    pub(super) players: [Who; 2],
-    pub(super) snap: Option<Snapshot>,
-    pub(super) declared: [Option<String>; 2],
-    pub(super) reveal: Option<Value>,
-    pub(super) search: Option<Search>,
-    pub(super) fault: Option<Fault>,
-    /// A side whose clock ran out.
-    pub(super) flagged: Option<Side>,
-    /// A side whose person resigned.
-    pub(super) resigned: Option<Side>,
-    pub(super) limit: Limit,
-    pub(super) clocks: Option<Clocks>,
-    pub(super) delay: Duration,
-    /// The next engine action waits until then.
-    pub(super) wake: Option<Instant>,
-    pub(super) paused: bool,
-    pub(super) analyse: bool,
-    pub(super) seed: u64,
+    /// Each game's rule options (`query position`'s `rules` of its start), by game.
+    pub(super) rules: serde_json::Map<String, serde_json::Value>,
+    /// The game: every decision about it is the core's.
+    pub(super) game: Game,
+    /// The number of the last state sent.
     pub(super) seq: u64,
-    /// Milliseconds from the last move's `go` to its `bestmove`.
-    pub(super) reply_ms: Option<u64>,
     /// The state changed since it was last sent.
     pub(super) state_due: bool,
+    /// The review's run, while one runs (with an engine of its own).
+    pub(super) review_run: Option<ReviewRun>,
+    /// How many reviews were started (the id of the latest).
+    pub(super) reviews: u64,
+    /// A temperature map's run, while one runs.
+    pub(super) temperature_run: Option<ReviewRun>,
 }
 
-/// Runs a new session on `socket` until its page goes away; then the session (game and
-/// engine) is kept in `sessions` for the page to claim again.
-pub async fn run(socket: WebSocket, config: Arc<Config>, sessions: Arc<Sessions>) {
-    let mut s = Box::new(new_session(socket, config));
-    s.main(false).await;
-    s.park().await;
-    sessions.park(s);
+impl Kept for Box<Session> {
+    fn handed(&mut self) -> Option<WebSocket> {
+        self.handover.try_recv().ok()
+    }
+
+    async fn end(mut self) {
+        if let Some(e) = self.io.engine.take() {
+            e.shutdown(Duration::from_millis(300)).await;
+        }
+    }
 }
 
-/// Runs a kept session again on a new `socket` (the page came back), until it goes away.
-pub async fn resume(mut s: Box<Session>, socket: WebSocket, sessions: Arc<Sessions>) {
-    s.io.socket = socket;
-    s.io.closed = false;
-    s.main(true).await;
-    s.park().await;
-    sessions.park(s);
+/// How a socket comes to a session.
+pub enum Start {
+    /// A new session; `lost`: the page named a session the server does not have (it was
+    /// restarted, or the session expired or gave way), and is told so.
+    New {
+        /// The new session's id.
+        id: String,
+        /// Whether the page asked for a session that is gone.
+        lost: bool,
+    },
+    /// A kept session, its page back.
+    Resumed(Box<Session>),
 }
 
-/// A fresh session id: 128 random bits in hex, from the operating system's generator.
-fn fresh_id() -> String {
-    let mut bytes = [0u8; 16];
-    rand::fill(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// Runs a session on `socket` until its page goes away and no other tab took it; then the
+/// session (game and engine) is kept in `sessions` for the page to claim again.
+pub async fn run(
+    start: Start,
+    socket: WebSocket,
+    handover: Handover,
+    config: Arc<Config>,
+    sessions: Arc<Sessions<Box<Session>>>,
+) {
+    let (mut s, mut resumed, lost) = match start {
+        Start::New { id, lost } => (
+            Box::new(new_session(id, socket, handover, config)),
+            false,
+            lost,
+        ),
+        Start::Resumed(mut s) => {
+            s.io.open_page(socket);
+            s.handover = handover;
+            (s, true, false)
+        }
+    };
+    if lost {
+        s.io.note(
+            "the server no longer has this tab's game (it was restarted, or the game was \
+                 away longer than it is kept, or gave its place to another tab): a new game",
+        )
+        .await;
+    }
+    loop {
+        s.main(resumed).await;
+        s.quiet().await;
+        let id = s.id.clone();
+        let Some((back, socket)) = sessions.park(&id, s) else {
+            return;
+        };
+        // A tab took the session over as its page went away: it goes on there.
+        s = back;
+        s.io.open_page(socket);
+        resumed = true;
+    }
 }
 
-fn new_session(socket: WebSocket, config: Arc<Config>) -> Session {
+fn new_session(id: String, socket: WebSocket, handover: Handover, config: Arc<Config>) -> Session {
     let seed = config.seed.unwrap_or_else(fresh_seed);
     Session {
-        id: fresh_id(),
+        id,
         io: Io::new(socket),
+        handover,
         config,
         ident: Ident::default(),
         set_options: Vec::new(),
         games: Vec::new(),
-        game: String::new(),
-        start_text: String::new(),
-        lines: Lines::default(),
-        review: None,
-        players: [Who::Human, Who::Engine],
-        snap: None,
-        declared: [None, None],
-        reveal: None,
-        search: None,
-        fault: None,
-        flagged: None,
-        resigned: None,
-        limit: Limit::Movetime { ms: 1000 },
-        clocks: None,
-        delay: Duration::from_millis(300),
-        wake: None,
-        paused: false,
-        analyse: false,
-        seed,
+        rules: serde_json::Map::new(),
+        game: Game::new(seed),
         seq: 0,
-        reply_ms: None,
         state_due: false,
+        review_run: None,
+        reviews: 0,
+        temperature_run: None,
     }
 }
 
@@ -205,29 +168,43 @@ pub(super) fn fresh_seed() -> u64 {
 }
 
 impl Session {
-    /// Ends the session's engine (a kept session that no page claimed in time).
-    pub async fn end(mut self: Box<Self>) {
-        if let Some(e) = self.io.engine.take() {
-            e.shutdown(Duration::from_millis(300)).await;
+    /// Leaves nothing running while no page looks: the search and the review's run are
+    /// stopped (an engine's move is asked again, and the review goes on, when the page is
+    /// back), the socket is closed and the console is dropped.
+    async fn quiet(&mut self) {
+        self.io.close_page();
+        if let Some(run) = &self.review_run {
+            run.cancel();
         }
-    }
-
-    /// Leaves nothing running while no page looks: the search is stopped (an engine's
-    /// move is asked again when the page is back) and the console is dropped.
-    async fn park(&mut self) {
+        // A temperature map is asked again by a person: it goes.
+        self.temperature_run = None;
         if self.io.engine.is_some()
             && let Err(f) = self.stop_search().await
         {
             // A hanging or crashed engine: the page sees the fault when it is back.
-            self.io.closed = true;
             self.fail(f).await;
         }
         self.io.clear_console();
     }
 
+    /// Another tab took the session over with `socket`: the page on it is told and its
+    /// socket closed, and the new page gets the session.
+    async fn take_over(&mut self, socket: WebSocket) {
+        self.io
+            .send(json!({"t": "taken", "message": "this game is now open in another tab"}))
+            .await;
+        self.io.open_page(socket);
+        self.io.console(
+            '#',
+            "another tab took the session over: the game goes on there",
+        );
+        self.send_hello().await;
+        self.state_changed();
+    }
+
     /// The loop: start what the game waits for, send the state, then wait for the page,
-    /// the engine or the timer. A `resumed` session tells its page what it has instead of
-    /// starting its engine.
+    /// the engine, the timer or a tab taking the session over. A `resumed` session tells
+    /// its page what it has instead of starting its engine.
     async fn main(&mut self, resumed: bool) {
         if resumed {
             self.io
@@ -264,10 +241,10 @@ impl Session {
                 self.send_state().await;
             }
             self.io.flush().await;
-            let wake = self.wake_time();
+            let wake = self.game.wake_time(Instant::now());
             let sleep_until = wake.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             tokio::select! {
-                msg = self.io.socket.recv() => match msg {
+                msg = recv(&mut self.io.socket) => match msg {
                     Some(Ok(Message::Text(text))) => {
                         if let Err(f) = self.on_request(text.as_str()).await {
                             self.fail(f).await;
@@ -283,6 +260,13 @@ impl Session {
                         self.fail(f).await;
                     }
                 }
+                Some(socket) = self.handover.recv() => self.take_over(socket).await,
+                event = review_run::next_event(&mut self.review_run) => {
+                    self.on_review_event(event).await;
+                }
+                event = review_run::next_event(&mut self.temperature_run) => {
+                    self.on_temperature_event(event).await;
+                }
                 _ = tokio::time::sleep_until(sleep_until.into()), if wake.is_some() => {
                     self.on_timer().await;
                 }
@@ -290,60 +274,27 @@ impl Session {
         }
     }
 
-    /// The earliest future moment the loop must wake for: an engine action's pause, a
-    /// search's deadline, a person's clock running out.
-    pub(super) fn wake_time(&self) -> Option<Instant> {
-        let now = Instant::now();
-        let mut times = Vec::new();
-        if let Some(w) = self.wake.filter(|w| *w > now && !self.paused) {
-            times.push(w);
-        }
-        if let Some(d) = self.search.as_ref().and_then(|s| s.deadline) {
-            times.push(d);
-        }
-        if let Some(c) = &self.clocks {
-            for s in Side::BOTH {
-                if self.players[s.index()] == Who::Human
-                    && let Some(t) = c.flag_at(s.index())
-                {
-                    times.push(t);
-                }
-            }
-        }
-        times.into_iter().min()
-    }
-
     /// The loop's timer: a search past its deadline is a hang; a person's clock that ran out
     /// ends the game.
     pub(super) async fn on_timer(&mut self) {
         let now = Instant::now();
-        if let Some(s) = &self.search
-            && s.deadline.is_some_and(|d| d <= now)
-        {
-            let waited = now.duration_since(s.sent).as_millis();
-            let f = Failure::new(
-                FaultKind::Hang,
-                format!("no bestmove after {waited} ms (the limit plus the margin)"),
-            );
-            self.fail(f).await;
-            return;
-        }
-        let flag = self.clocks.as_ref().and_then(|c| {
-            Side::BOTH.into_iter().find(|s| {
-                self.players[s.index()] == Who::Human
-                    && c.flag_at(s.index()).is_some_and(|t| t <= now)
-            })
-        });
-        if let Some(side) = flag {
-            if let Err(f) = self.stop_search().await {
+        match self.game.due(now) {
+            Some(Due::Hang(waited)) => {
+                let f = Failure::new(
+                    FaultKind::Hang,
+                    format!("no bestmove after {waited} ms (the limit plus the margin)"),
+                );
                 self.fail(f).await;
             }
-            if let Some(c) = self.clocks.as_mut() {
-                c.halt(0, now);
-                c.halt(1, now);
+            Some(Due::Flag(side)) => {
+                if let Err(f) = self.stop_search().await {
+                    self.fail(f).await;
+                }
+                self.game.halt_clocks(now);
+                self.game.flagged = Some(side);
+                self.state_changed();
             }
-            self.flagged = Some(side);
-            self.state_changed();
+            None => {}
         }
     }
 }

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::request::echo;
+
 /// One `option name ... type ...` line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OptionDecl {
@@ -123,22 +125,25 @@ impl OptionDecl {
     pub fn setoption(&self, value: Option<&str>) -> Result<String, String> {
         let name = &self.name;
         let bad = |why: String| Err(format!("option {name}: {why}"));
+        let v_shown = value.map(echo).unwrap_or_default();
         let value = match (&self.kind, value) {
             (OptionKind::Button, None) => return Ok(format!("setoption name {name}")),
             (OptionKind::Button, Some(_)) => return bad("a button takes no value".into()),
             (_, None) => return bad("a value is needed".into()),
             (OptionKind::Spin { min, max, .. }, Some(v)) => match v.trim().parse::<i64>() {
                 Ok(n) if (*min..=*max).contains(&n) => n.to_string(),
-                _ => return bad(format!("'{v}' is not a whole number in {min}..{max}")),
+                _ => return bad(format!("'{v_shown}' is not a whole number in {min}..{max}")),
             },
             (OptionKind::Check { .. }, Some(v)) => match v {
                 "true" | "false" => v.to_string(),
-                _ => return bad(format!("'{v}' is not true or false")),
+                _ => return bad(format!("'{v_shown}' is not true or false")),
             },
             (OptionKind::Combo { vars, .. }, Some(v)) => {
                 match vars.iter().find(|x| x.eq_ignore_ascii_case(v)) {
                     Some(x) => x.clone(),
-                    None => return bad(format!("'{v}' is not one of {}", vars.join(", "))),
+                    None => {
+                        return bad(format!("'{v_shown}' is not one of {}", vars.join(", ")));
+                    }
                 }
             }
             (OptionKind::String { .. }, Some(v)) => {

@@ -11,7 +11,21 @@
 
 use serde_json::{Value, json};
 
-use super::page::listed;
+/// Most tokens of one side's legal declarations sent to the page in the state; a longer
+/// list (R&B's setup under `Placement together`: 11,550 arrangements a side) is sent as
+/// `null`, and the page builds the declaration itself (the server still checks it against
+/// the whole list).
+const LISTED_DECLARATIONS: usize = 2000;
+
+/// One side's legal declarations as the state carries them: the list, or `null` when it
+/// has more than `LISTED_DECLARATIONS` tokens.
+pub fn listed(tokens: &[String]) -> Value {
+    if tokens.len() > LISTED_DECLARATIONS {
+        Value::Null
+    } else {
+        json!(tokens)
+    }
+}
 
 /// Most variations kept at once: a new one past it is refused (delete one first), so that
 /// no message sequence grows the session without bound.
@@ -249,6 +263,14 @@ mod tests {
         let map = reconcile(&line(""), &mut vars);
         assert_eq!(map, [Some(0), Some(1)]);
         assert_eq!((vars[0].fork, vars[1].fork), (0, 0));
+    }
+
+    #[test]
+    fn long_declaration_lists_are_not_sent() {
+        let few: Vec<String> = vec!["a1a2".into(); 3];
+        assert_eq!(listed(&few), json!(["a1a2", "a1a2", "a1a2"]));
+        let many: Vec<String> = vec!["R@a1".into(); LISTED_DECLARATIONS + 1];
+        assert_eq!(listed(&many), Value::Null);
     }
 
     #[test]

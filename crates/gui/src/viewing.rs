@@ -4,23 +4,27 @@
 //! What is shown and where a move goes is decided by `lines::Lines`; this asks the engine
 //! and tells the page.
 
+use std::time::Instant;
+
 use serde_json::{Value, json};
 
+use super::dice::roll_at;
 use super::fault::{Failure, FaultKind};
+use super::flow::Purpose;
 use super::lines::ViewPlan;
-use super::session::{Purpose, Session};
-use super::turns::roll_at;
+use super::request::echo;
+use super::session::Session;
 use super::variations::ViewMoves;
 
 /// Why no variation can be played now.
-const BUSY: &str = "a variation can be played once the engine has moved (or the review ended)";
+const BUSY: &str = "a variation can be played once the engine has moved";
 
 impl Session {
-    /// Whether the engine runs a search that is not analysis (a move, a declaration, a
-    /// review): it cannot be asked about another position meanwhile, and no analysis stops
-    /// for a view.
+    /// Whether the engine runs a search that is not analysis (a move, a declaration): it
+    /// cannot be asked about another position meanwhile, and no analysis stops for a view.
     pub(super) fn engine_busy(&self) -> bool {
-        self.search
+        self.game
+            .search
             .as_ref()
             .is_some_and(|s| !matches!(s.purpose, Purpose::Analysis(_)))
     }
@@ -37,7 +41,7 @@ impl Session {
         line: Option<usize>,
         ply: usize,
     ) -> Result<(), Failure> {
-        let (line, plan) = match self.lines.plan_view(line, ply, self.engine_busy()) {
+        let (line, plan) = match self.game.lines.plan_view(line, ply, self.engine_busy()) {
             Ok(p) => p,
             Err(e) => {
                 self.io.error(e).await;
@@ -47,7 +51,7 @@ impl Session {
         self.stop_analysis().await?;
         let (position, moves) = match plan {
             ViewPlan::Head => {
-                self.lines.look_at_head();
+                self.game.lines.look_at_head();
                 self.state_changed();
                 return Ok(());
             }
@@ -55,7 +59,7 @@ impl Session {
             ViewPlan::Ask(command) => self.io.ask_position(command).await?,
         };
         let (legal, legal_side) = moves.json();
-        self.lines.look_at(line, ply, position.clone(), moves);
+        self.game.lines.look_at(line, ply, position.clone(), moves);
         let before = self.before(line, ply).await?;
         self.state_changed();
         let view = json!({"t": "view", "ply": ply, "line": line, "position": position,
@@ -76,7 +80,7 @@ impl Session {
         let Some(b) = ply.checked_sub(1) else {
             return Ok(Value::Null);
         };
-        if let Some(p) = self.lines.seen(line, b) {
+        if let Some(p) = self.game.lines.seen(line, b) {
             return Ok(p.clone());
         }
         if self.engine_busy() {
@@ -84,9 +88,9 @@ impl Session {
         }
         let position = self
             .io
-            .position_at(self.lines.line_command(line, b))
+            .position_at(self.game.lines.line_command(line, b))
             .await?;
-        self.lines.keep(line, b, position.clone());
+        self.game.lines.keep(line, b, position.clone());
         Ok(position)
     }
 
@@ -103,11 +107,12 @@ impl Session {
         ply: usize,
         token: String,
     ) -> Result<(), Failure> {
-        if !self.lines.view_legal.allows(&token) {
+        if !self.game.lines.view_legal.allows(&token) {
             self.io
                 .error(format!(
-                    "'{token}' is not a legal move in the position shown (at a simultaneous \
-                     turn a variation takes both sides' declarations, <first>/<second>)"
+                    "'{}' is not a legal move in the position shown (at a simultaneous \
+                     turn a variation takes both sides' declarations, <first>/<second>)",
+                    echo(&token)
                 ))
                 .await;
             return Ok(());
@@ -116,7 +121,7 @@ impl Session {
             self.io.error(BUSY).await;
             return Ok(());
         }
-        match self.lines.play_at(ply, token) {
+        match self.game.lines.play_at(ply, token) {
             Ok(line) => self.view_line(line, ply + 1).await,
             Err(e) => {
                 self.io.error(e).await;
@@ -131,6 +136,7 @@ impl Session {
     /// chance node, or the engine is busy with its own search.
     pub(super) async fn variation_roll(&mut self, ply: usize) -> Result<(), Failure> {
         if self
+            .game
             .lines
             .viewed()
             .is_none_or(|(_, p)| p["node"] != "chance")
@@ -144,15 +150,15 @@ impl Session {
             self.io.error(BUSY).await;
             return Ok(());
         }
-        let Some(tokens) = self.lines.line_tokens().get(..ply) else {
+        let Some(tokens) = self.game.lines.line_tokens().get(..ply) else {
             self.io
                 .error("the position shown is not in the game any more")
                 .await;
             return Ok(());
         };
-        let command = self.lines.tokens_command(tokens);
+        let command = self.game.lines.tokens_command(tokens);
         let outcomes = self.io.chance_at(command).await?;
-        let Some(token) = roll_at(self.seed, ply, &outcomes) else {
+        let Some(token) = roll_at(self.game.seed, ply, &outcomes) else {
             return Err(Failure::new(
                 FaultKind::Protocol,
                 "the engine lists no outcome with a weight at this chance node (query chance)",
@@ -165,21 +171,22 @@ impl Session {
     /// there moves), the old main line is kept as a variation, and the page looks at the
     /// game's end. Error to the page: no variation `i`.
     pub(super) async fn promote_line(&mut self, i: usize) -> Result<(), Failure> {
-        if i >= self.lines.variations.len() {
+        if i >= self.game.lines.variations.len() {
             self.io.error(format!("there is no variation {i}")).await;
             return Ok(());
         }
         self.stop_search().await?;
-        let fork = match self.lines.promote(i) {
+        let fork = match self.game.lines.promote(i) {
             Ok(f) => f,
             Err(e) => {
                 self.io.error(e).await;
                 return Ok(());
             }
         };
-        let rest = self.io.actors(self.lines.commands_from(fork)).await?;
-        self.lines.actors.extend(rest);
-        self.after_line_change();
+        let rest = self.io.actors(self.game.lines.commands_from(fork)).await?;
+        self.game.lines.actors.extend(rest);
+        self.game.after_line_change(fork, Instant::now());
+        self.send_review_log().await;
         if let Err(e) = self.refresh().await? {
             return Err(Failure::new(FaultKind::Protocol, e));
         }
@@ -190,18 +197,18 @@ impl Session {
 
     /// Deletes variation `i`; looking at it, the page is shown the main line where it left.
     pub(super) async fn delete_line(&mut self, i: usize) -> Result<(), Failure> {
-        if i >= self.lines.variations.len() {
+        if i >= self.game.lines.variations.len() {
             self.io.error(format!("there is no variation {i}")).await;
             return Ok(());
         }
-        let gone = self.lines.variations.remove(i);
-        match self.lines.line {
+        let gone = self.game.lines.variations.remove(i);
+        match self.game.lines.line {
             Some(j) if j == i => {
-                self.lines.line = None;
+                self.game.lines.line = None;
                 self.stop_analysis().await?;
                 return self.view(gone.fork).await;
             }
-            Some(j) if j > i => self.lines.line = Some(j - 1),
+            Some(j) if j > i => self.game.lines.line = Some(j - 1),
             _ => {}
         }
         self.state_changed();

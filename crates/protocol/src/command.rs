@@ -1,9 +1,12 @@
 //! The commands of the protocol as typed values. Position and move payloads stay opaque
-//! text until the selected game's notation reads them. protocol.md specifies each one.
+//! text until the selected game's notation reads them; move lists stay in the line they
+//! came in (`'a`), so a 16 MiB one is not copied. protocol.md specifies each one.
+
+use super::line::Words;
 
 /// One input line, parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum Command<'a> {
     /// `uci`: identify, list options, `uciok`.
     Uci,
     /// `ugi`: as `uci`, ending with `ugiok`.
@@ -24,10 +27,10 @@ pub enum Command {
         /// The position string, `None` for `startpos`.
         fen: Option<String>,
         /// The move tokens, in order.
-        moves: Vec<String>,
+        moves: Tokens<'a>,
     },
     /// `go [...]`.
-    Go(GoParams),
+    Go(GoParams<'a>),
     /// `stop`: end the search now.
     Stop,
     /// `ponderhit`: the move pondered on was played; the search goes on under its limits.
@@ -48,7 +51,7 @@ pub enum Command {
 
 /// The arguments of `go`. Absent fields were not given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
+pub struct GoParams<'a> {
     /// First player's clock in ms (`wtime` or `p1time`).
     pub p1time: Option<i64>,
     /// Second player's clock in ms (`btime` or `p2time`).
@@ -69,8 +72,9 @@ pub struct GoParams {
     pub infinite: bool,
     /// Search until a forced win in at most this many own moves is found.
     pub mate: Option<u64>,
-    /// Search only these root moves (tokens, resolved against the position later).
-    pub searchmoves: Vec<String>,
+    /// Search only these root moves (tokens, resolved against the position later); none:
+    /// every move.
+    pub searchmoves: Tokens<'a>,
     /// Ponder: search the position (the predicted move already played) until `ponderhit`
     /// or `stop`.
     pub ponder: bool,
@@ -114,4 +118,40 @@ pub enum Query {
     Chance,
     /// How the game's `score cp` reads as an expected score (its declared curve).
     WinChance,
+}
+
+/// Tokens separated by white space, left in the line they came in (as the spans of it that
+/// hold them) and read one at a time: a 16 MiB move list is neither copied nor split up
+/// front, and its reader can stop at the first bad token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tokens<'a> {
+    /// Non-blank spans of the line, in order.
+    spans: Vec<&'a str>,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `text` (any white space separates them).
+    pub fn new(text: &'a str) -> Self {
+        let mut tokens = Tokens::default();
+        tokens.push(text);
+        tokens
+    }
+
+    /// Each token, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.spans.iter().flat_map(|span| Words(span))
+    }
+
+    /// Whether there is no token.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// Adds the tokens of `text` after these.
+    pub fn push(&mut self, text: &'a str) {
+        let text = text.trim();
+        if !text.is_empty() {
+            self.spans.push(text);
+        }
+    }
 }

@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod command;
+pub mod eval_file;
 pub mod line;
 pub mod options;
 pub mod output;

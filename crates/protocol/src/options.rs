@@ -2,12 +2,11 @@
 //! `setoption` changes them. The rule options of every game (as the games declare them)
 //! are options too.
 
-use quartet_core::eval::Evaluate;
+use super::eval_file::{self, CHECKED_IN, EvalSource};
 use quartet_core::eval::nnue::Choice;
 use quartet_core::game::RuleOptions;
-use quartet_core::notation::Notation;
 use quartet_engine::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL, Strength};
-use quartet_engine::{GameKind, GameVisitor, rule_option, rule_options};
+use quartet_engine::{GameKind, rule_option, rule_options};
 use quartet_search::players::PlayerKind;
 use quartet_search::tt::MAX_HASH_MB;
 
@@ -51,59 +50,11 @@ pub struct EngineOptions {
     pub player: PlayerKind,
     /// `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`.
     pub strength: Strength,
-    /// `Eval`: how the games that have a network ([`Evaluate::NNUE`]) evaluate.
+    /// `Eval`: how the games that have a network (`Evaluate::NNUE`) evaluate.
     pub eval: Choice,
-    /// `EvalFile`: how many weights files were loaded (each load clears the hash table).
-    pub eval_files: u64,
-}
-
-/// `EvalFile`'s value for the checked-in weights.
-const CHECKED_IN: &str = "<empty>";
-
-/// Loads the weights file `bytes` into the game whose network files start with its magic:
-/// `None` if the game is not that one, else whether its loader accepted the file.
-struct LoadWeights<'a>(Option<&'a [u8]>);
-
-impl GameVisitor for LoadWeights<'_> {
-    type Output = Option<Result<(), String>>;
-    fn visit<G: Evaluate + Notation>(self) -> Self::Output {
-        let nnue = G::NNUE?;
-        match self.0 {
-            None => {
-                nnue.in_use.load(None);
-                None
-            }
-            Some(bytes) => {
-                if !bytes.starts_with(nnue.training.magic) {
-                    return None;
-                }
-                Some(
-                    nnue.read(bytes)
-                        .map(|weights| nnue.in_use.load(Some(weights))),
-                )
-            }
-        }
-    }
-}
-
-/// Loads the network weights file at `path` (`<empty>`: every game's checked-in weights),
-/// into the game its magic names; an error saying why if it is refused (nothing changes).
-fn load_eval_file(path: &str) -> Result<(), String> {
-    if path.is_empty() || path == CHECKED_IN {
-        for game in GameKind::ALL {
-            game.visit(LoadWeights(None));
-        }
-        return Ok(());
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("EvalFile: {path}: {e}"))?;
-    for game in GameKind::ALL {
-        if let Some(loaded) = game.visit(LoadWeights(Some(&bytes))) {
-            return loaded.map_err(|e| format!("EvalFile: {path}: {e}"));
-        }
-    }
-    Err(format!(
-        "EvalFile: {path}: not a network file of any game (no known magic at its start)"
-    ))
+    /// `UCI_ShowWDL`: `info` lines carry `wdl W D L` where the game's scores are win
+    /// probabilities.
+    pub show_wdl: bool,
 }
 
 impl EngineOptions {
@@ -122,13 +73,13 @@ impl EngineOptions {
             player: PlayerKind::Search,
             strength: Strength::default(),
             eval: Choice::Auto,
-            eval_files: 0,
+            show_wdl: false,
         }
     }
 }
 
 /// What the session must do after an option changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Nothing beyond storing the value (also: the value was the current one).
     None,
@@ -140,6 +91,9 @@ pub enum Effect {
     ClearHash,
     /// The rules of the current game changed: restart it at its start position.
     NewRules,
+    /// `EvalFile`: read these weights (off the reader's thread), load them and clear the
+    /// hash table.
+    LoadEvalFile(EvalSource),
 }
 
 /// The `option` lines of the `uci` answer, in a fixed order; each `default` is the value
@@ -197,6 +151,10 @@ pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
             "option name UCI_Elo type spin default {} min {ELO_MIN} max {ELO_MAX}",
             defaults.strength.elo
         ),
+        format!(
+            "option name UCI_ShowWDL type check default {}",
+            defaults.show_wdl
+        ),
     ];
     lines.extend(rule_options().iter().map(|o| o.uci_line()));
     lines.push(format!(
@@ -226,7 +184,8 @@ impl EngineOptions {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
         let before = *self;
         let effect = self.apply(name, value)?;
-        Ok(if *self == before && effect != Effect::ClearHash {
+        let always = matches!(effect, Effect::ClearHash | Effect::LoadEvalFile(_));
+        Ok(if *self == before && !always {
             Effect::None
         } else {
             effect
@@ -283,6 +242,10 @@ impl EngineOptions {
                 self.strength.elo = signed_spin(name, need(name, value)?, ELO_MIN, ELO_MAX)?;
                 Ok(Effect::None)
             }
+            "uci_showwdl" => {
+                self.show_wdl = check(name, need(name, value)?)?;
+                Ok(Effect::None)
+            }
             "player" => {
                 self.player = need(name, value)?
                     .parse()
@@ -301,11 +264,8 @@ impl EngineOptions {
                 self.eval = eval;
                 Ok(Effect::ClearHash)
             }
-            "evalfile" => {
-                load_eval_file(value.unwrap_or("").trim())?;
-                self.eval_files += 1;
-                Ok(Effect::ClearHash)
-            }
+            // Checked from the file's metadata now; read by the session off the reader.
+            "evalfile" => Ok(Effect::LoadEvalFile(eval_file::check(value)?)),
             _ => self.set_rule(name, value),
         }
     }
@@ -438,33 +398,14 @@ mod tests {
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
         assert_eq!(o.set("player", Some("MCTS")), Ok(Effect::None));
         assert_eq!(o.player, PlayerKind::Mcts);
-    }
-
-    #[test]
-    fn a_weights_file_of_no_game_or_of_another_shape_is_refused_with_the_reason() {
-        let dir = std::env::temp_dir();
-        let path = dir.join(format!("quartet-evalfile-{}.bin", std::process::id()));
-        let mut o = EngineOptions::new(GameKind::Rnb);
-        let before = o;
-        let mut refused = |bytes: &[u8]| {
-            std::fs::write(&path, bytes).expect("a temporary file");
-            let err = o
-                .set("EvalFile", path.to_str())
-                .expect_err("a bad file is refused");
-            assert_eq!(o, before);
-            err
-        };
-        let no_game = refused(b"not a network at all");
-        assert!(
-            no_game.contains("not a network file of any game"),
-            "{no_game}"
+        assert!(!o.show_wdl, "wdl is off unless asked for, as in Stockfish");
+        assert_eq!(o.set("uci_showwdl", Some("TRUE")), Ok(Effect::None));
+        assert!(o.show_wdl);
+        assert_eq!(
+            o.set("EvalFile", Some("<empty>")),
+            Ok(Effect::LoadEvalFile(EvalSource::CheckedIn)),
+            "every EvalFile is loaded again, even the same"
         );
-        let mut shape = b"QRNBNN01".to_vec();
-        shape.extend(0u32.to_le_bytes());
-        shape.extend([5u32, 32, 2, 127, 64].iter().flat_map(|n| n.to_le_bytes()));
-        let shape = refused(&shape);
-        assert!(shape.contains("shape 5x32x2"), "{shape}");
-        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
@@ -543,6 +484,7 @@ mod tests {
             ("Eval", Some("nnue")),
             ("Eval", None),
             ("EvalFile", Some("no-such-weights.bin")),
+            ("UCI_ShowWDL", Some("1")),
         ] {
             assert!(o.set(name, value).is_err(), "{name} {value:?}");
             assert_eq!(o, before);

@@ -2,13 +2,13 @@
 //! command with bad arguments are different errors: the argument parsers are wrapped in
 //! `cut`-like `expect` so their failures are not mistaken for "no such command".
 
-use super::command::{Command, GoParams, Query, Side};
+use super::command::{Command, GoParams, Query, Side, Tokens};
+use super::line::{Words, skip_space, word_len};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1, take_while1};
 use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::{eof, opt, peek, rest};
 use nom::error::{ErrorKind, ParseError as NomParseError};
-use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
@@ -150,6 +150,20 @@ pub const COMMANDS: [&str; 16] = [
     "help",
 ];
 
+/// The commands that ignore the words after them, as UCI says: a line of one of them that
+/// is too long to read is still carried out (protocol.md §1).
+pub const IGNORE_WORDS_AFTER: [&str; 9] = [
+    "uci",
+    "ugi",
+    "isready",
+    "ucinewgame",
+    "uginewgame",
+    "stop",
+    "quit",
+    "ponderhit",
+    "register",
+];
+
 /// Every parameter word of `go`, as `help` and the errors list them.
 pub const GO_PARAMETERS: [&str; 18] = [
     "wtime",
@@ -172,8 +186,34 @@ pub const GO_PARAMETERS: [&str; 18] = [
     "perft",
 ];
 
+/// Whether `word` is one of [`GO_PARAMETERS`] (a `match`, which the compiler turns into a
+/// switch on the length: it is asked for every token of a `searchmoves` list).
+fn is_go_parameter(word: &str) -> bool {
+    matches!(
+        word,
+        "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "p1time"
+            | "p2time"
+            | "p1inc"
+            | "p2inc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "movetime"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
+            | "side"
+            | "perft"
+    )
+}
+
 /// One `go` argument, applied to `p`.
-fn go_arg<'a>(input: &'a str, p: &mut GoParams) -> Res<'a, ()> {
+fn go_arg<'a>(input: &'a str, p: &mut GoParams<'a>) -> Res<'a, ()> {
     let (input, key) = token(input)?;
     let time = |input: &'a str| {
         expect("a number of milliseconds", preceded(multispace1, signed)).parse(input)
@@ -201,19 +241,10 @@ fn go_arg<'a>(input: &'a str, p: &mut GoParams) -> Res<'a, ()> {
             input
         }
         "searchmoves" => {
-            // Every token up to the next `go` parameter (or the end of the line) is a move.
-            let (i, moves) = many0(preceded(
-                multispace1,
-                token.map_opt(|t: &str| (!GO_PARAMETERS.contains(&t)).then_some(t)),
-            ))
-            .parse(input)?;
-            if moves.is_empty() {
-                return Err(nom::Err::Failure(Expected {
-                    what: "at least one move after 'searchmoves'".into(),
-                    found: describe(i),
-                }));
-            }
-            p.searchmoves.extend(moves.into_iter().map(str::to_string));
+            // Every token up to the next `go` parameter (or the end of the line) is a move;
+            // none at all restricts nothing (Stockfish searches every move then).
+            let (i, moves) = span_until(input, is_go_parameter);
+            p.searchmoves.push(moves);
             i
         }
         "side" => {
@@ -231,7 +262,7 @@ fn go_arg<'a>(input: &'a str, p: &mut GoParams) -> Res<'a, ()> {
     Ok((input, ()))
 }
 
-fn go_args(mut input: &str) -> Res<'_, GoParams> {
+fn go_args(mut input: &str) -> Res<'_, GoParams<'_>> {
     let mut p = GoParams::default();
     loop {
         let (rest_input, _) = multispace0(input)?;
@@ -243,51 +274,73 @@ fn go_args(mut input: &str) -> Res<'_, GoParams> {
     }
 }
 
-/// Tokens up to (not including) the keyword `stop` or the end of the line.
-fn tokens_until<'a>(
-    stop: &'static str,
-) -> impl Parser<&'a str, Output = Vec<&'a str>, Error = Expected> {
-    many0(preceded(multispace1, token).map_opt(move |t| (t != stop).then_some(t)))
+/// The tokens after `input`, each after white space, up to (not including) the first for
+/// which `stop` holds, or the end of the line: the input after them and the text they span
+/// (from the first token's start to the last one's end). Linear in what it passes over, and
+/// nothing is allocated: a line may be 16 MiB.
+fn span_until(input: &str, stop: impl Fn(&str) -> bool) -> (&str, &str) {
+    let mut rest = input;
+    loop {
+        let after = skip_space(rest);
+        if after.len() == rest.len() {
+            break;
+        }
+        let len = word_len(after);
+        let token = &after[..len];
+        if token.is_empty() || stop(token) {
+            break;
+        }
+        rest = &after[len..];
+    }
+    let taken = input.len() - rest.len();
+    (rest, skip_space(&input[..taken]))
 }
 
-fn position_args(input: &str) -> Res<'_, Command> {
+/// The tokens up to (not including) the keyword `stop` or the end of the line, joined by
+/// single spaces; an error if there is none.
+fn words_until<'a>(stop: &'static str) -> impl Parser<&'a str, Output = String, Error = Expected> {
+    move |input: &'a str| {
+        let (rest, span) = span_until(input, |t| t == stop);
+        if span.is_empty() {
+            return Err(nom::Err::Error(Expected::from_error_kind(
+                input,
+                ErrorKind::Many1,
+            )));
+        }
+        let mut words = String::with_capacity(span.len());
+        for word in Words(span) {
+            if !words.is_empty() {
+                words.push(' ');
+            }
+            words.push_str(word);
+        }
+        Ok((rest, words))
+    }
+}
+
+fn position_args(input: &str) -> Res<'_, Command<'_>> {
     let start = alt((
         then_word("startpos").map(|_| None),
         preceded(
             then_word("fen"),
-            expect(
-                "a position string after 'fen'",
-                (tokens_until("moves"))
-                    .map_opt(|ts: Vec<&str>| (!ts.is_empty()).then(|| Some(ts.join(" ")))),
-            ),
+            expect("a position string after 'fen'", words_until("moves")).map(Some),
         ),
     ));
     let (input, fen) = expect("'startpos' or 'fen <position>'", start).parse(input)?;
-    let (input, moves) = opt(preceded(
-        then_word("moves"),
-        many0(preceded(multispace1, token)),
-    ))
-    .parse(input)?;
+    // The move tokens stay one text; the game reads them one by one.
+    let (input, moves) = opt(preceded(then_word("moves"), rest)).parse(input)?;
     Ok((
         input,
         Command::Position {
             fen,
-            moves: moves
-                .unwrap_or_default()
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
+            moves: Tokens::new(moves.unwrap_or_default()),
         },
     ))
 }
 
-fn setoption_args(input: &str) -> Res<'_, Command> {
+fn setoption_args(input: &str) -> Res<'_, Command<'_>> {
     let (input, _) = expect("'name <option>'", then_word("name")).parse(input)?;
-    let (input, name) = expect(
-        "an option name",
-        tokens_until("value").map_opt(|ts: Vec<&str>| (!ts.is_empty()).then(|| ts.join(" "))),
-    )
-    .parse(input)?;
+    let (input, name) = expect("an option name", words_until("value")).parse(input)?;
     // `value` with nothing after it gives no value, which the option then refuses as
     // "no value" (a button takes none).
     let (input, value) = opt(preceded(
@@ -316,7 +369,7 @@ fn optional_side(input: &str) -> Res<'_, Option<Side>> {
     .parse(input)
 }
 
-fn query_args(input: &str) -> Res<'_, Command> {
+fn query_args(input: &str) -> Res<'_, Command<'_>> {
     let questions = alt((
         word("gameover").map(|_| Query::GameOver),
         word("p1turn").map(|_| Query::P1Turn),
@@ -343,10 +396,10 @@ fn query_args(input: &str) -> Res<'_, Command> {
 }
 
 /// The command words, each with its argument parser.
-fn command(input: &str) -> Res<'_, (&'static str, Command)> {
-    let simple = |k: &'static str, c: Command| word(k).map(move |_| (k, c.clone()));
+fn command<'a>(input: &'a str) -> Res<'a, (&'static str, Command<'a>)> {
+    let simple = |k: &'static str, c: Command<'a>| word(k).map(move |_| (k, c.clone()));
     // As UCI says, tokens after these commands are ignored.
-    let lenient = |k: &'static str, c: Command| (word(k), rest).map(move |_| (k, c.clone()));
+    let lenient = |k: &'static str, c: Command<'a>| (word(k), rest).map(move |_| (k, c.clone()));
     alt((
         lenient("uci", Command::Uci),
         lenient("ugi", Command::Ugi),
@@ -398,7 +451,7 @@ fn command(input: &str) -> Res<'_, (&'static str, Command)> {
 }
 
 /// Parses one line (without its line break).
-pub fn parse_command(line: &str) -> Result<Command, CommandError> {
+pub fn parse_command(line: &str) -> Result<Command<'_>, CommandError> {
     let input = line.trim_start();
     let first = input.split_whitespace().next().unwrap_or("");
     match command(input) {
@@ -445,7 +498,7 @@ mod tests {
         ));
     }
 
-    fn ok(line: &str) -> Command {
+    fn ok(line: &str) -> Command<'_> {
         parse_command(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
     }
 
@@ -501,6 +554,20 @@ mod tests {
     }
 
     #[test]
+    fn the_commands_that_ignore_the_words_after_them_are_those_listed() {
+        for word in COMMANDS {
+            let alone = parse_command(word);
+            let line = format!("{word} some words");
+            let followed = parse_command(&line);
+            assert_eq!(
+                IGNORE_WORDS_AFTER.contains(&word),
+                alone.is_ok() && alone == followed,
+                "{word}"
+            );
+        }
+    }
+
+    #[test]
     fn setoption_names_and_values_with_spaces() {
         assert_eq!(
             ok("setoption name Move Overhead value 100"),
@@ -541,21 +608,19 @@ mod tests {
             ok("position startpos"),
             Command::Position {
                 fen: None,
-                moves: vec![]
+                moves: Tokens::default()
             }
         );
-        assert_eq!(
-            ok("position startpos moves d1d7 e8e7"),
-            Command::Position {
-                fen: None,
-                moves: vec!["d1d7".into(), "e8e7".into()]
-            }
-        );
+        let Command::Position { fen, moves } = ok("position startpos moves d1d7  e8e7 ") else {
+            panic!("not position")
+        };
+        assert_eq!(fen, None);
+        assert_eq!(moves.iter().collect::<Vec<_>>(), ["d1d7", "e8e7"]);
         assert_eq!(
             ok("position fen 4BK4/9 w  0 1 moves"),
             Command::Position {
                 fen: Some("4BK4/9 w 0 1".into()),
-                moves: vec![]
+                moves: Tokens::default()
             }
         );
         assert!(bad("position").contains("startpos"));
@@ -597,11 +662,38 @@ mod tests {
             panic!("not go")
         };
         assert_eq!(p.mate, Some(3));
-        assert_eq!(p.searchmoves, ["d1d7", "a1e2n"]);
+        assert_eq!(p.searchmoves.iter().collect::<Vec<_>>(), ["d1d7", "a1e2n"]);
         assert_eq!(p.depth, Some(4));
         assert!(p.ponder);
-        assert!(bad("go searchmoves").contains("at least one move"));
-        assert!(bad("go searchmoves depth 3").contains("at least one move"));
+        // An empty searchmoves restricts nothing (Stockfish searches every move).
+        assert_eq!(ok("go searchmoves"), Command::Go(GoParams::default()));
+        let Command::Go(p) = ok("go searchmoves depth 3") else {
+            panic!("not go")
+        };
+        assert!(p.searchmoves.is_empty());
+        assert_eq!(p.depth, Some(3));
+        let Command::Go(p) = ok("go searchmoves a1a6 depth 3 searchmoves b1b2") else {
+            panic!("not go")
+        };
+        assert_eq!(p.searchmoves.iter().collect::<Vec<_>>(), ["a1a6", "b1b2"]);
+    }
+
+    #[test]
+    fn the_go_parameters_are_those_listed() {
+        for word in GO_PARAMETERS {
+            assert!(is_go_parameter(word), "{word}");
+            let line = format!("go {word}");
+            let parsed = parse_command(&line);
+            let refused_as_unknown = matches!(
+                parsed,
+                Err(CommandError::BadArguments { expected, .. })
+                    if expected.starts_with("a go parameter")
+            );
+            assert!(!refused_as_unknown, "{word}");
+        }
+        for word in ["go", "a1a6", "wtim", "wtimes", "Depth", ""] {
+            assert!(!is_go_parameter(word), "{word}");
+        }
     }
 
     #[test]

@@ -29,11 +29,19 @@ pub enum Termination {
     /// Another program adjudicated the game (its record's `Adjudicated` tag says why);
     /// Quartet's referee never writes it.
     Adjudicated,
+    /// `--resign`: a side's scores said it was lost.
+    ResignAdjudication,
+    /// `--draw`: both sides' scores said the game was level.
+    DrawAdjudication,
+    /// `--maxmoves`: the game went on too long.
+    MaxMoves,
+    /// `--adjudicate exact`: the game's exact solver proved the result.
+    ExactAdjudication,
 }
 
 impl Termination {
     /// Every kind, in report order.
-    pub const ALL: [Termination; 7] = [
+    pub const ALL: [Termination; 11] = [
         Termination::Normal,
         Termination::Repetition,
         Termination::IllegalMove,
@@ -41,10 +49,15 @@ impl Termination {
         Termination::TimeForfeit,
         Termination::Stall,
         Termination::Adjudicated,
+        Termination::ResignAdjudication,
+        Termination::DrawAdjudication,
+        Termination::MaxMoves,
+        Termination::ExactAdjudication,
     ];
 
     /// The tag text: `normal`, `repetition`, `illegal move`, `crash`, `time forfeit`,
-    /// `stall`, `adjudicated`.
+    /// `stall`, `adjudicated`, `adjudicated resign`, `adjudicated draw`, `adjudicated max
+    /// moves`, `adjudicated exact`.
     pub fn as_str(self) -> &'static str {
         match self {
             Termination::Normal => "normal",
@@ -54,6 +67,10 @@ impl Termination {
             Termination::TimeForfeit => "time forfeit",
             Termination::Stall => "stall",
             Termination::Adjudicated => "adjudicated",
+            Termination::ResignAdjudication => "adjudicated resign",
+            Termination::DrawAdjudication => "adjudicated draw",
+            Termination::MaxMoves => "adjudicated max moves",
+            Termination::ExactAdjudication => "adjudicated exact",
         }
     }
 

@@ -7,11 +7,14 @@ use std::time::Duration;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
 use super::MatchError;
+use super::adjudication::{Adjudication, DrawRule, ResignRule};
+use super::book::OpeningSource;
 use super::clock::TimeControl;
-use super::engine::EngineSpec;
+use super::lineup;
 use super::runner::MatchConfig;
-use super::schedule::{OpeningSource, Shard};
+use super::schedule::Shard;
 use super::sprt::Sprt;
+use super::tournament::Tournament;
 use quartet_games::GameKind;
 
 /// The words of each `--engine` occurrence, kept apart (clap's derive flattens repeated
@@ -44,8 +47,10 @@ impl Args for EngineGroups {
                 .required(true)
                 .value_name("KEY=VALUE")
                 .help(
-                    "An engine, given twice: cmd=PATH [name=NAME] [dir=DIR] [args=\"A B\"] \
-                     [option.X=Y ...]; statistics are from the first engine's point of view",
+                    "An engine, given once per engine (two for a match, more for a tournament): \
+                     cmd=PATH [name=NAME] [dir=DIR] [args=\"A B\"] [option.X=Y ...] \
+                     [conf=NAME] [tc=T | movetime=MS | nodes=N | depth=N]; a match's \
+                     statistics are from the first engine's point of view",
                 ),
         )
     }
@@ -55,7 +60,8 @@ impl Args for EngineGroups {
     }
 }
 
-/// `quartet match`: play games between two engines and report the statistics.
+/// `quartet match`: play games between two engines (or a tournament of more) and report
+/// the statistics.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct MatchArgs {
     /// The game (`quartet games --names` lists them).
@@ -66,7 +72,23 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub engines: EngineGroups,
 
-    /// Games to play in the whole match (in pairs with colours swapped).
+    /// Words every engine gets (`tc=`, `nodes=`, `option.X=Y`, ...), which an engine's own
+    /// words override.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub each: Vec<String>,
+
+    /// An engines file (JSON: a list of {name, cmd, args, dir, options, tc | movetime |
+    /// nodes | depth}), whose entries `--engine conf=NAME` uses.
+    #[arg(long = "engines", value_name = "FILE")]
+    pub engines_file: Option<PathBuf>,
+
+    /// With more than two engines: every engine against every other, or the first against
+    /// each of the others.
+    #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
+    pub tournament: Tournament,
+
+    /// Games to play per pairing (the whole match for two engines), in pairs with colours
+    /// swapped.
     #[arg(long, default_value_t = 2)]
     pub games: u64,
 
@@ -74,19 +96,20 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
 
-    /// Clock per player: `[moves/]seconds+increment`, e.g. `10+0.1` or `40/60+0`.
+    /// Clock per player: `[moves/]seconds+increment`, e.g. `10+0.1` or `40/60+0` (every
+    /// engine without a limit of its own).
     #[arg(long, conflicts_with_all = ["movetime", "nodes", "depth"])]
     pub tc: Option<String>,
 
-    /// Fixed time per move in milliseconds.
+    /// Fixed time per move in milliseconds (every engine without a limit of its own).
     #[arg(long, conflicts_with_all = ["nodes", "depth"])]
     pub movetime: Option<u64>,
 
-    /// Node budget per move.
+    /// Node budget per move (every engine without a limit of its own).
     #[arg(long, conflicts_with = "depth")]
     pub nodes: Option<u64>,
 
-    /// Search depth per move.
+    /// Search depth per move (every engine without a limit of its own).
     #[arg(long)]
     pub depth: Option<u32>,
 
@@ -94,9 +117,12 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 
-    /// `random:N` (N random plies per pair) or `file:PATH` (one position string per line).
-    #[arg(long)]
-    pub openings: Option<String>,
+    /// `random:N` (N random plies per pair) or `file:PATH [order=random|sequential]
+    /// [start=N] [plies=N]`: a book of position strings (one a line) or of game records
+    /// (the --pgnout format; each record's first `plies` tokens), played in an order the
+    /// seed shuffles (`order=random`, the default) or the file's, from its N-th opening.
+    #[arg(long, num_args = 1.., value_name = "SOURCE [KEY=VALUE]")]
+    pub openings: Option<Vec<String>>,
 
     /// Write the game records here (replaced).
     #[arg(long)]
@@ -110,6 +136,30 @@ pub struct MatchArgs {
     /// Restart an engine that crashed or hung and go on (otherwise the match stops).
     #[arg(long)]
     pub recover: bool,
+
+    /// Adjudicate a draw once at least N moves were played and both sides' scores stayed
+    /// within ±S for K moves: `movenumber=N movecount=K score=S` (fastchess's meaning;
+    /// scores in the game's `score cp` units). Refused in a game without draws (Ludo).
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+
+    /// Adjudicate a loss once a side's score was −S or worse for K moves of its own:
+    /// `movecount=K score=S [twosided]` (twosided: both sides' scores beyond ±S for K moves,
+    /// the losing side resigns). In a game without draws (Ludo) the engines' `wdl` is read
+    /// and S is in per mille of W − L.
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+
+    /// Adjudicate a draw once the engines played N moves (the opening's not counted)
+    /// without a result. Refused in a game without draws (Ludo).
+    #[arg(long, value_name = "N")]
+    pub maxmoves: Option<u32>,
+
+    /// `exact`: end a game at a position the game's exact solver proves (a certain win,
+    /// loss or draw), as tablebases do; only for a game with an exact solver (Apocalypse,
+    /// positions of up to 4 pieces).
+    #[arg(long, value_enum, value_name = "exact")]
+    pub adjudicate: Option<AdjudicateKind>,
 
     /// Play only slice i of n (`--shard 2/4`); merge the shards' --results files afterwards.
     #[arg(long)]
@@ -140,6 +190,39 @@ pub struct MatchArgs {
     /// Do not show the progress line.
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Go on from the --results file of an earlier session of this same command (stopped by
+    /// a signal, SIGKILL, a requeue or an engine failure): its finished games are kept, the
+    /// records and JSON lines are appended to; without the file the match starts afresh. A
+    /// command that differs (engines, limits, seed, book, rules) is refused.
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Write every engine's input, output and stderr, per game, with time stamps, to
+    /// DIR/game-N.log (without it, the engines' stderr goes to FILE.stderr beside the
+    /// --results file, or to the temporary directory).
+    #[arg(long, value_name = "DIR")]
+    pub log: Option<PathBuf>,
+
+    /// The records' Event tag.
+    #[arg(long, default_value = "Quartet match")]
+    pub event: String,
+
+    /// The records' Site tag (default: this machine's name).
+    #[arg(long)]
+    pub site: Option<String>,
+
+    /// Start no more games once this file exists (the games in flight finish): the stop
+    /// marker that `quartet match watch` writes when its SPRT decides.
+    #[arg(long, value_name = "FILE")]
+    pub stop_file: Option<PathBuf>,
+}
+
+/// What `--adjudicate` may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AdjudicateKind {
+    /// The game's exact solver.
+    Exact,
 }
 
 /// `quartet match merge`: combine the --results files of a match's shards, or of several
@@ -164,95 +247,93 @@ fn usage(why: impl Into<String>) -> MatchError {
     MatchError::Usage(why.into())
 }
 
-/// Reads one `--engine` group of `key=value` words.
-pub fn parse_engine(words: &[String]) -> Result<EngineSpec, MatchError> {
-    let (mut cmd, mut name, mut dir, mut args) = (None, None, None, Vec::new());
-    let mut options = Vec::new();
-    for word in words {
-        let (key, value) = word
-            .split_once('=')
-            .ok_or_else(|| usage(format!("--engine: expected key=value, got '{word}'")))?;
-        match key {
-            "cmd" => cmd = Some(PathBuf::from(value)),
-            "name" => name = Some(value.to_string()),
-            "dir" => dir = Some(PathBuf::from(value)),
-            "args" => args.extend(value.split_whitespace().map(String::from)),
-            _ => match key.strip_prefix("option.") {
-                Some(option) if !option.is_empty() => {
-                    options.push((option.to_string(), value.to_string()));
-                }
-                _ => return Err(usage(format!("--engine: unknown key '{key}' in '{word}'"))),
-            },
-        }
-    }
-    let cmd = cmd.ok_or_else(|| usage("--engine: cmd= is missing"))?;
-    let name = name.unwrap_or_else(|| {
-        cmd.file_stem()
-            .map_or("engine".to_string(), |s| s.to_string_lossy().into_owned())
-    });
-    Ok(EngineSpec {
-        name,
-        cmd,
-        args,
-        dir,
-        options,
-    })
-}
-
 impl MatchArgs {
-    /// Checks the arguments and builds the match configuration. Two engines with the same
-    /// name are told apart as `NAME-1` and `NAME-2`.
-    pub fn to_config(&self) -> Result<MatchConfig, MatchError> {
-        let [a, b] = &self.engines.0[..] else {
-            let times = self.engines.0.len();
-            return Err(usage(format!(
-                "--engine must be given twice, not {times} times"
-            )));
-        };
-        let (mut a, mut b) = (parse_engine(a)?, parse_engine(b)?);
-        if a.name == b.name {
-            a.name.push_str("-1");
-            b.name.push_str("-2");
-        }
-        let tc = match (&self.tc, self.movetime, self.nodes, self.depth) {
-            (Some(tc), None, None, None) => TimeControl::parse_clock(tc).map_err(usage)?,
+    /// The global limit (`--tc`, `--movetime`, `--nodes`, `--depth`), if one is given.
+    fn global_limit(&self) -> Result<Option<TimeControl>, MatchError> {
+        Ok(match (&self.tc, self.movetime, self.nodes, self.depth) {
+            (Some(tc), None, None, None) => Some(TimeControl::parse_clock(tc).map_err(usage)?),
             (None, Some(ms), None, None) if ms > 0 => {
-                TimeControl::MoveTime(Duration::from_millis(ms))
+                Some(TimeControl::MoveTime(Duration::from_millis(ms)))
             }
-            (None, None, Some(n), None) if n > 0 => TimeControl::Nodes(n),
-            (None, None, None, Some(d)) if d > 0 => TimeControl::Depth(d),
+            (None, None, Some(n), None) if n > 0 => Some(TimeControl::Nodes(n)),
+            (None, None, None, Some(d)) if d > 0 => Some(TimeControl::Depth(d)),
+            (None, None, None, None) => None,
             _ => {
                 return Err(usage(
                     "give exactly one positive limit: --tc, --movetime, --nodes or --depth",
                 ));
             }
-        };
+        })
+    }
+
+    /// Checks the arguments and builds the match configuration (see [`lineup::engines`]
+    /// for the engines and their limits).
+    pub fn to_config(&self) -> Result<MatchConfig, MatchError> {
+        let engines = lineup::engines(
+            &self.engines.0,
+            &self.each,
+            self.engines_file.as_deref(),
+            self.global_limit()?,
+        )
+        .map_err(usage)?;
+        if engines.len() < 2 {
+            return Err(usage(format!(
+                "--engine must be given at least twice, not {} times",
+                engines.len()
+            )));
+        }
         if self.games == 0 {
             return Err(usage("--games must be at least 1"));
         }
         if self.concurrency == 0 {
             return Err(usage("--concurrency must be at least 1"));
         }
+        let sprt = self
+            .sprt
+            .as_deref()
+            .map(Sprt::parse)
+            .transpose()
+            .map_err(usage)?;
+        if sprt.is_some() && engines.len() > 2 {
+            return Err(usage(
+                "--sprt tests one engine against another: give two engines",
+            ));
+        }
         Ok(MatchConfig {
             game: self.game,
-            engines: [a, b],
+            pairings: self.tournament.pairings(engines.len()),
+            tournament: self.tournament,
+            engines,
             games: self.games,
             concurrency: self.concurrency,
-            tc,
             margin: Duration::from_millis(self.margin),
             timeout: Duration::from_millis(self.timeout),
             seed: self.seed,
             openings: match &self.openings {
-                Some(text) => OpeningSource::parse(text).map_err(usage)?,
+                Some(words) => OpeningSource::parse(words).map_err(usage)?,
                 None => OpeningSource::StartPosition,
             },
-            sprt: self
-                .sprt
-                .as_deref()
-                .map(Sprt::parse)
-                .transpose()
-                .map_err(usage)?,
+            sprt,
             recover: self.recover,
+            adjudication: Adjudication {
+                draw: self
+                    .draw
+                    .as_deref()
+                    .map(DrawRule::parse)
+                    .transpose()
+                    .map_err(usage)?,
+                resign: self
+                    .resign
+                    .as_deref()
+                    .map(ResignRule::parse)
+                    .transpose()
+                    .map_err(usage)?,
+                maxmoves: match self.maxmoves {
+                    Some(0) => return Err(usage("--maxmoves must be at least 1")),
+                    n => n,
+                },
+                exact: self.adjudicate == Some(AdjudicateKind::Exact),
+            },
             shard: self
                 .shard
                 .as_deref()
@@ -264,6 +345,12 @@ impl MatchArgs {
             results: self.results.clone(),
             report_every: self.report_every,
             progress: !self.no_progress,
+            resume: self.resume,
+            log_dir: self.log.clone(),
+            event: self.event.clone(),
+            site: self.site.clone().unwrap_or_else(super::datetime::host_name),
+            stop_file: self.stop_file.clone(),
+            interrupt: None,
         })
     }
 }
@@ -296,19 +383,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.game, GameKind::Duell);
-        assert_eq!(c.engines[0].name, "e1");
+        assert_eq!(c.engines[0].spec.name, "e1");
         assert_eq!(
-            c.engines[0].options,
+            c.engines[0].spec.options,
             [("Hash".to_string(), "16".to_string())]
         );
-        assert_eq!(c.engines[0].args, ["-q"]);
-        assert_eq!(c.engines[1].name, "two");
-        assert_eq!(c.engines[1].dir, Some(PathBuf::from("/tmp")));
+        assert_eq!(c.engines[0].spec.args, ["-q"]);
+        assert_eq!(c.engines[1].spec.name, "two");
+        assert_eq!(c.engines[1].spec.dir, Some(PathBuf::from("/tmp")));
         assert_eq!(
             (c.games, c.concurrency, c.seed, c.report_every),
             (10, 3, 7, 5)
         );
-        assert_eq!(c.tc.to_string(), "40/1+0.01");
+        assert_eq!(c.engines[1].limit.to_string(), "40/1+0.01");
+        assert_eq!(c.pairings, [[0, 1]]);
         assert_eq!(c.openings, OpeningSource::Random(4));
         assert!(c.sprt.is_some() && c.recover && !c.progress);
         assert_eq!(c.shard, Some(Shard { index: 1, count: 2 }));
@@ -337,24 +425,40 @@ mod tests {
     #[test]
     fn limits_and_defaults() {
         let c = parse("--game duell --engine cmd=a --engine cmd=a --nodes 500").unwrap();
-        assert_eq!(c.tc, TimeControl::Nodes(500));
+        assert_eq!(c.engines[0].limit, TimeControl::Nodes(500));
         assert_eq!(
-            (c.engines[0].name.as_str(), c.engines[1].name.as_str()),
+            (
+                c.engines[0].spec.name.as_str(),
+                c.engines[1].spec.name.as_str()
+            ),
             ("a-1", "a-2")
         );
         assert_eq!((c.games, c.concurrency, c.seed), (2, 1, 0));
         assert_eq!(c.openings, OpeningSource::StartPosition);
         let c = parse("--game duell --engine cmd=a --engine cmd=b --depth 3").unwrap();
-        assert_eq!(c.tc, TimeControl::Depth(3));
+        assert_eq!(c.engines[1].limit, TimeControl::Depth(3));
         let c = parse("--game duell --engine cmd=a --engine cmd=b --movetime 100").unwrap();
-        assert_eq!(c.tc, TimeControl::MoveTime(Duration::from_millis(100)));
+        assert_eq!(
+            c.engines[0].limit,
+            TimeControl::MoveTime(Duration::from_millis(100))
+        );
+        let c = parse(
+            "--game duell --engine cmd=a tc=10+0.1 --engine cmd=b --engine cmd=c --nodes 9 \
+             --tournament gauntlet --each option.Hash=8",
+        )
+        .unwrap();
+        assert_eq!(c.pairings, [[0, 1], [0, 2]]);
+        assert_eq!(c.engines[0].limit.to_string(), "10+0.1");
+        assert_eq!(c.engines[2].limit, TimeControl::Nodes(9));
+        assert_eq!(c.engines[2].spec.options[0].1, "8");
     }
 
     #[test]
     fn bad_command_lines_are_refused() {
         for bad in [
             "--game duell --engine cmd=a --nodes 1",
-            "--game duell --engine cmd=a --engine cmd=b --engine cmd=c --nodes 1",
+            "--game duell --engine cmd=a --engine cmd=b --engine cmd=c --nodes 1 --sprt elo0=0 \
+            elo1=5 alpha=0.05 beta=0.05",
             "--game duell --engine cmd=a --engine cmd=b",
             "--game duell --engine cmd=a --engine cmd=b --nodes 1 --depth 2",
             "--game duell --engine cmd=a --engine cmd=b --nodes 0",

@@ -126,28 +126,36 @@ impl fmt::Display for Overrun {
     }
 }
 
-/// Both players' clocks during one game.
+/// Both players' clocks during one game, each under its own time control (equal ones in
+/// most matches; time odds, or a clock against a node limit, otherwise).
 #[derive(Clone, Debug)]
 pub struct Clocks {
-    tc: TimeControl,
+    tc: [TimeControl; 2],
     margin: Duration,
     left: [Duration; 2],
     moves_left: [u32; 2],
 }
 
 impl Clocks {
-    /// Fresh clocks for a game under `tc`, with `margin` of tolerance.
-    pub fn new(tc: TimeControl, margin: Duration) -> Clocks {
-        let (left, moves) = match tc {
+    /// Fresh clocks for a game in which the first player plays under `tc[0]` and the
+    /// second under `tc[1]`, with `margin` of tolerance.
+    pub fn new(tc: [TimeControl; 2], margin: Duration) -> Clocks {
+        let start = |tc: TimeControl| match tc {
             TimeControl::Clock { base, moves, .. } => (base, moves.unwrap_or(0)),
             _ => (Duration::ZERO, 0),
         };
+        let (a, b) = (start(tc[0]), start(tc[1]));
         Clocks {
             tc,
             margin,
-            left: [left; 2],
-            moves_left: [moves; 2],
+            left: [a.0, b.0],
+            moves_left: [a.1, b.1],
         }
+    }
+
+    /// The time control of `p`.
+    pub fn tc(&self, p: Player) -> TimeControl {
+        self.tc[p.index()]
     }
 
     /// Time left on `p`'s clock (zero without a clock).
@@ -155,22 +163,35 @@ impl Clocks {
         self.left[p.index()]
     }
 
-    /// The limits of a `go` asking `p` (without the word `go`, without `side`):
-    /// `wtime .. btime .. winc .. binc .. [movestogo ..]`, `movetime ..`, `nodes ..` or
-    /// `depth ..`. `wtime` is the first player's clock.
+    /// The limits of a `go` asking `p` (without the word `go`, without `side`): under a
+    /// clock `wtime .. btime .. winc .. binc .. [movestogo ..]` (`wtime` is the first
+    /// player's clock; an opponent without a clock is left out, as fastchess does),
+    /// otherwise `movetime ..`, `nodes ..` or `depth ..`.
     pub fn go_limits(&self, p: Player) -> String {
-        match self.tc {
-            TimeControl::Clock { inc, moves, .. } => {
-                let inc = inc.as_millis();
-                let mut s = format!(
-                    "wtime {} btime {} winc {inc} binc {inc}",
-                    self.left[0].as_millis(),
-                    self.left[1].as_millis()
-                );
+        match self.tc[p.index()] {
+            TimeControl::Clock { moves, .. } => {
+                let clock = |i: usize| match self.tc[i] {
+                    TimeControl::Clock { inc, .. } => Some((self.left[i].as_millis(), inc)),
+                    _ => None,
+                };
+                let (w, b) = (clock(0), clock(1));
+                let mut s = String::new();
+                if let Some((left, _)) = w {
+                    s.push_str(&format!("wtime {left}"));
+                }
+                if let Some((left, _)) = b {
+                    s.push_str(&format!(" btime {left}"));
+                }
+                if let Some((_, inc)) = w {
+                    s.push_str(&format!(" winc {}", inc.as_millis()));
+                }
+                if let Some((_, inc)) = b {
+                    s.push_str(&format!(" binc {}", inc.as_millis()));
+                }
                 if moves.is_some() {
                     s.push_str(&format!(" movestogo {}", self.moves_left[p.index()]));
                 }
-                s
+                s.trim_start().to_string()
             }
             TimeControl::MoveTime(t) => format!("movetime {}", t.as_millis()),
             TimeControl::Nodes(n) => format!("nodes {n}"),
@@ -182,7 +203,7 @@ impl Clocks {
     /// remaining time (or move time) plus the margin; `None` without a clock (the caller
     /// uses its stall timeout).
     pub fn wait_limit(&self, p: Player) -> Option<Duration> {
-        match self.tc {
+        match self.tc[p.index()] {
             TimeControl::Clock { .. } => Some(self.left[p.index()] + self.margin),
             TimeControl::MoveTime(t) => Some(t + self.margin),
             TimeControl::Nodes(_) | TimeControl::Depth(_) => None,
@@ -194,7 +215,7 @@ impl Clocks {
     /// the end of a `movestogo` period, the base time again.
     pub fn spend(&mut self, p: Player, used: Duration) -> Result<(), Overrun> {
         let i = p.index();
-        match self.tc {
+        match self.tc[i] {
             TimeControl::Clock { base, inc, moves } => {
                 let allowed = self.left[i];
                 if used > allowed + self.margin {
@@ -273,7 +294,7 @@ mod tests {
     #[test]
     fn go_limits_carry_both_clocks() {
         let tc = TimeControl::parse_clock("1+0.1").unwrap();
-        let mut c = Clocks::new(tc, ms(0));
+        let mut c = Clocks::new([tc; 2], ms(0));
         assert_eq!(
             c.go_limits(Player::First),
             "wtime 1000 btime 1000 winc 100 binc 100"
@@ -285,11 +306,11 @@ mod tests {
             "wtime 800 btime 1000 winc 100 binc 100"
         );
         assert_eq!(
-            Clocks::new(TimeControl::MoveTime(ms(50)), ms(0)).go_limits(Player::First),
+            Clocks::new([TimeControl::MoveTime(ms(50)); 2], ms(0)).go_limits(Player::First),
             "movetime 50"
         );
         assert_eq!(
-            Clocks::new(TimeControl::Depth(3), ms(0)).go_limits(Player::First),
+            Clocks::new([TimeControl::Depth(3); 2], ms(0)).go_limits(Player::First),
             "depth 3"
         );
     }
@@ -297,7 +318,7 @@ mod tests {
     #[test]
     fn margin_tolerates_small_overruns_only() {
         let tc = TimeControl::parse_clock("0.1+0.05").unwrap();
-        let mut c = Clocks::new(tc, ms(20));
+        let mut c = Clocks::new([tc; 2], ms(20));
         assert_eq!(c.wait_limit(Player::First), Some(ms(120)));
         // 115 ms of 100 + 20 margin: no forfeit; the clock is emptied, then +50.
         c.spend(Player::First, ms(115)).unwrap();
@@ -316,7 +337,7 @@ mod tests {
     #[test]
     fn movestogo_periods_refill_the_clock() {
         let tc = TimeControl::parse_clock("2/1+0").unwrap();
-        let mut c = Clocks::new(tc, ms(0));
+        let mut c = Clocks::new([tc; 2], ms(0));
         assert!(c.go_limits(Player::First).ends_with("movestogo 2"));
         c.spend(Player::First, ms(400)).unwrap();
         assert!(c.go_limits(Player::First).ends_with("movestogo 1"));
@@ -328,13 +349,33 @@ mod tests {
 
     #[test]
     fn movetime_forfeits_beyond_margin_and_limits_do_not() {
-        let mut c = Clocks::new(TimeControl::MoveTime(ms(100)), ms(10));
+        let mut c = Clocks::new([TimeControl::MoveTime(ms(100)); 2], ms(10));
         assert!(c.spend(Player::Second, ms(110)).is_ok());
         assert!(c.spend(Player::Second, ms(111)).is_err());
-        let mut n = Clocks::new(TimeControl::Nodes(10), ms(0));
+        let mut n = Clocks::new([TimeControl::Nodes(10); 2], ms(0));
         assert_eq!(n.wait_limit(Player::First), None);
         assert!(n.spend(Player::First, ms(1_000_000)).is_ok());
         assert!(!TimeControl::Depth(1).is_timed());
         assert!(TimeControl::MoveTime(ms(1)).is_timed());
+    }
+
+    #[test]
+    fn each_player_runs_its_own_control() {
+        let fast = TimeControl::parse_clock("1+0.1").unwrap();
+        let slow = TimeControl::parse_clock("3+0").unwrap();
+        let mut c = Clocks::new([fast, slow], ms(0));
+        assert_eq!(
+            c.go_limits(Player::Second),
+            "wtime 1000 btime 3000 winc 100 binc 0"
+        );
+        c.spend(Player::Second, ms(500)).unwrap();
+        assert_eq!(c.left(Player::Second), ms(2500));
+        assert_eq!(c.wait_limit(Player::First), Some(ms(1000)));
+        // A clock against a node limit: the engine under the clock sees only its own.
+        let c = Clocks::new([TimeControl::Nodes(500), fast], ms(0));
+        assert_eq!(c.go_limits(Player::First), "nodes 500");
+        assert_eq!(c.go_limits(Player::Second), "btime 1000 binc 100");
+        assert_eq!(c.wait_limit(Player::First), None);
+        assert_eq!(c.tc(Player::Second), fast);
     }
 }

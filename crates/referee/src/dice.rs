@@ -1,15 +1,19 @@
 //! Nature's moves: seeded, reproducible sampling of chance outcomes.
 //!
 //! Each pair of games gets one seed ([`pair_seed`]); both games of the pair draw their chance
-//! outcomes from a [`DiceStream`] with that seed. Every chance node consumes exactly one draw,
-//! so the k-th chance node of either game sees the same draw: with the same outcome list (a
-//! die's six faces) both games get the same rolls in the same order, the colours swapped
-//! (duplicate games). The record reader re-derives the rolls to check them.
+//! outcomes from [`DiceStreams`] with that seed: one stream per player for the chance nodes
+//! that belong to a player (Ludo's rolls, [`Game::acting_player`]), one shared stream for
+//! the others. Every chance node consumes exactly one draw of its stream, so a player's
+//! k-th roll is the same in both games of a pair however the play diverges (extra rolls
+//! after a capture or a piece reaching home shift nothing): each colour's dice are
+//! duplicated, the engines swapped. The record reader re-derives the rolls to check them
+//! (records of older versions, without the `Dice` tag, drew every chance node from one
+//! stream, and are checked so).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use quartet_core::game::Game;
+use quartet_core::game::{Game, Player};
 
 /// One SplitMix64 step from state `z`: a bijective scrambling of 64 bits.
 fn mix(z: u64) -> u64 {
@@ -61,6 +65,38 @@ impl DiceStream {
         } else {
             self.rng.random_range(0..n)
         }
+    }
+}
+
+/// The `Dice` tag of a record whose chance outcomes come from [`DiceStreams`].
+pub const PER_PLAYER: &str = "per-player";
+
+/// The dice of one game: a stream per player and a shared one, all from one seed.
+#[derive(Clone, Debug)]
+pub struct DiceStreams {
+    shared: DiceStream,
+    players: [DiceStream; 2],
+}
+
+impl DiceStreams {
+    /// The streams of seed `seed` (the shared stream is [`DiceStream::new`]`(seed)`).
+    pub fn new(seed: u64) -> DiceStreams {
+        let player = |salt: u64| DiceStream::new(mix(seed ^ mix(salt)));
+        DiceStreams {
+            shared: DiceStream::new(seed),
+            players: [player(0x5EED_0001), player(0x5EED_0002)],
+        }
+    }
+
+    /// Draws one outcome of the chance node `pos` from the stream of the player it belongs
+    /// to, or from the shared stream (see [`DiceStream::sample`]).
+    pub fn sample<G: Game>(&mut self, pos: &G, buf: &mut Vec<(G::Move, u32)>) -> Option<G::Move> {
+        let stream = match pos.acting_player() {
+            Some(Player::First) => &mut self.players[0],
+            Some(Player::Second) => &mut self.players[1],
+            None => &mut self.shared,
+        };
+        stream.sample(pos, buf)
     }
 }
 

@@ -8,9 +8,14 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use super::info::SearchInfo;
+use super::logs::EngineSink;
 
 /// The option through which the referee makes engines' random choices reproducible per game.
 pub const SEED: &str = "Seed";
@@ -76,15 +81,25 @@ pub enum Reply {
     Silent,
     /// The engine exited or closed its pipes.
     Closed,
+    /// The referee stopped waiting because the game is abandoned (a signal, a decided
+    /// test); the engine may still be searching.
+    Abandoned,
 }
+
+/// How often a wait for `bestmove` looks whether its game was abandoned.
+const CANCEL_POLL: Duration = Duration::from_millis(50);
 
 /// A running engine process.
 pub struct Engine {
     name: String,
+    /// Where its lines are logged.
+    sink: Arc<EngineSink>,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,
     go_sent: Instant,
+    /// What the engine said about its current (or last) search.
+    info: SearchInfo,
     /// Whether the referee sets the engine's `Seed` before each game: the engine declares
     /// the option and the user did not fix it with `option.Seed=`.
     seeded: bool,
@@ -105,16 +120,21 @@ impl Engine {
         spec: &EngineSpec,
         setup: &[(String, String)],
         timeout: Duration,
+        sink: Arc<EngineSink>,
     ) -> Result<Engine, EngineError> {
         let mut command = Command::new(&spec.cmd);
         command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        // Its own process group: a Ctrl-C at the terminal reaches the referee alone, which
+        // stops the engines itself rather than seeing them die as if they crashed.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let spawn_error = |why: String| EngineError::Spawn {
             cmd: spec.cmd.display().to_string(),
             why,
@@ -126,6 +146,7 @@ impl Engine {
             return Err(spawn_error("no pipes".to_string()));
         };
         let (sender, lines) = channel();
+        let out_sink = Arc::clone(&sink);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::with_capacity(256);
@@ -136,6 +157,7 @@ impl Engine {
                     Ok(_) => {
                         let at = Instant::now();
                         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        out_sink.output(&line);
                         if sender.send((at, line)).is_err() {
                             break;
                         }
@@ -143,12 +165,31 @@ impl Engine {
                 }
             }
         });
+        match child.stderr.take() {
+            Some(stderr) => {
+                let err_sink = Arc::clone(&sink);
+                thread::spawn(move || {
+                    let mut reader = BufReader::new(stderr);
+                    let mut buf = Vec::with_capacity(256);
+                    while let Ok(n) = reader.read_until(b'\n', &mut buf)
+                        && n > 0
+                    {
+                        err_sink.stderr(String::from_utf8_lossy(&buf).trim_end());
+                        buf.clear();
+                    }
+                    err_sink.stderr_closed();
+                });
+            }
+            None => sink.stderr_closed(),
+        }
         let mut engine = Engine {
+            sink,
             name: spec.name.clone(),
             child,
             stdin,
             lines,
             go_sent: Instant::now(),
+            info: SearchInfo::default(),
             seeded: false,
         };
         let deadline = Instant::now() + timeout;
@@ -173,9 +214,20 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Where the engine's lines are logged.
+    pub fn sink(&self) -> &EngineSink {
+        &self.sink
+    }
+
+    /// The sink, to keep after the engine is gone (its reader threads still write to it).
+    pub fn sink_handle(&self) -> Arc<EngineSink> {
+        Arc::clone(&self.sink)
+    }
+
     /// Writes one line (a newline is added) and flushes it.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::trace!("{} < {line}", self.name);
+        self.sink.input(line);
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -206,8 +258,9 @@ impl Engine {
         }
     }
 
-    /// Discards output until a line whose first word is `word` arrives; returns that line
-    /// and its arrival time.
+    /// Discards output until a line whose first word is `word` arrives (taking in the
+    /// `info` lines on the way, see [`Engine::info`]); returns that line and its arrival
+    /// time.
     pub fn wait_for(
         &mut self,
         word: &str,
@@ -219,7 +272,7 @@ impl Engine {
                 Ok((at, line)) if line.split_whitespace().next() == Some(word) => {
                     return Ok((at, line));
                 }
-                Ok(_) => {}
+                Ok((_, line)) => self.info.read(&line),
                 Err(EngineError::Timeout { expected, .. }) => {
                     return Err(EngineError::Timeout {
                         expected,
@@ -254,23 +307,41 @@ impl Engine {
         self.send(position)?;
         self.send(go)?;
         self.go_sent = Instant::now();
+        self.info = SearchInfo::default();
         Ok(())
     }
 
+    /// What the engine said about its last search (its `info` lines up to `bestmove`).
+    pub fn info(&self) -> &SearchInfo {
+        &self.info
+    }
+
     /// Waits for `bestmove` until `limit` after the last `go`. At the limit it sends `stop`
-    /// and waits `grace` more; see [`Reply`].
-    pub fn await_move(&mut self, limit: Duration, grace: Duration) -> Reply {
+    /// and waits `grace` more; see [`Reply`]. Gives up with [`Reply::Abandoned`] soon
+    /// after `cancel` is set.
+    pub fn await_move(&mut self, limit: Duration, grace: Duration, cancel: &AtomicBool) -> Reply {
         let sent = self.go_sent;
+        let deadline = sent + limit;
         let token = |line: &str| line.split_whitespace().nth(1).unwrap_or("").to_string();
-        match self.wait_for("bestmove", sent + limit) {
-            Ok((at, line)) => {
-                return Reply::InTime {
-                    token: token(&line),
-                    elapsed: at.saturating_duration_since(sent),
-                };
+        loop {
+            let slice = deadline.min(Instant::now() + CANCEL_POLL);
+            match self.wait_for("bestmove", slice) {
+                Ok((at, line)) => {
+                    return Reply::InTime {
+                        token: token(&line),
+                        elapsed: at.saturating_duration_since(sent),
+                    };
+                }
+                Err(EngineError::Timeout { .. }) => {
+                    if cancel.load(Ordering::Relaxed) {
+                        return Reply::Abandoned;
+                    }
+                    if Instant::now() >= deadline {
+                        break;
+                    }
+                }
+                Err(_) => return Reply::Closed,
             }
-            Err(EngineError::Timeout { .. }) => {}
-            Err(_) => return Reply::Closed,
         }
         if self.send("stop").is_err() {
             return Reply::Closed;
@@ -313,6 +384,13 @@ impl Drop for Engine {
 mod tests {
     use super::*;
 
+    use crate::logs::Logs;
+
+    /// A sink that logs nowhere but the stderr file.
+    fn sink() -> Arc<EngineSink> {
+        Arc::new(EngineSink::new("sh", Arc::new(Logs::new(None, None))))
+    }
+
     fn sh(script: &str) -> EngineSpec {
         EngineSpec {
             name: "sh".to_string(),
@@ -337,10 +415,14 @@ mod tests {
     #[test]
     fn handshake_and_a_move() {
         let setup = [("Game".to_string(), "nim".to_string())];
-        let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(ECHO), &setup, Duration::from_secs(10), sink()).unwrap();
         e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
-        match e.await_move(Duration::from_secs(10), Duration::from_millis(10)) {
+        match e.await_move(
+            Duration::from_secs(10),
+            Duration::from_millis(10),
+            &AtomicBool::new(false),
+        ) {
             Reply::InTime { token, .. } => assert_eq!(token, "x1"),
             other => panic!("{other:?}"),
         }
@@ -371,10 +453,14 @@ mod tests {
 
     /// The token of one search after a new game with seed 7.
     fn token_after_new_game(spec: &EngineSpec) -> String {
-        let mut e = Engine::start(spec, &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(spec, &[], Duration::from_secs(10), sink()).unwrap();
         e.new_game(7, Duration::from_secs(10)).unwrap();
         e.start_search("position startpos", "go nodes 1").unwrap();
-        match e.await_move(Duration::from_secs(10), Duration::ZERO) {
+        match e.await_move(
+            Duration::from_secs(10),
+            Duration::ZERO,
+            &AtomicBool::new(false),
+        ) {
             Reply::InTime { token, .. } => token,
             other => panic!("{other:?}"),
         }
@@ -404,7 +490,7 @@ mod tests {
     fn missing_program_is_a_spawn_error() {
         let mut spec = sh("");
         spec.cmd = PathBuf::from("/nonexistent/engine");
-        let err = Engine::start(&spec, &[], Duration::from_secs(1))
+        let err = Engine::start(&spec, &[], Duration::from_secs(1), sink())
             .err()
             .unwrap();
         assert!(matches!(err, EngineError::Spawn { .. }), "{err}");
@@ -413,10 +499,27 @@ mod tests {
     #[test]
     fn silent_handshake_times_out() {
         let spec = sh("while read -r line; do :; done");
-        let err = Engine::start(&spec, &[], Duration::from_millis(100))
+        let err = Engine::start(&spec, &[], Duration::from_millis(100), sink())
             .err()
             .unwrap();
         assert!(matches!(err, EngineError::Timeout { ref expected, .. } if expected == "uciok"));
+    }
+
+    #[test]
+    fn a_cancelled_wait_gives_up_at_once() {
+        let never = r#"while read -r cmd rest; do
+            case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; esac
+          done"#;
+        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10), sink()).unwrap();
+        e.start_search("position startpos", "go nodes 1").unwrap();
+        let started = Instant::now();
+        let reply = e.await_move(
+            Duration::from_secs(60),
+            Duration::ZERO,
+            &AtomicBool::new(true),
+        );
+        assert_eq!(reply, Reply::Abandoned);
+        assert!(started.elapsed() < Duration::from_secs(30));
     }
 
     #[test]
@@ -424,10 +527,14 @@ mod tests {
         let script = r#"while read -r cmd rest; do
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; go) exit 1 ;; esac
           done"#;
-        let mut e = Engine::start(&sh(script), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(script), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go depth 1").unwrap();
         assert_eq!(
-            e.await_move(Duration::from_secs(10), Duration::ZERO),
+            e.await_move(
+                Duration::from_secs(10),
+                Duration::ZERO,
+                &AtomicBool::new(false)
+            ),
             Reply::Closed
         );
     }
@@ -439,10 +546,14 @@ mod tests {
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; stop) echo "bestmove z" ;; \
             esac
           done"#;
-        let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(stop_only), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go movetime 10")
             .unwrap();
-        match e.await_move(Duration::from_millis(30), Duration::from_secs(10)) {
+        match e.await_move(
+            Duration::from_millis(30),
+            Duration::from_secs(10),
+            &AtomicBool::new(false),
+        ) {
             Reply::Late { token, elapsed } => {
                 assert_eq!(token, "z");
                 assert!(elapsed >= Duration::from_millis(30));
@@ -452,10 +563,14 @@ mod tests {
         let never = r#"while read -r cmd rest; do
             case "$cmd" in uci) echo uciok ;; isready) echo readyok ;; esac
           done"#;
-        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10)).unwrap();
+        let mut e = Engine::start(&sh(never), &[], Duration::from_secs(10), sink()).unwrap();
         e.start_search("position startpos", "go movetime 10")
             .unwrap();
-        let reply = e.await_move(Duration::from_millis(20), Duration::from_millis(20));
+        let reply = e.await_move(
+            Duration::from_millis(20),
+            Duration::from_millis(20),
+            &AtomicBool::new(false),
+        );
         assert_eq!(reply, Reply::Silent);
     }
 }

@@ -11,26 +11,42 @@
 //! Entry points for `main.rs`: [`MatchArgs`] with [`run_match`], [`MergeArgs`] with
 //! [`run_merge`], and [`replay`] / [`replay_file`] to re-check records.
 //!
-//! Files: `engine` (processes), `clock`, `adjudicate`, `dice`, `schedule`,
-//! `play` (one game), `runner` (threads and outputs), `stats`, `sprt`, `record`, `results`
-//! (JSON outputs and merge), `report`, `progress`, `cli`.
+//! Files: `engine` (processes), `clock`, `adjudicate`, `dice`, `book` (openings),
+//! `schedule`, `play` (one game), `runner` (threads and outputs), `stats`, `sprt`,
+//! `record`, `results` (JSON outputs and merge), `provenance` (what a match was played
+//! with), `distinct` (repeated games), `report`, `progress`, `cli`.
 
 #![deny(missing_docs)]
 
 pub mod adjudicate;
+pub mod adjudication;
+pub mod book;
 pub mod cli;
 pub mod clock;
+pub mod crosstable;
+pub mod datetime;
 pub mod dice;
+pub mod distinct;
+pub mod elo_fit;
 pub mod engine;
+pub mod gather;
+pub mod info;
+pub mod lineup;
+pub mod logs;
 pub mod play;
 pub mod progress;
+pub mod provenance;
 pub mod record;
 pub mod report;
 pub mod results;
+pub mod resume;
 pub mod runner;
 pub mod schedule;
+pub mod signals;
 pub mod sprt;
 pub mod stats;
+pub mod tournament;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,8 @@
 //!
 //! - `Turn(p)`: engine `p` gets `position ...` and `go <limits>`; its token must parse and be
 //!   legal, or it loses by illegal move.
-//! - `Chance`: the referee draws the outcome from the pair's dice stream; no engine is asked.
+//! - `Chance`: the referee draws the outcome from the pair's dice (a stream per player);
+//!   no engine is asked.
 //! - `Simultaneous`: both engines get the same `position` and `go <limits> side w|b` before
 //!   either answer is read (commit, then reveal: neither sees the other's declaration, which
 //!   is only ever sent as part of the joint token afterwards). The joint token
@@ -15,28 +16,34 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use quartet_core::game::{Action, Node, Player, RuleOptions};
+use quartet_core::game::{Action, Node, Outcome, Player, RuleOptions};
 use quartet_core::history::GameHistory;
 use quartet_core::notation::Notation;
 
 use super::adjudicate::{Failure, Termination, Verdict, quote, rules_verdict};
+use super::adjudication::{Adjudication, Tracker};
 use super::clock::{Clocks, TimeControl};
-use super::dice::DiceStream;
+use super::dice::DiceStreams;
 use super::engine::{Engine, Reply};
+use super::info::SearchInfo;
 use super::schedule::GameSpec;
+use quartet_core::exact::Prover;
 
 /// What one game needs besides the engines.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings<'a> {
-    /// The time control.
-    pub tc: TimeControl,
+    /// Each player's limit: the first player's, then the second's.
+    pub tc: [TimeControl; 2],
     /// Tolerance on clocks, and how long past a deadline an engine may still answer `stop`
     /// (at least 100 ms) before it counts as stalled.
     pub margin: Duration,
     /// Wait limit without a clock (node and depth limits) and for `isready`.
     pub timeout: Duration,
-    /// Set by the match to abandon the game (after an SPRT decision).
+    /// Set by the match to abandon the game (a decided SPRT, an engine failure without
+    /// `--recover`, a signal).
     pub stop: &'a AtomicBool,
+    /// The adjudication rules.
+    pub adjudication: Adjudication,
 }
 
 impl Settings<'_> {
@@ -45,11 +52,37 @@ impl Settings<'_> {
     }
 }
 
+/// What one engine said about its move, for the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineNote {
+    /// The engine's token (its half of a joint turn).
+    pub token: String,
+    /// Its last score, depth and policy.
+    pub info: SearchInfo,
+    /// Time from `go` to `bestmove`.
+    pub elapsed: Duration,
+    /// Its clock after the move (the increment added), under a clock.
+    pub clock: Option<Duration>,
+}
+
+/// Where a token of the game came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The opening.
+    Book,
+    /// The referee's dice.
+    Chance,
+    /// The engines: one, or both at a joint turn (the first player's first).
+    Engines(Vec<EngineNote>),
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
     /// Every token, opening included.
     pub moves: Vec<String>,
+    /// Where each token came from, and what its engines said.
+    pub notes: Vec<Note>,
     /// How many of `moves` were the opening.
     pub opening_plies: usize,
     /// How it ended.
@@ -61,6 +94,8 @@ pub struct PlayedGame {
     pub engine_time: Duration,
     /// Time of the whole game, waiting included.
     pub wall_time: Duration,
+    /// When it began: milliseconds since the Unix epoch.
+    pub started_ms: u64,
 }
 
 /// Turns an engine's reply into its token, or into the failure it is.
@@ -69,17 +104,17 @@ fn judge(
     clocks: &mut Clocks,
     p: Player,
     s: &Settings,
-) -> Result<String, (Failure, bool)> {
+) -> Result<(String, Duration), (Failure, bool)> {
     let fail = |termination, reason: String| Failure {
         termination,
         reason,
     };
     match reply {
         Reply::InTime { token, elapsed } => match clocks.spend(p, elapsed) {
-            Ok(()) => Ok(token),
+            Ok(()) => Ok((token, elapsed)),
             Err(o) => Err((fail(Termination::TimeForfeit, o.to_string()), false)),
         },
-        Reply::Late { elapsed, .. } if s.tc.is_timed() => {
+        Reply::Late { elapsed, .. } if clocks.tc(p).is_timed() => {
             let why = format!(
                 "no bestmove before stop: used {} ms with {} ms left and {} ms margin",
                 elapsed.as_millis(),
@@ -100,13 +135,25 @@ fn judge(
             fail(Termination::Crash, "the engine exited".to_string()),
             true,
         )),
+        // Never judged: the game loop sees the abandonment first.
+        Reply::Abandoned => Err((
+            fail(Termination::Stall, "the game was abandoned".to_string()),
+            false,
+        )),
     }
 }
 
-/// Sends the position and `go` to `engine` and waits for its answer.
-fn ask(engine: &mut Engine, position: &str, go: &str, limit: Duration, grace: Duration) -> Reply {
+/// Sends the position and `go` to `engine` and waits for its answer (or the game's
+/// abandonment, `cancel`).
+fn ask(
+    engine: &mut Engine,
+    position: &str,
+    go: &str,
+    (limit, grace): (Duration, Duration),
+    cancel: &AtomicBool,
+) -> Reply {
     match engine.start_search(position, go) {
-        Ok(()) => engine.await_move(limit, grace),
+        Ok(()) => engine.await_move(limit, grace, cancel),
         Err(_) => Reply::Closed,
     }
 }
@@ -159,17 +206,21 @@ pub fn play_game<G: Notation>(
     rules: &RuleOptions,
 ) -> Result<Option<PlayedGame>, String> {
     let started = Instant::now();
+    let started_ms = super::datetime::unix_ms();
     let mut table = Table::<G>::new(s, engines, spec, rules)?;
     let opening_plies = table.moves.len();
     table.new_game(spec);
     let verdict = loop {
-        if let Some(v) = Verdict::from_failures(std::mem::take(&mut table.failures), names) {
-            break v;
-        }
         if s.stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
+        if let Some(v) = Verdict::from_failures(std::mem::take(&mut table.failures), names) {
+            break v;
+        }
         if let Some(v) = rules_verdict(&table.game) {
+            break v;
+        }
+        if let Some(v) = table.adjudicate(names) {
             break v;
         }
         let step = match table.game.node() {
@@ -180,17 +231,19 @@ pub fn play_game<G: Notation>(
             Node::Simultaneous => table.simultaneous(),
         };
         // No step: a failure was recorded, and the next round judges it.
-        if let Some((action, token)) = step {
-            table.play(action, token)?;
+        if let Some((action, token, note)) = step {
+            table.play(action, token, note)?;
         }
     };
     Ok(Some(PlayedGame {
         moves: table.moves,
+        notes: table.notes,
         opening_plies,
         verdict,
         broken: table.broken,
         engine_time: table.engine_time,
         wall_time: started.elapsed(),
+        started_ms,
     }))
 }
 
@@ -200,13 +253,20 @@ struct Table<'a, 'e, G: Notation> {
     s: &'a Settings<'a>,
     engines: [&'e mut Engine; 2],
     game: GameHistory<G>,
+    notes: Vec<Note>,
+    /// The adjudication counts.
+    tracker: Tracker,
+    /// The exact solver's prover (`--adjudicate exact`).
+    prover: Option<Box<dyn Prover<G>>>,
+    /// The players of the last decision, until the adjudication looked at it.
+    movers: Vec<Player>,
     /// `position startpos` or `position fen <fen>`.
     base: String,
     moves: Vec<String>,
     /// ` <token>` per move, appended to `base` after ` moves`.
     moves_text: String,
     clocks: Clocks,
-    dice: DiceStream,
+    dice: DiceStreams,
     outcomes: Vec<(G::Move, u32)>,
     engine_time: Duration,
     failures: [Option<Failure>; 2],
@@ -229,30 +289,39 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_string(),
         };
+        let prover = G::PROVER
+            .filter(|_| s.adjudication.exact)
+            .map(|make| make(rules));
         let mut table = Table {
             s,
             engines,
             game: GameHistory::new(start),
+            notes: Vec::new(),
+            tracker: Tracker::new(s.adjudication, G::DECLARATION.draws),
+            prover,
+            movers: Vec::new(),
             base,
             moves: Vec::new(),
             moves_text: String::new(),
             clocks: Clocks::new(s.tc, s.margin),
-            dice: DiceStream::new(spec.seed),
+            dice: DiceStreams::new(spec.seed),
             outcomes: Vec::new(),
             engine_time: Duration::ZERO,
             failures: [None, None],
             broken: [false; 2],
         };
         for token in &spec.opening.moves {
-            let action = table
-                .game
-                .current()
-                .parse_action(token)
-                .map_err(|e| e.to_string())?;
+            let pos = table.game.current();
+            let action = pos.parse_action(token).map_err(|e| e.to_string())?;
+            let note = match pos.node() {
+                Node::Chance => Note::Chance,
+                _ => Note::Book,
+            };
             table
-                .play(action, token.clone())
+                .play(action, token.clone(), note)
                 .map_err(|_| format!("opening token '{token}' is illegal"))?;
         }
+        table.movers.clear();
         Ok(table)
     }
 
@@ -280,15 +349,67 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         }
     }
 
-    /// Plays a checked action and appends its token to the move list.
-    fn play(&mut self, action: Action<G::Move>, token: String) -> Result<(), String> {
+    /// Plays a checked action, appends its token to the move list and counts its
+    /// decisions for the adjudication.
+    fn play(&mut self, action: Action<G::Move>, token: String, note: Note) -> Result<(), String> {
+        let movers = match self.game.node() {
+            Node::Turn(p) => vec![p],
+            Node::Simultaneous => vec![Player::First, Player::Second],
+            _ => Vec::new(),
+        };
         self.game
             .try_play(action)
             .map_err(|_| format!("the checked action '{token}' was refused"))?;
+        match &note {
+            Note::Engines(engines) => {
+                for (&p, e) in movers.iter().zip(engines) {
+                    self.tracker.engine_ply(p, &e.info);
+                }
+            }
+            _ => movers.iter().for_each(|_| self.tracker.book_ply()),
+        }
+        if !movers.is_empty() {
+            self.movers = movers;
+        }
         self.moves_text.push(' ');
         self.moves_text.push_str(&token);
         self.moves.push(token);
+        self.notes.push(note);
         Ok(())
+    }
+
+    /// The adjudication of the position reached, if the rules asked for call one: the
+    /// exact solver's proof first, then the scores' rules after a decision.
+    fn adjudicate(&mut self, names: [&str; 2]) -> Option<Verdict> {
+        if let Some(prover) = self.prover.as_mut()
+            && let Some(outcome) = prover.prove(self.game.current())
+        {
+            let what = match outcome {
+                Outcome::Win(p) => format!("a win for {}", names[p.index()]),
+                Outcome::Draw => "a draw".to_string(),
+            };
+            return Some(Verdict {
+                outcome,
+                termination: Termination::ExactAdjudication,
+                reason: format!("the exact solver proves {what} with correct play"),
+            });
+        }
+        let movers = std::mem::take(&mut self.movers);
+        if movers.is_empty() {
+            return None;
+        }
+        self.tracker.verdict(&movers, names)
+    }
+
+    /// What engine `p` said about the move it just made in `elapsed`.
+    fn engine_note(&self, p: Player, token: &str, elapsed: Duration) -> EngineNote {
+        EngineNote {
+            token: token.to_string(),
+            info: self.engines[p.index()].info().clone(),
+            elapsed,
+            clock: matches!(self.clocks.tc(p), TimeControl::Clock { .. })
+                .then(|| self.clocks.left(p)),
+        }
     }
 
     /// The `position` command of the game so far.
@@ -305,31 +426,48 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         self.clocks.wait_limit(p).unwrap_or(self.s.timeout)
     }
 
-    /// Records a failure of `p` (and whether its engine must be restarted).
-    fn fail(&mut self, p: Player, failure: Failure, broken: bool) {
+    /// Records a failure of `p` (and whether its engine must be restarted); a crash's
+    /// reason quotes the last lines the engine wrote to stderr.
+    fn fail(&mut self, p: Player, mut failure: Failure, broken: bool) {
+        if failure.termination == Termination::Crash {
+            let words = self.engines[p.index()]
+                .sink()
+                .last_words(Duration::from_millis(200));
+            if !words.is_empty() {
+                failure
+                    .reason
+                    .push_str(&format!("; its last stderr lines: {words}"));
+            }
+        }
         self.broken[p.index()] |= broken;
         self.failures[p.index()] = Some(failure);
     }
 
     /// A chance node: the referee draws the outcome from the pair's dice.
-    fn roll(&mut self) -> Result<(Action<G::Move>, String), String> {
+    fn roll(&mut self) -> Result<(Action<G::Move>, String, Note), String> {
         let pos = self.game.current();
         let m = self
             .dice
             .sample(pos, &mut self.outcomes)
             .ok_or("a chance node without outcomes")?;
-        Ok((Action::Single(m), pos.format_move(m)))
+        Ok((Action::Single(m), pos.format_move(m), Note::Chance))
     }
 
     /// A turn of `p`: its engine's token, if it is legal and came in time.
-    fn turn(&mut self, p: Player) -> Option<(Action<G::Move>, String)> {
+    fn turn(&mut self, p: Player) -> Option<(Action<G::Move>, String, Note)> {
         let go = format!("go {}", self.clocks.go_limits(p));
         let asked = Instant::now();
         let (position, limit, grace) = (self.position(), self.limit(p), self.s.grace());
-        let reply = ask(self.engines[p.index()], &position, &go, limit, grace);
+        let reply = ask(
+            self.engines[p.index()],
+            &position,
+            &go,
+            (limit, grace),
+            self.s.stop,
+        );
         self.engine_time += asked.elapsed();
-        let token = match judge(reply, &mut self.clocks, p, self.s) {
-            Ok(token) => token,
+        let (token, elapsed) = match judge(reply, &mut self.clocks, p, self.s) {
+            Ok(answer) => answer,
             Err((f, b)) => {
                 self.fail(p, f, b);
                 return None;
@@ -337,7 +475,10 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         };
         let pos = self.game.current();
         match pos.parse_action(&token) {
-            Ok(a @ Action::Single(_)) if pos.is_legal(a) => Some((a, pos.format_action(a))),
+            Ok(a @ Action::Single(_)) if pos.is_legal(a) => {
+                let note = Note::Engines(vec![self.engine_note(p, &token, elapsed)]);
+                Some((a, pos.format_action(a), note))
+            }
             Ok(_) => {
                 let why = format!("'{}' is not a move of this turn", quote(&token));
                 self.fail(p, illegal(why), false);
@@ -352,7 +493,7 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
 
     /// A simultaneous turn: both engines are asked before either answer is read, then the
     /// joint token is checked.
-    fn simultaneous(&mut self) -> Option<(Action<G::Move>, String)> {
+    fn simultaneous(&mut self) -> Option<(Action<G::Move>, String, Note)> {
         let position = self.position();
         let asked = Instant::now();
         let mut started = [true; 2];
@@ -361,15 +502,19 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
             started[p.index()] = self.engines[p.index()].start_search(&position, &go).is_ok();
         }
         let mut tokens = [String::new(), String::new()];
+        let mut times = [Duration::ZERO; 2];
         for p in [Player::First, Player::Second] {
             let reply = if started[p.index()] {
                 let (limit, grace) = (self.limit(p), self.s.grace());
-                self.engines[p.index()].await_move(limit, grace)
+                self.engines[p.index()].await_move(limit, grace, self.s.stop)
             } else {
                 Reply::Closed
             };
             match judge(reply, &mut self.clocks, p, self.s) {
-                Ok(token) => tokens[p.index()] = token,
+                Ok((token, elapsed)) => {
+                    tokens[p.index()] = token;
+                    times[p.index()] = elapsed;
+                }
                 Err((f, b)) => self.fail(p, f, b),
             }
         }
@@ -380,7 +525,14 @@ impl<'a, 'e, G: Notation> Table<'a, 'e, G> {
         let joint = format!("{}/{}", tokens[0], tokens[1]);
         let pos = self.game.current();
         match pos.parse_action(&joint) {
-            Ok(a @ Action::Joint(..)) if pos.is_legal(a) => Some((a, joint)),
+            Ok(a @ Action::Joint(..)) if pos.is_legal(a) => {
+                let note = Note::Engines(
+                    [Player::First, Player::Second]
+                        .map(|p| self.engine_note(p, &tokens[p.index()], times[p.index()]))
+                        .to_vec(),
+                );
+                Some((a, joint, note))
+            }
             other => {
                 let why = match other {
                     Err(e) => e.to_string(),
@@ -400,10 +552,11 @@ mod tests {
 
     fn settings(stop: &AtomicBool, tc: TimeControl) -> Settings<'_> {
         Settings {
-            tc,
+            tc: [tc; 2],
             margin: Duration::from_millis(10),
             timeout: Duration::from_millis(500),
             stop,
+            adjudication: Adjudication::default(),
         }
     }
 
@@ -413,6 +566,7 @@ mod tests {
         let ms = Duration::from_millis;
         let timed = settings(&stop, TimeControl::MoveTime(ms(100)));
         let mut clocks = Clocks::new(timed.tc, timed.margin);
+        let mut untimed_clocks = Clocks::new([TimeControl::Nodes(5); 2], timed.margin);
         let p = Player::First;
         let in_time = |elapsed| Reply::InTime {
             token: "x".to_string(),
@@ -420,7 +574,7 @@ mod tests {
         };
         assert_eq!(
             judge(in_time(ms(110)), &mut clocks, p, &timed),
-            Ok("x".to_string())
+            Ok(("x".to_string(), ms(110)))
         );
         let (f, broken) = judge(in_time(ms(111)), &mut clocks, p, &timed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::TimeForfeit, false));
@@ -432,11 +586,11 @@ mod tests {
         assert_eq!(f.termination, Termination::TimeForfeit);
         // Without a clock a late answer is a stall, but the engine still works.
         let untimed = settings(&stop, TimeControl::Nodes(5));
-        let (f, broken) = judge(late, &mut clocks, p, &untimed).unwrap_err();
+        let (f, broken) = judge(late, &mut untimed_clocks, p, &untimed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::Stall, false));
-        let (f, broken) = judge(Reply::Silent, &mut clocks, p, &untimed).unwrap_err();
+        let (f, broken) = judge(Reply::Silent, &mut untimed_clocks, p, &untimed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::Stall, true));
-        let (f, broken) = judge(Reply::Closed, &mut clocks, p, &untimed).unwrap_err();
+        let (f, broken) = judge(Reply::Closed, &mut untimed_clocks, p, &untimed).unwrap_err();
         assert_eq!((f.termination, broken), (Termination::Crash, true));
         assert_eq!(untimed.grace(), ms(100));
     }

@@ -10,15 +10,23 @@
 //! export, PGN editors): a suffix `!`, `?`, `!!`, `??`, `!?`, `?!` after a token or
 //! standing apart, and numeric glyphs such as `$2`; the last word of a move list is
 //! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
-//! move. The referee writes the tags `Event Round White Black Result Game Termination
-//! [Reason] TimeControl Seed FEN OpeningPlies PlyCount`, and after `Game` one tag per rule
-//! option of the game, named and written as UCI does (`[Placement "together"]`), so that a
-//! record replays with no flag but its file: `Game` is the `Game` option's
-//! value, `Reason` the words the game declares for its end by the rules (or what an
-//! adjudicated engine did), `FEN` the start position string (also for the start position),
-//! `Seed` the seed the game's chance outcomes are drawn from (from which each engine got
-//! its own `Seed` option, one per seat), `OpeningPlies` how many tokens of the move list
-//! were the opening.
+//! move.
+//!
+//! The referee writes the tags `Event Site Date Round White Black Result Game`, one tag per
+//! rule option of the game, named and written as UCI does (`[Placement "together"]`), then
+//! `Termination [Reason] TimeControl Seed FEN OpeningPlies PlyCount` (`WhiteTimeControl`
+//! and `BlackTimeControl` instead of `TimeControl` when the engines' limits differ), so
+//! that a record replays with no flag but its file: `Game` is the `Game` option's value,
+//! `Reason` the words the game declares for its end by the rules (or what an adjudicated
+//! engine did, or why the referee adjudicated), `FEN` the start position string (also for
+//! the start position), `Seed` the seed the game's chance outcomes are drawn from (from
+//! which each engine got its own `Seed` option, one per seat), `OpeningPlies` how many
+//! tokens of the move list were the opening. After each token it writes a comment: `{book}`
+//! for the opening's, none for a chance outcome, and for an engine's move
+//! `{score/depth time}` (`{+0.35/12 0.520s}`, pawns of the game's `score cp`, `+M3` for a
+//! forced win), with `p=0.667` for the probability its policy gave a simultaneous
+//! declaration and `[%clk h:mm:ss]` for its clock after the move under a clock; the two
+//! halves of a joint turn's comment are separated by ` / ` as in its token.
 
 use std::fmt::Write as _;
 
@@ -27,7 +35,7 @@ use quartet_core::history::GameHistory;
 use quartet_core::notation::Notation;
 
 use super::adjudicate::{Termination, rules_ending};
-use super::dice::DiceStream;
+use super::dice::{DiceStream, DiceStreams, PER_PLAYER};
 
 /// One game as text: tags, tokens and the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +44,9 @@ pub struct PgnRecord {
     pub tags: Vec<(String, String)>,
     /// Every token of the game.
     pub moves: Vec<String>,
+    /// The comment written after each token (`None`: none; may be shorter than `moves`).
+    /// The reader skips comments, so a record read back has none.
+    pub comments: Vec<Option<String>>,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
 }
@@ -105,8 +116,16 @@ impl PgnRecord {
             let _ = writeln!(out, "[{name} \"{value}\"]");
         }
         out.push('\n');
+        let mut words: Vec<String> = Vec::with_capacity(self.moves.len() + 1);
+        for (i, token) in self.moves.iter().enumerate() {
+            words.push(token.clone());
+            if let Some(Some(comment)) = self.comments.get(i) {
+                words.extend(format!("{{{comment}}}").split(' ').map(String::from));
+            }
+        }
+        words.push(self.result.clone());
         let mut line_len = 0;
-        for word in self.moves.iter().chain(std::iter::once(&self.result)) {
+        for word in &words {
             if line_len > 0 && line_len + 1 + word.len() > 79 {
                 out.push('\n');
                 line_len = 0;
@@ -212,6 +231,7 @@ pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
         records.push(PgnRecord {
             tags: std::mem::take(tags),
             moves: std::mem::take(words),
+            comments: Vec::new(),
             result,
         });
         Ok(())
@@ -305,7 +325,8 @@ pub fn record_rules<G: Notation>(
 /// adjudicated game ended in a running position, and a game under way (result `*`,
 /// `Termination` `unterminated` or none) is not over by the rules. When `Seed` and
 /// `OpeningPlies` are present, every chance outcome after the opening must be the one the
-/// referee's dice stream gives for that seed.
+/// referee's dice give for that seed (one stream per player with `[Dice "per-player"]`, one
+/// stream without).
 pub fn check_record<G: Notation>(
     record: &PgnRecord,
     index: usize,
@@ -366,10 +387,16 @@ pub fn check_record<G: Notation>(
         None => None,
     };
     let mut dice = match (record.tag("Seed"), opening_plies) {
-        (Some(seed), Some(_)) => Some(DiceStream::new(
-            seed.parse()
-                .map_err(|_| fail(None, format!("bad Seed '{seed}'")))?,
-        )),
+        (Some(seed), Some(_)) => {
+            let seed = seed
+                .parse()
+                .map_err(|_| fail(None, format!("bad Seed '{seed}'")))?;
+            Some(match record.tag("Dice") {
+                Some(PER_PLAYER) => Dice::PerPlayer(Box::new(DiceStreams::new(seed))),
+                None => Dice::Single(Box::new(DiceStream::new(seed))),
+                Some(other) => return Err(fail(None, format!("unknown Dice '{other}'"))),
+            })
+        }
         _ => None,
     };
     let opening_plies = opening_plies.unwrap_or(0);
@@ -424,12 +451,43 @@ pub fn check_record<G: Notation>(
         (_, Some(_)) => return end("an adjudicated game ended in a finished position"),
         (_, None) => {}
     }
+    if termination == Termination::ExactAdjudication
+        && proof::<G>(game.current(), rules) != Some(outcome)
+    {
+        return end("the exact solver does not prove the recorded result at the end");
+    }
     Ok(ReplayedGame {
         record: record.clone(),
         outcome: Some(outcome),
         termination: Some(termination),
         final_position: game.current().format_position(),
     })
+}
+
+/// The dice a record's chance outcomes came from: one stream (records without a `Dice`
+/// tag) or one per player (`[Dice "per-player"]`).
+enum Dice {
+    Single(Box<DiceStream>),
+    PerPlayer(Box<DiceStreams>),
+}
+
+impl Dice {
+    fn sample<G: Notation>(&mut self, pos: &G, buf: &mut Vec<(G::Move, u32)>) -> Option<G::Move> {
+        match self {
+            Dice::Single(d) => d.sample(pos, buf),
+            Dice::PerPlayer(d) => d.sample(pos, buf),
+        }
+    }
+}
+
+/// Calls of the game's prover at most when a record is checked: each call goes on from the
+/// last one's work.
+const PROOF_CALLS: usize = 100;
+
+/// The result the game's exact solver proves at `pos`, if it does.
+fn proof<G: Notation>(pos: &G, rules: &RuleOptions) -> Option<Outcome> {
+    let mut prover = G::PROVER?(rules);
+    (0..PROOF_CALLS).find_map(|_| prover.prove(pos))
 }
 
 #[cfg(test)]
@@ -440,6 +498,7 @@ mod tests {
 
     fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> PgnRecord {
         PgnRecord {
+            comments: Vec::new(),
             tags: tags
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))

@@ -5,16 +5,19 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::crosstable::{self, PairingTally};
+use super::distinct::DistinctCount;
 use super::sprt::{Sprt, SprtDecision};
 use super::stats::{
     EloEstimate, PERFECT_BOUND_LEVEL, Tally, elo_pentanomial, elo_wdl, perfect_score_bound,
 };
 
 /// Why a match stopped.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StopReason {
     /// Not stopped: the match is still being played (the reports every N games, and the
     /// results file of a match that was interrupted).
+    #[default]
     Running,
     /// Every scheduled game was played.
     Completed,
@@ -26,6 +29,23 @@ pub enum StopReason {
     EngineFailure(String),
     /// A merged report lacks games: the text says which shards.
     Incomplete(String),
+    /// A signal (SIGINT, SIGTERM) stopped the match; `--resume` continues it. The text
+    /// says which signal and what became of the games in flight.
+    Interrupted(String),
+    /// The stop marker (`--stop-file`, written by `quartet match watch` when its SPRT
+    /// decided) stopped the match after the games in flight: the text says why.
+    Halted(String),
+}
+
+impl StopReason {
+    /// Whether the match may go on with `--resume`: it is running (or was killed), was
+    /// interrupted, or stopped at an engine failure.
+    pub fn resumable(&self) -> bool {
+        matches!(
+            self,
+            StopReason::Running | StopReason::Interrupted(_) | StopReason::EngineFailure(_)
+        )
+    }
 }
 
 impl fmt::Display for StopReason {
@@ -37,23 +57,38 @@ impl fmt::Display for StopReason {
             StopReason::SprtH1 => f.write_str("SPRT: H1 accepted"),
             StopReason::EngineFailure(why) => write!(f, "engine failure (no --recover): {why}"),
             StopReason::Incomplete(why) => write!(f, "incomplete: {why}"),
+            StopReason::Interrupted(why) => write!(f, "interrupted: {why}"),
+            StopReason::Halted(why) => write!(f, "halted: {why}"),
         }
     }
 }
 
 /// The state of a match (running or finished), from the first engine's point of view.
 /// `Display` gives the report text.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MatchReport {
     /// The game's name.
     pub game: String,
-    /// The engines' names, first engine first.
-    pub engines: [String; 2],
+    /// The engines' names in `--engine` order: two in a match (the statistics are the
+    /// first one's), more in a tournament.
+    pub engines: Vec<String>,
+    /// The form of a tournament of more than two engines (`round-robin`, `gauntlet`);
+    /// absent for a match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
+    /// A tournament's pairings with their tallies (empty for a match, whose tally is
+    /// `tally`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairings: Vec<PairingTally>,
+    /// The games each engine lost by a fault of its own (a crash, a stall, a time
+    /// forfeit, an illegal move), by engine name and termination.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub faults: BTreeMap<String, BTreeMap<String, u32>>,
     /// The time control as text.
     pub time_control: String,
     /// Games scheduled (in this shard).
     pub scheduled: u64,
-    /// W/D/L and pair counts.
+    /// W/D/L and pair counts of the first engine (in a tournament: over its pairings).
     pub tally: Tally,
     /// Games per termination kind (its tag text).
     pub terminations: BTreeMap<String, u32>,
@@ -72,9 +107,27 @@ pub struct MatchReport {
     /// Games played at once.
     #[serde(default)]
     pub concurrency: u32,
+    /// The distinct openings of the pairs played (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distinct_openings: Option<DistinctCount>,
+    /// The distinct games played: start position and every token (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distinct_games: Option<DistinctCount>,
+    /// The file the engines' stderr went to, when one wrote any (without `--log`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
 }
 
 impl MatchReport {
+    /// The games counted: of the match, or of every pairing of a tournament.
+    pub fn games_played(&self) -> u32 {
+        if self.pairings.is_empty() {
+            self.tally.games()
+        } else {
+            self.pairings.iter().map(|p| p.tally.games()).sum()
+        }
+    }
+
     /// The per-game Elo estimate (`None` before the first game).
     pub fn elo(&self) -> Option<EloEstimate> {
         elo_wdl(&self.tally)
@@ -137,6 +190,40 @@ impl MatchReport {
     }
 }
 
+impl MatchReport {
+    /// The distinct openings and games, and a warning when games repeat.
+    fn write_distinct(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (Some(o), Some(g)) = (&self.distinct_openings, &self.distinct_games) else {
+            return Ok(());
+        };
+        let games = u64::from(self.games_played());
+        let about = |c: &DistinctCount| if c.exact { "" } else { "about " };
+        write!(
+            f,
+            "Distinct: {}{} openings, {}{} games of {games}",
+            about(o),
+            o.count,
+            about(g),
+            g.count
+        )?;
+        if !(o.exact && g.exact) {
+            write!(f, " (estimated from the runs' sketches)")?;
+        }
+        writeln!(f)?;
+        // An estimate is trusted to 10 % (its error is about 4 %).
+        let repeats = games.saturating_sub(g.count);
+        if repeats > 0 && (g.exact || repeats * 10 > games) {
+            writeln!(
+                f,
+                "Warning: {repeats} of {games} games repeat an earlier game move for move: they \
+                are not independent games (deterministic engines from the same openings; use a \
+                book, random:N openings, or engines that choose at random with their Seed)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// A statistic with two decimals; `inf` for an unbounded one, `n/a` for an undefined one
 /// (no variance). Adding 0.0 turns -0.0 into 0.0, so an even match does not print "-0.00".
 fn num(x: f64) -> String {
@@ -160,8 +247,31 @@ fn write_elo(f: &mut fmt::Formatter<'_>, label: &str, e: &EloEstimate) -> fmt::R
 }
 
 impl fmt::Display for MatchReport {
-    /// The report in fastchess's style, from the first engine's point of view.
+    /// The report in fastchess's style: of a match, from the first engine's point of view;
+    /// of a tournament, the standings, the crosstable and every pairing.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.pairings.is_empty() {
+            self.write_match(f)?;
+        } else {
+            let games: u32 = self.pairings.iter().map(|p| p.tally.games()).sum();
+            writeln!(
+                f,
+                "Results of a {} of {} engines ({}, {}):",
+                self.tournament.as_deref().unwrap_or("tournament"),
+                self.engines.len(),
+                self.game,
+                self.time_control
+            )?;
+            writeln!(f, "Games: {games} of {}", self.scheduled)?;
+            crosstable::write(f, &self.engines, &self.pairings)?;
+        }
+        self.write_tail(f)
+    }
+}
+
+impl MatchReport {
+    /// The statistics of a two-engine match.
+    fn write_match(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = &self.tally;
         writeln!(
             f,
@@ -232,12 +342,34 @@ impl fmt::Display for MatchReport {
                 s.model
             )?;
         }
+        Ok(())
+    }
+
+    /// What every report ends with: terminations, faults, distinct games, overheads and
+    /// why the match stopped.
+    fn write_tail(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let terms: Vec<String> = self
             .terminations
             .iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         writeln!(f, "Terminations: {}", terms.join(", "))?;
+        if !self.faults.is_empty() {
+            let faults: Vec<String> = self
+                .faults
+                .iter()
+                .map(|(engine, kinds)| {
+                    let kinds: Vec<String> =
+                        kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                    format!("{engine}: {}", kinds.join(", "))
+                })
+                .collect();
+            writeln!(f, "Faults: {}", faults.join("; "))?;
+        }
+        self.write_distinct(f)?;
+        if let Some(path) = &self.stderr {
+            writeln!(f, "Engine stderr: {path}")?;
+        }
         if let Some(o) = self.referee_overhead() {
             writeln!(
                 f,
@@ -261,7 +393,7 @@ impl fmt::Display for MatchReport {
             StopReason::Running => write!(
                 f,
                 "Running: {} of {} games played",
-                self.tally.games(),
+                self.games_played(),
                 self.scheduled
             ),
             ref stop => write!(f, "Stopped: {stop}"),
@@ -287,7 +419,7 @@ mod tests {
         };
         MatchReport {
             game: "nim".to_string(),
-            engines: ["a".to_string(), "b".to_string()],
+            engines: vec!["a".to_string(), "b".to_string()],
             time_control: "10+0.1".to_string(),
             scheduled: 4,
             tally,
@@ -304,6 +436,7 @@ mod tests {
             wall_ms: 1020,
             elapsed_ms: 525,
             concurrency: 2,
+            ..MatchReport::default()
         }
     }
 

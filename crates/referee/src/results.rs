@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::MatchError;
+use super::distinct::DistinctCount;
+use super::provenance::{self, Identity};
 use super::report::{MatchReport, StopReason};
+use super::resume::ResumeState;
 use super::schedule::Shard;
 use super::sprt::Sprt;
 
@@ -47,6 +50,19 @@ pub struct GameLine {
     pub engine_ms: u64,
     /// Milliseconds of the whole game.
     pub wall_ms: u64,
+    /// The fingerprint of the opening (hex; see `distinct`), absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_id: Option<String>,
+    /// The fingerprint of the game: its start and every token (hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
+    /// When the game began: milliseconds since the Unix epoch (absent in older files). A
+    /// shard stopped by `quartet match watch` begins no game after the stop marker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_ms: Option<u64>,
+    /// When the game was counted: milliseconds since the Unix epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_ms: Option<u64>,
 }
 
 /// The `--results` file: a run's (or shard's) report and what identifies its match.
@@ -68,6 +84,12 @@ pub struct ResultsFile {
     /// later merge; empty for one run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<RunId>,
+    /// What the match was played with (absent in the files of older versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<Identity>,
+    /// How far the match got, for `--resume` (absent in a merge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<ResumeState>,
     /// The report of this run.
     pub report: MatchReport,
 }
@@ -110,9 +132,14 @@ pub fn read_results(path: &Path) -> Result<ResultsFile, MatchError> {
 }
 
 /// What makes `f` another test than `first` (its game, engines, time control or openings,
-/// with both values), or `None` when it is the same test. Openings given as files compare
-/// by the path as written: one book under two paths reads as two tests.
+/// with both values; with provenance in both files, also an engine's program, arguments,
+/// options or limit, the book's content, the rules, the adjudication or Quartet's version),
+/// or `None` when it is the same test. Without provenance (older files) openings given as
+/// files compare by the path as written.
 fn other_test(first: &ResultsFile, f: &ResultsFile) -> Option<String> {
+    if let (Some(a), Some(b)) = (&first.identity, &f.identity) {
+        return provenance::difference(a, b, (&f.name(), &first.name()));
+    }
     let (a, b) = (&first.report, &f.report);
     let openings = |f: &ResultsFile| f.openings.clone().unwrap_or_else(|| "unknown".to_string());
     let (what, x, y) = if a.game != b.game {
@@ -159,6 +186,11 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         engine_ms: 0,
         wall_ms: 0,
         elapsed_ms: 0,
+        distinct_openings: None,
+        distinct_games: None,
+        pairings: Vec::new(),
+        faults: BTreeMap::new(),
+        stderr: None,
         ..first.report.clone()
     };
     let mut problems = Vec::new();
@@ -191,14 +223,30 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         }
         merged.scheduled += r.scheduled;
         merged.tally.merge(&r.tally);
+        for p in &r.pairings {
+            match merged.pairings.iter_mut().find(|q| q.engines == p.engines) {
+                Some(q) => q.tally.merge(&p.tally),
+                None => merged.pairings.push(p.clone()),
+            }
+        }
         for (k, v) in &r.terminations {
             *merged.terminations.entry(k.clone()).or_insert(0) += v;
+        }
+        for (engine, kinds) in &r.faults {
+            for (k, v) in kinds {
+                *merged
+                    .faults
+                    .entry(engine.clone())
+                    .or_default()
+                    .entry(k.clone())
+                    .or_insert(0) += v;
+            }
         }
         merged.engine_ms += r.engine_ms;
         merged.wall_ms += r.wall_ms;
         match r.stop {
             StopReason::Completed => {}
-            StopReason::Running => problems.push(format!(
+            StopReason::Running | StopReason::Interrupted(_) => problems.push(format!(
                 "{} is unfinished (still running, or interrupted)",
                 f.name()
             )),
@@ -219,6 +267,15 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
     }
     if !problems.is_empty() {
         merged.stop = StopReason::Incomplete(problems.join("; "));
+    }
+    let reports: Vec<&MatchReport> = files.iter().map(|f| &f.report).collect();
+    if reports.iter().all(|r| r.distinct_games.is_some()) {
+        merged.distinct_openings = Some(DistinctCount::union(
+            reports.iter().filter_map(|r| r.distinct_openings.as_ref()),
+        ));
+        merged.distinct_games = Some(DistinctCount::union(
+            reports.iter().filter_map(|r| r.distinct_games.as_ref()),
+        ));
     }
     let listed: Vec<RunId> = if runs.len() > 1 {
         runs.iter()
@@ -242,6 +299,8 @@ pub fn merge(files: &[ResultsFile], sprt: Option<Sprt>) -> Result<ResultsFile, M
         shard: None,
         openings: first.openings.clone(),
         runs: listed,
+        identity: first.identity.clone(),
+        resume: None,
         report: merged,
     })
 }
@@ -295,9 +354,11 @@ mod tests {
             shard: Some(Shard { index, count }),
             openings: Some("random:8".to_string()),
             runs: Vec::new(),
+            identity: None,
+            resume: None,
             report: MatchReport {
                 game: "nim".to_string(),
-                engines: ["a".to_string(), "b".to_string()],
+                engines: vec!["a".to_string(), "b".to_string()],
                 time_control: "nodes=1".to_string(),
                 scheduled: 4,
                 tally: Tally {
@@ -312,6 +373,7 @@ mod tests {
                 wall_ms: 11,
                 elapsed_ms: 12,
                 concurrency: 1,
+                ..MatchReport::default()
             },
         }
     }

@@ -1,33 +1,39 @@
-//! Running a whole match: K worker threads, each with its own pair of engine processes,
-//! take games from a shared queue; the calling thread gathers the results, writes the
-//! records and files, keeps the statistics and stops the match on an SPRT decision or an
-//! engine failure.
+//! Running a whole match or tournament: K worker threads, each with its own engine
+//! processes (started when a game first needs them, kept for its later games), take games
+//! from a shared queue; the calling thread gathers the results, writes the records and
+//! files, keeps the statistics and stops the match on an SPRT decision or an engine
+//! failure.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use quartet_core::declaration::GameDeclaration;
-use quartet_core::game::{Outcome, Player, RuleOptions};
+use quartet_core::game::{Player, RuleOptions};
 use quartet_core::notation::Notation;
 use quartet_games::GameKind;
 
 use super::MatchError;
-use super::clock::TimeControl;
-use super::engine::{Engine, EngineSpec};
+use super::adjudication::Adjudication;
+use super::book::{Book, OpeningSource};
+use super::distinct::{Counter, DistinctCount};
+use super::engine::Engine;
+use super::gather::Gather;
+use super::lineup::EngineEntry;
+use super::logs::{EngineSink, Logs};
 use super::play::{PlayedGame, Settings, play_game};
 use super::progress::Progress;
-use super::record::{PgnRecord, result_text};
+use super::provenance::{self, Hasher, Identity};
 use super::report::{MatchReport, StopReason};
-use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
-use super::schedule::{GameSpec, OpeningSource, Shard, schedule};
-use super::sprt::{Sprt, SprtDecision};
-use super::stats::{GameScore, Tally};
+use super::results::{ResultsFile, read_results};
+use super::resume::{self, Restored, ResumeState};
+use super::schedule::{GameSpec, Shard, schedule};
+use super::sprt::Sprt;
+use super::stats::Tally;
+use super::tournament::Tournament;
 
 /// A checked match configuration (built from [`super::MatchArgs`]).
 #[derive(Clone, Debug)]
@@ -35,14 +41,17 @@ pub struct MatchConfig {
     /// The game the command line chose; [`run`] refuses a registered game other than the
     /// one it plays (a toy game of the tests is played whatever this says).
     pub game: GameKind,
-    /// The two engines; the first is the one the statistics speak for.
-    pub engines: [EngineSpec; 2],
-    /// Games in the whole match (all shards).
+    /// The engines with their limits; in a match of two, the first is the one the
+    /// statistics speak for.
+    pub engines: Vec<EngineEntry>,
+    /// The form of a tournament of more than two engines.
+    pub tournament: Tournament,
+    /// The pairings (`[a, b]` engine indices), one for a match.
+    pub pairings: Vec<[usize; 2]>,
+    /// Games per pairing (the whole match for two engines), all shards.
     pub games: u64,
     /// Games played at once.
     pub concurrency: usize,
-    /// The limit of every `go`.
-    pub tc: TimeControl,
     /// Clock tolerance (see [`Settings::margin`]).
     pub margin: Duration,
     /// Wait limit for handshakes, `isready` and searches without a clock.
@@ -55,11 +64,13 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Restart crashed or hung engines and go on, instead of stopping the match.
     pub recover: bool,
+    /// The adjudication rules.
+    pub adjudication: Adjudication,
     /// The slice of the match to play.
     pub shard: Option<Shard>,
-    /// The game records file (`--pgnout`), replaced.
+    /// The game records file (`--pgnout`), replaced (appended to on `--resume`).
     pub pgnout: Option<PathBuf>,
-    /// The per-game JSON lines file (`--jsonl`), replaced.
+    /// The per-game JSON lines file (`--jsonl`), replaced (appended to on `--resume`).
     pub jsonl: Option<PathBuf>,
     /// The results summary (`--results`), rewritten after every game.
     pub results: Option<PathBuf>,
@@ -67,6 +78,42 @@ pub struct MatchConfig {
     pub report_every: u64,
     /// Show the progress line (on a terminal).
     pub progress: bool,
+    /// The per-game logs' directory (`--log`).
+    pub log_dir: Option<PathBuf>,
+    /// The records' `Event` tag.
+    pub event: String,
+    /// The records' `Site` tag.
+    pub site: String,
+    /// Go on from the results file of an earlier session, if it exists (`--resume`).
+    pub resume: bool,
+    /// Start no game once this file exists (`--stop-file`; the games in flight finish).
+    pub stop_file: Option<PathBuf>,
+    /// Set to a signal's number by the caller's signal handler: the match abandons the
+    /// games in flight, writes its results and returns (`None`: no handler).
+    pub interrupt: Option<Arc<AtomicUsize>>,
+}
+
+impl MatchConfig {
+    /// Games in the whole match or tournament, all shards.
+    pub fn total_games(&self) -> u64 {
+        self.games * self.pairings.len() as u64
+    }
+
+    /// The limit of every engine (`nodes=500`), or each engine's when they differ
+    /// (`a nodes=500, b 10+0.1`).
+    pub fn time_control(&self) -> String {
+        let first = self.engines[0].limit;
+        if self.engines.iter().all(|e| e.limit == first) {
+            first.to_string()
+        } else {
+            let each: Vec<String> = self
+                .engines
+                .iter()
+                .map(|e| format!("{} {}", e.spec.name, e.limit))
+                .collect();
+            each.join(", ")
+        }
+    }
 }
 
 /// The `setoption` pairs every engine gets before the user's options: the game, then each
@@ -104,275 +151,244 @@ pub fn rule_tags(game: &GameDeclaration, rules: &RuleOptions) -> Vec<(&'static s
 enum Event {
     /// A game ended.
     Finished(Box<(GameSpec, PlayedGame)>),
+    /// A game was abandoned before its end.
+    Abandoned,
     /// An engine crashed or hung and the match may not recover.
     EngineDown(String),
     /// The match cannot go on.
     Fatal(MatchError),
 }
 
-/// One worker: plays games from the queue with its own two engines.
+/// How the gathering thread stops the workers.
+#[derive(Default)]
+struct Flags {
+    /// Abandon the games in flight (a signal, a decided SPRT, an engine failure without
+    /// `--recover`).
+    abandon: AtomicBool,
+    /// Start no more games (the above, or the stop marker: the games in flight finish).
+    halt: AtomicBool,
+}
+
+/// One worker: plays games from the queue with its own engine processes, one per engine,
+/// each started when a game first needs it and restarted after a crash or a hang. Before
+/// each game it looks for the stop marker.
 fn worker<G: Notation>(
     cfg: &MatchConfig,
     rules: &RuleOptions,
     specs: &[GameSpec],
     next: &AtomicUsize,
-    stop: &AtomicBool,
+    flags: &Flags,
+    logs: &Arc<Logs>,
     events: Sender<Event>,
 ) {
     let setup = setup_options(&G::DECLARATION, rules);
-    let settings = Settings {
-        tc: cfg.tc,
-        margin: cfg.margin,
-        timeout: cfg.timeout,
-        stop,
-    };
-    let mut engines: [Option<Engine>; 2] = [None, None];
-    while !stop.load(Ordering::Relaxed) {
+    let stop = &flags.abandon;
+    let mut engines: Vec<Option<Engine>> = (0..cfg.engines.len()).map(|_| None).collect();
+    'games: loop {
+        if cfg.stop_file.as_ref().is_some_and(|p| p.exists()) {
+            flags.halt.store(true, Ordering::Relaxed);
+        }
+        if flags.halt.load(Ordering::Relaxed) {
+            break;
+        }
         let Some(spec) = specs.get(next.fetch_add(1, Ordering::Relaxed)) else {
             break;
         };
-        for (slot, spec_e) in engines.iter_mut().zip(&cfg.engines) {
-            if slot.is_none() {
-                match Engine::start(spec_e, &setup, cfg.timeout) {
-                    Ok(e) => *slot = Some(e),
-                    Err(e) => {
-                        let why = e.to_string();
-                        let _ = events.send(Event::Fatal(MatchError::Engine {
-                            name: spec_e.name.clone(),
-                            why,
-                        }));
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                }
+        let log = match logs.game(spec.index) {
+            Ok(log) => log,
+            Err(why) => {
+                let _ = events.send(Event::Fatal(MatchError::Usage(format!("--log: {why}"))));
+                flags.halt.store(true, Ordering::Relaxed);
+                stop.store(true, Ordering::Relaxed);
+                break;
             }
+        };
+        let mut players = Vec::with_capacity(2);
+        for &e in &spec.engines {
+            let entry = &cfg.engines[e];
+            let engine = match engines[e].take() {
+                Some(engine) => {
+                    engine.sink().set_game(log.clone());
+                    engine
+                }
+                None => match Engine::start(&entry.spec, &setup, cfg.timeout, {
+                    let sink = Arc::new(EngineSink::new(&entry.spec.name, Arc::clone(logs)));
+                    sink.set_game(log.clone());
+                    sink
+                }) {
+                    Ok(engine) => engine,
+                    Err(why) => {
+                        let _ = events.send(Event::Fatal(MatchError::Engine {
+                            name: entry.spec.name.clone(),
+                            why: why.to_string(),
+                        }));
+                        flags.halt.store(true, Ordering::Relaxed);
+                        stop.store(true, Ordering::Relaxed);
+                        for (&e, engine) in spec.engines.iter().zip(players) {
+                            engines[e] = Some(engine);
+                        }
+                        break 'games;
+                    }
+                },
+            };
+            players.push(engine);
         }
-        let [Some(a), Some(b)] = &mut engines else {
-            return;
+        let (Some(mut second), Some(mut first)) = (players.pop(), players.pop()) else {
+            break;
         };
-        let names = [cfg.engines[0].name.as_str(), cfg.engines[1].name.as_str()];
-        let (players, names) = if spec.swapped {
-            ([b, a], [names[1], names[0]])
-        } else {
-            ([a, b], names)
+        let [a, b] = spec.engines;
+        let settings = Settings {
+            tc: [cfg.engines[a].limit, cfg.engines[b].limit],
+            margin: cfg.margin,
+            timeout: cfg.timeout,
+            stop,
+            adjudication: cfg.adjudication,
         };
-        match play_game::<G>(&settings, players, names, spec, rules) {
+        let names = [
+            cfg.engines[a].spec.name.as_str(),
+            cfg.engines[b].spec.name.as_str(),
+        ];
+        // The game's log stays the engines' until their next game: lines an engine wrote
+        // near the end, read a little later, still go to it.
+        let result = play_game::<G>(&settings, [&mut first, &mut second], names, spec, rules);
+        engines[a] = Some(first);
+        engines[b] = Some(second);
+        match result {
             Ok(Some(played)) => {
-                // Slot of the engine that played player p: swapped games put slot 1 first.
-                let slot = |p: Player| p.index() ^ usize::from(spec.swapped);
-                let mut down = Vec::new();
+                let mut down = false;
                 for p in [Player::First, Player::Second] {
                     if played.broken[p.index()] {
-                        engines[slot(p)] = None;
-                        down.push(cfg.engines[slot(p)].name.clone());
+                        engines[spec.engines[p.index()]] = None;
+                        down = true;
                     }
                 }
                 let reason = format!("game {}: {}", spec.index + 1, played.verdict.reason);
                 let _ = events.send(Event::Finished(Box::new((spec.clone(), played))));
-                if !down.is_empty() && !cfg.recover {
+                if down && !cfg.recover {
                     let _ = events.send(Event::EngineDown(reason));
+                    flags.halt.store(true, Ordering::Relaxed);
                     stop.store(true, Ordering::Relaxed);
                     break;
                 }
             }
-            Ok(None) => break,
+            Ok(None) => {
+                let _ = events.send(Event::Abandoned);
+                break;
+            }
             Err(e) => {
                 let _ = events.send(Event::Fatal(MatchError::Internal(e)));
+                flags.halt.store(true, Ordering::Relaxed);
                 stop.store(true, Ordering::Relaxed);
                 break;
             }
         }
     }
     for engine in engines.into_iter().flatten() {
+        let sink = engine.sink_handle();
         engine.shutdown(Duration::from_millis(500));
+        sink.wait_closed(Duration::from_millis(200));
+        sink.set_game(None);
     }
 }
 
-/// Opens an output file (replacing it).
-fn create(path: &Option<PathBuf>) -> Result<Option<BufWriter<File>>, MatchError> {
-    path.as_ref()
-        .map(|p| {
-            File::create(p)
-                .map(BufWriter::new)
-                .map_err(|e| MatchError::File {
-                    path: p.clone(),
-                    why: e.to_string(),
-                })
-        })
-        .transpose()
-}
-
-fn write_out(
-    out: &mut Option<BufWriter<File>>,
-    path: &Option<PathBuf>,
-    text: &str,
-) -> Result<(), MatchError> {
-    if let (Some(w), Some(p)) = (out.as_mut(), path) {
-        w.write_all(text.as_bytes())
-            .and_then(|()| w.flush())
-            .map_err(|e| MatchError::File {
-                path: p.clone(),
-                why: e.to_string(),
-            })?;
+/// The signal that interrupted a match: its number as `--interrupt` stores it, and its
+/// name.
+pub fn signal_name(number: usize) -> &'static str {
+    match number {
+        2 => "SIGINT",
+        15 => "SIGTERM",
+        _ => "a signal",
     }
-    Ok(())
 }
 
-/// The record of a finished game.
-fn record<G: Notation>(
+/// The results file of an earlier session of this match, if there is one to go on from:
+/// with `--resume`, the `--results` file when it exists (an unreadable one is an error, and
+/// is left as it is); without, none, but an existing file that holds an unfinished match
+/// or is not a results file is refused rather than replaced.
+fn earlier_session(cfg: &MatchConfig) -> Result<Option<ResultsFile>, MatchError> {
+    let Some(path) = &cfg.results else {
+        return match cfg.resume {
+            true => Err(MatchError::Usage(
+                "--resume needs the --results file of the match to resume".to_string(),
+            )),
+            false => Ok(None),
+        };
+    };
+    if !path.exists() {
+        return Ok(None);
+    }
+    let refuse = |why: String| MatchError::File {
+        path: path.clone(),
+        why,
+    };
+    let file = read_results(path).map_err(|e| {
+        refuse(format!(
+            "is not a results file this version can read ({e}); it is left as it is"
+        ))
+    })?;
+    if file.shard.is_none() && !file.runs.is_empty() {
+        return Err(refuse(
+            "holds a merge of several runs, not one match; it is left as it is".to_string(),
+        ));
+    }
+    match (cfg.resume, file.report.stop.resumable()) {
+        (true, _) => Ok(Some(file)),
+        (false, true) => Err(refuse(format!(
+            "holds an unfinished match ({}): continue it with --resume, or remove the file",
+            file.report.stop
+        ))),
+        (false, false) => Ok(None),
+    }
+}
+
+/// Why the command cannot resume the match of `earlier`, or `None` when it can: the
+/// engines, limits, book, rules and adjudication ([`Identity`]), the seed, the number of
+/// games and the shard must be the same.
+fn resume_difference(
+    earlier: &ResultsFile,
     cfg: &MatchConfig,
-    rules: &RuleOptions,
-    start_fen: &str,
-    spec: &GameSpec,
-    g: &PlayedGame,
-) -> PgnRecord {
-    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
-    let (white, black) = if spec.swapped {
-        (names[1].clone(), names[0].clone())
-    } else {
-        (names[0].clone(), names[1].clone())
-    };
-    let v = &g.verdict;
-    // The seven-tag roster's tags that apply first, in its order, then Quartet's own.
-    let mut tags = vec![
-        ("Event", "Quartet match".to_string()),
-        ("Round", (spec.index + 1).to_string()),
-        ("White", white),
-        ("Black", black),
-        ("Result", result_text(v.outcome).to_string()),
-        ("Game", G::DECLARATION.name.to_string()),
-    ];
-    tags.extend(rule_tags(&G::DECLARATION, rules));
-    tags.push(("Termination", v.termination.to_string()));
-    if !v.reason.is_empty() {
-        tags.push(("Reason", v.reason.clone()));
-    }
-    tags.extend([
-        ("TimeControl", cfg.tc.to_string()),
-        ("Seed", spec.seed.to_string()),
-        (
-            "FEN",
-            spec.opening
-                .fen
-                .clone()
-                .unwrap_or_else(|| start_fen.to_string()),
-        ),
-        ("OpeningPlies", g.opening_plies.to_string()),
-        ("PlyCount", g.moves.len().to_string()),
-    ]);
-    PgnRecord {
-        tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-        moves: g.moves.clone(),
-        result: result_text(v.outcome).to_string(),
-    }
-}
-
-/// The first engine's score in a game.
-fn score_of(spec: &GameSpec, outcome: Outcome) -> GameScore {
-    let first_engine_player = if spec.swapped {
-        Player::Second
-    } else {
-        Player::First
-    };
-    match outcome {
-        Outcome::Draw => GameScore::Draw,
-        Outcome::Win(p) if p == first_engine_player => GameScore::Win,
-        Outcome::Win(_) => GameScore::Loss,
-    }
-}
-
-/// The gathering side of a match: statistics and output files.
-struct Gather<'a> {
-    cfg: &'a MatchConfig,
-    rules: &'a RuleOptions,
-    started: Instant,
-    start_fen: String,
-    report: MatchReport,
-    pending: HashMap<u64, GameScore>,
-    played: u64,
-    pgn: Option<BufWriter<File>>,
-    jsonl: Option<BufWriter<File>>,
-    progress: Progress,
-}
-
-impl Gather<'_> {
-    /// Counts, records and reports one finished game; asks the match to stop on an SPRT
-    /// decision.
-    fn finished<G: Notation>(
-        &mut self,
-        spec: &GameSpec,
-        game: &PlayedGame,
-        stop: &AtomicBool,
-    ) -> Result<(), MatchError> {
-        let (cfg, report) = (self.cfg, &mut self.report);
-        self.played += 1;
-        let score = score_of(spec, game.verdict.outcome);
-        report.tally.add_game(score);
-        if let Some(other) = self.pending.remove(&spec.pair) {
-            report.tally.add_pair(other, score);
-        } else {
-            self.pending.insert(spec.pair, score);
-        }
-        *report
-            .terminations
-            .entry(game.verdict.termination.to_string())
-            .or_insert(0) += 1;
-        report.engine_ms += game.engine_time.as_millis() as u64;
-        report.wall_ms += game.wall_time.as_millis() as u64;
-        report.elapsed_ms = self.started.elapsed().as_millis() as u64;
-        let rec = record::<G>(cfg, self.rules, &self.start_fen, spec, game);
-        write_out(&mut self.pgn, &cfg.pgnout, &rec.to_text())?;
-        let line = GameLine {
-            game: spec.index + 1,
-            pair: spec.pair + 1,
-            white: rec.tag("White").unwrap_or_default().to_string(),
-            black: rec.tag("Black").unwrap_or_default().to_string(),
-            result: rec.result.clone(),
-            termination: game.verdict.termination.to_string(),
-            reason: game.verdict.reason.clone(),
-            plies: game.moves.len(),
-            opening_plies: game.opening_plies,
-            seed: spec.seed,
-            engine_ms: game.engine_time.as_millis() as u64,
-            wall_ms: game.wall_time.as_millis() as u64,
-        };
-        let json = serde_json::to_string(&line).map_err(|e| MatchError::Internal(e.to_string()))?;
-        write_out(&mut self.jsonl, &cfg.jsonl, &(json + "\n"))?;
-        let decided = match report.sprt_status() {
-            Some((_, SprtDecision::AcceptH0)) => Some(StopReason::SprtH0),
-            Some((_, SprtDecision::AcceptH1)) => Some(StopReason::SprtH1),
-            _ => None,
-        };
-        if let Some(reason) = decided.filter(|_| report.stop == StopReason::Running) {
-            report.stop = reason;
-            stop.store(true, Ordering::Relaxed);
-        }
-        write_results(cfg, report)?;
-        let mut what = format!(
-            "Finished game {} of {} ({} vs {}): {} {{{}",
-            spec.index + 1,
-            cfg.games,
-            line.white,
-            line.black,
-            line.result,
-            line.termination
+    identity: &Identity,
+) -> Option<String> {
+    let labels = ("this command", "the results file");
+    let Some(theirs) = &earlier.identity else {
+        return Some(
+            "the results file is of an older version and does not say what the match was \
+            played with"
+                .to_string(),
         );
-        if !line.reason.is_empty() {
-            what.push_str(": ");
-            what.push_str(&line.reason);
-        }
-        what.push('}');
-        self.progress.game_done(&what, report.short());
-        // The last game's report is the final one, which the caller prints.
-        let last = self.played == report.scheduled;
-        if cfg.report_every > 0 && self.played.is_multiple_of(cfg.report_every) && !last {
-            self.progress.print(&report.to_string());
-        }
-        Ok(())
+    };
+    if let Some(why) = provenance::difference(theirs, identity, labels) {
+        return Some(why);
     }
+    let differ = |what: &str, x: String, y: String| {
+        Some(format!(
+            "{what}: {y} in this command and {x} in the results file"
+        ))
+    };
+    let shard =
+        |s: Option<Shard>| s.map_or("none".to_string(), |s| format!("{}/{}", s.index, s.count));
+    if earlier.seed != cfg.seed {
+        return differ(
+            "another seed",
+            earlier.seed.to_string(),
+            cfg.seed.to_string(),
+        );
+    }
+    if earlier.games != cfg.games {
+        return differ(
+            "another number of games",
+            earlier.games.to_string(),
+            cfg.games.to_string(),
+        );
+    }
+    if earlier.shard != cfg.shard {
+        return differ("another shard", shard(earlier.shard), shard(cfg.shard));
+    }
+    None
 }
 
-/// Plays the match described by `cfg` under `rules`.
+/// Plays the match described by `cfg` under `rules`: afresh, or (`--resume`) from where
+/// its results file says an earlier session stopped.
 pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchReport, MatchError> {
     if GameKind::from_name(G::DECLARATION.name).is_some_and(|g| g != cfg.game) {
         return Err(MatchError::Usage(format!(
@@ -381,104 +397,285 @@ pub fn run<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions) -> Result<MatchR
             G::DECLARATION.name
         )));
     }
-    let specs = schedule::<G>(cfg.games, cfg.seed, &cfg.openings, cfg.shard, rules)
+    cfg.adjudication
+        .check(
+            G::DECLARATION.name,
+            G::DECLARATION.draws,
+            G::PROVER.is_some(),
+        )
         .map_err(MatchError::Usage)?;
+    let book = match &cfg.openings {
+        OpeningSource::File(file) => {
+            Some(Book::load::<G>(file, cfg.seed, rules).map_err(MatchError::Usage)?)
+        }
+        _ => None,
+    };
+    let identity = identity::<G>(cfg, rules, book.as_ref());
+    let earlier = earlier_session(cfg)?;
+    if let Some(earlier) = &earlier {
+        if let Some(why) = resume_difference(earlier, cfg, &identity) {
+            return Err(MatchError::Usage(format!(
+                "cannot resume {}: {why}; nothing was changed",
+                cfg.results
+                    .as_deref()
+                    .map_or(String::new(), |p| p.display().to_string())
+            )));
+        }
+        if !earlier.report.stop.resumable() {
+            return Ok(earlier.report.clone());
+        }
+    }
+    let all = schedule::<G>(
+        cfg.games,
+        &cfg.pairings,
+        cfg.seed,
+        &cfg.openings,
+        book.as_ref(),
+        cfg.shard,
+        rules,
+    )
+    .map_err(MatchError::Usage)?;
+    let (pgn, jsonl, restored, mut state, report) = match &earlier {
+        Some(earlier) => {
+            let (pgn, jsonl, restored) = resume::reopen(earlier, &cfg.pgnout, &cfg.jsonl)?;
+            let state = earlier.resume.clone().unwrap_or_default();
+            (pgn, jsonl, Some(restored), state, earlier.report.clone())
+        }
+        None => (
+            resume::create(&cfg.pgnout)?,
+            resume::create(&cfg.jsonl)?,
+            None,
+            ResumeState::default(),
+            MatchReport::default(),
+        ),
+    };
+    let specs: Vec<GameSpec> = all
+        .iter()
+        .filter(|s| !state.is_done(s.index))
+        .cloned()
+        .collect();
+    state.sessions += 1;
     let workers = cfg.concurrency.clamp(1, specs.len().max(1));
+    if let Some(warning) = concurrency_warning(cfg.concurrency) {
+        eprintln!("{warning}");
+    }
+    let mut tallies = vec![Tally::default(); cfg.pairings.len()];
+    if cfg.engines.len() == 2 {
+        tallies[0] = report.tally;
+    } else {
+        for (t, p) in tallies.iter_mut().zip(&report.pairings) {
+            *t = p.tally;
+        }
+    }
+    let counter = |c: &Option<DistinctCount>| {
+        c.as_ref()
+            .map_or_else(Counter::default, |c| Counter::resume(c.count, &c.sketch))
+    };
+    let (openings_seen, games_seen) = match restored {
+        Some(Restored {
+            openings: Some(o),
+            games: Some(g),
+        }) => (o, g),
+        _ => (
+            counter(&report.distinct_openings),
+            counter(&report.distinct_games),
+        ),
+    };
+    if earlier.is_some() && cfg.progress {
+        eprintln!(
+            "Resuming: {} of {} games finished, {} to play (session {})",
+            state.done_count(),
+            all.len(),
+            specs.len(),
+            state.sessions
+        );
+    }
     let mut gather = Gather {
         cfg,
         rules,
         started: Instant::now(),
+        earlier_ms: report.elapsed_ms,
         start_fen: G::start(rules).format_position(),
+        pending: state.pending.iter().copied().collect(),
         report: MatchReport {
             game: G::DECLARATION.name.to_string(),
-            engines: [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
-            time_control: cfg.tc.to_string(),
-            scheduled: specs.len() as u64,
-            tally: Tally::default(),
-            terminations: BTreeMap::new(),
+            engines: cfg.engines.iter().map(|e| e.spec.name.clone()).collect(),
+            tournament: (cfg.engines.len() > 2)
+                .then(|| cfg.tournament.name(cfg.engines.len()).to_string()),
+            time_control: cfg.time_control(),
+            scheduled: all.len() as u64,
             sprt: cfg.sprt,
             stop: StopReason::Running,
-            engine_ms: 0,
-            wall_ms: 0,
-            elapsed_ms: 0,
             concurrency: workers as u32,
+            ..report
         },
-        pending: HashMap::new(),
+        tallies,
         played: 0,
-        pgn: create(&cfg.pgnout)?,
-        jsonl: create(&cfg.jsonl)?,
+        pgn,
+        jsonl,
         progress: Progress::new(specs.len() as u64, cfg.progress),
+        identity,
+        openings_seen,
+        games_seen,
+        state,
     };
+    gather.write_results()?;
+    if let Some(dir) = &cfg.log_dir {
+        std::fs::create_dir_all(dir).map_err(|e| MatchError::File {
+            path: dir.clone(),
+            why: e.to_string(),
+        })?;
+    }
+    let logs = Arc::new(Logs::new(cfg.log_dir.as_deref(), cfg.results.as_deref()));
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let flags = Flags::default();
     let (sender, events) = channel();
     let mut fatal = None;
     let mut engine_down = None;
+    let mut interrupted = None;
+    let mut halted = None;
+    let mut abandoned = 0;
     thread::scope(|scope| {
         for _ in 0..workers {
             let sender = sender.clone();
-            let (specs, next, stop) = (&specs, &next, &stop);
-            scope.spawn(move || worker::<G>(cfg, rules, specs, next, stop, sender));
+            let (specs, next, flags, logs) = (&specs, &next, &flags, &logs);
+            scope.spawn(move || worker::<G>(cfg, rules, specs, next, flags, logs, sender));
         }
         drop(sender);
-        for event in events {
+        loop {
+            let event = match events.recv_timeout(POLL) {
+                Ok(event) => Some(event),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            let signal = cfg
+                .interrupt
+                .as_ref()
+                .map_or(0, |f| f.load(Ordering::Relaxed));
+            if signal != 0 && interrupted.is_none() {
+                interrupted = Some(signal);
+                flags.abandon.store(true, Ordering::Relaxed);
+                flags.halt.store(true, Ordering::Relaxed);
+            }
+            if halted.is_none() {
+                halted = marker(cfg);
+                if halted.is_some() {
+                    flags.halt.store(true, Ordering::Relaxed);
+                }
+            }
             match event {
-                Event::Finished(boxed) => {
+                Some(Event::Finished(_) | Event::Abandoned) if interrupted.is_some() => {
+                    abandoned += 1;
+                }
+                Some(Event::Finished(boxed)) => {
                     let (spec, game) = &*boxed;
-                    if let Err(e) = gather.finished::<G>(spec, game, &stop) {
-                        fatal.get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
+                    match gather.finished::<G>(spec, game) {
+                        Ok(true) => {
+                            flags.abandon.store(true, Ordering::Relaxed);
+                            flags.halt.store(true, Ordering::Relaxed);
+                        }
+                        Ok(false) => {}
+                        Err(e) => {
+                            fatal.get_or_insert(e);
+                            flags.abandon.store(true, Ordering::Relaxed);
+                            flags.halt.store(true, Ordering::Relaxed);
+                        }
                     }
                 }
-                Event::EngineDown(why) => {
+                Some(Event::Abandoned) | None => {}
+                Some(Event::EngineDown(why)) => {
                     engine_down.get_or_insert(why);
                 }
-                Event::Fatal(e) => {
+                Some(Event::Fatal(e)) => {
                     fatal.get_or_insert(e);
                 }
             }
         }
     });
     gather.progress.finish();
-    gather.report.elapsed_ms = gather.started.elapsed().as_millis() as u64;
+    gather.report.elapsed_ms = gather.earlier_ms + gather.started.elapsed().as_millis() as u64;
     if let Some(e) = fatal {
         return Err(e);
     }
-    let mut report = gather.report;
-    if let Some(why) = engine_down.filter(|_| report.stop == StopReason::Running) {
-        report.stop = StopReason::EngineFailure(why);
-    } else if report.stop == StopReason::Running {
-        report.stop = StopReason::Completed;
+    let all_done = gather.state.done_count() == gather.report.scheduled;
+    let report = &mut gather.report;
+    if report.stop == StopReason::Running {
+        report.stop = if let Some(signal) = interrupted {
+            let games = match abandoned {
+                1 => "1 game in flight was".to_string(),
+                n => format!("{n} games in flight were"),
+            };
+            StopReason::Interrupted(format!(
+                "{}; {games} abandoned, to be played again by --resume",
+                signal_name(signal)
+            ))
+        } else if let Some(why) = engine_down {
+            StopReason::EngineFailure(why)
+        } else if let (Some(why), false) = (halted, all_done) {
+            StopReason::Halted(why)
+        } else {
+            StopReason::Completed
+        };
     }
-    write_results(cfg, &report)?;
-    Ok(report)
+    gather.report.stderr = logs
+        .stderr_file()
+        .map(|p| p.display().to_string())
+        .or(gather.report.stderr.take());
+    gather.write_results()?;
+    Ok(gather.report)
 }
 
-/// Rewrites the `--results` file with the current report.
-fn write_results(cfg: &MatchConfig, report: &MatchReport) -> Result<(), MatchError> {
-    let Some(path) = &cfg.results else {
-        return Ok(());
-    };
-    let file = ResultsFile {
-        format: RESULTS_FORMAT.to_string(),
-        seed: cfg.seed,
-        games: cfg.games,
-        shard: cfg.shard,
-        openings: Some(cfg.openings.to_string()),
-        runs: Vec::new(),
-        report: report.clone(),
-    };
-    let json =
-        serde_json::to_string_pretty(&file).map_err(|e| MatchError::Internal(e.to_string()))?;
-    write_atomically(Path::new(path), &(json + "\n"))
+/// The warning when `concurrency` games at once exceed the machine's cores (engines then
+/// share cores: their speed, and a clock's fairness, suffer).
+pub fn concurrency_warning(concurrency: usize) -> Option<String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (concurrency > cores).then(|| {
+        format!(
+            "warning: --concurrency {concurrency} exceeds the {cores} cores of this machine: \
+            engines will share cores, which slows them and distorts timed games"
+        )
+    })
+}
+
+/// How often the gathering thread looks for a signal and the stop marker while it waits.
+const POLL: Duration = Duration::from_millis(100);
+
+/// What the stop marker (`--stop-file`) says, once it exists: its path and first line.
+fn marker(cfg: &MatchConfig) -> Option<String> {
+    let path = cfg.stop_file.as_ref()?;
+    let text = std::fs::read_to_string(path).ok()?;
+    let first = text.lines().next().unwrap_or("").trim();
+    Some(format!(
+        "the stop marker {} appeared: {first}",
+        path.display()
+    ))
+}
+
+/// What the match is played with (see [`Identity`]).
+fn identity<G: Notation>(cfg: &MatchConfig, rules: &RuleOptions, book: Option<&Book>) -> Identity {
+    let mut hasher = Hasher::default();
+    Identity {
+        quartet: env!("CARGO_PKG_VERSION").to_string(),
+        game: G::DECLARATION.name.to_string(),
+        rules: rule_tags(&G::DECLARATION, rules)
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+        engines: cfg
+            .engines
+            .iter()
+            .map(|e| hasher.engine(&e.spec, e.limit.to_string()))
+            .collect(),
+        tournament: cfg.tournament.name(cfg.engines.len()).to_string(),
+        openings: cfg.openings.to_string(),
+        book_sha256: book.map(|b| b.sha256.clone()),
+        adjudication: cfg.adjudication.to_string(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
-
-    use crate::schedule::Opening;
 
     #[test]
     fn setup_sends_the_game_and_changed_rule_options() {
@@ -502,27 +699,5 @@ mod tests {
             setup_options(&ludo::DECLARATION, &changed)[1],
             ("Pieces".to_string(), "2".to_string())
         );
-    }
-
-    #[test]
-    fn scores_follow_the_colours() {
-        let spec = |swapped| GameSpec {
-            index: 0,
-            pair: 0,
-            swapped,
-            opening: Arc::new(Opening {
-                fen: None,
-                moves: Vec::new(),
-            }),
-            seed: 0,
-        };
-        let first_wins = Outcome::Win(Player::First);
-        assert_eq!(score_of(&spec(false), first_wins), GameScore::Win);
-        assert_eq!(score_of(&spec(true), first_wins), GameScore::Loss);
-        assert_eq!(
-            score_of(&spec(true), Outcome::Win(Player::Second)),
-            GameScore::Win
-        );
-        assert_eq!(score_of(&spec(true), Outcome::Draw), GameScore::Draw);
     }
 }

@@ -1,21 +1,25 @@
-//! The games of a match: pairs with colours swapped, openings, seeds and shards.
+//! The games of a match or tournament: pairs with colours swapped, openings, seeds and
+//! shards.
 //!
-//! Game `g` (counted from 0) belongs to pair `g / 2`. In the first game of a pair the first
-//! engine (`--engine` given first) is the first player; in the second the colours are
-//! swapped. Both games of a pair start from the same opening and share one seed, from which
-//! the chance outcomes are drawn and the engines' `Seed` option is set (duplicate games). A
-//! shard `i/n` plays the pairs `p` with `p % n == i - 1`, so the shards of one match
+//! The games are played round by round; round `r` gives each of the `K` pairings one pair
+//! of games, pair number `p = r·K + k` for pairing `k`, made of games `2p` and `2p + 1`
+//! (counted from 0; with an odd number of games per pairing the last round's second games
+//! are left out). In the first game of a pair the pairing's first engine (`--engine` given
+//! first) is the first player; in the second the colours are swapped. Every game of a
+//! round starts from the round's opening and shares the round's seed, from which the chance
+//! outcomes are drawn and the engines' `Seed` option is set (duplicate games, and the same
+//! dice at every pairing of a round). A two-engine match has one pairing: pair `p` is round
+//! `p`. A shard `i/n` plays the pairs `p` with `p % n == i - 1`, so the shards of one match
 //! partition its pairs and every game is identical to the game of the same number in an
 //! unsharded run.
 
-use std::fmt;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use quartet_core::game::{Action, Node, Player, RuleOptions};
 use quartet_core::history::GameHistory;
 use quartet_core::notation::Notation;
 
+use super::book::{Book, OpeningSource};
 use super::dice::{DiceStream, pair_seed};
 
 /// The stream of [`pair_seed`] for the games' seeds (chance outcomes, engines' `Seed`).
@@ -53,47 +57,6 @@ impl Shard {
     }
 }
 
-/// Where the games of each pair start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpeningSource {
-    /// Every game starts from the start position.
-    StartPosition,
-    /// `random:N`: N random plies from the start position (moves uniformly among the legal
-    /// ones, chance outcomes by weight), seeded per pair; redrawn if the game ends in them.
-    Random(u32),
-    /// `file:PATH`: one position string per line (blank lines and `#` comments skipped);
-    /// pair `p` uses line `p` modulo the number of positions.
-    File(PathBuf),
-}
-
-impl OpeningSource {
-    /// Parses `random:N` or `file:PATH`.
-    pub fn parse(text: &str) -> Result<OpeningSource, String> {
-        if let Some(n) = text.strip_prefix("random:") {
-            let n = n
-                .parse()
-                .map_err(|_| format!("openings '{text}': '{n}' is not a ply count"))?;
-            Ok(OpeningSource::Random(n))
-        } else if let Some(path) = text.strip_prefix("file:") {
-            Ok(OpeningSource::File(PathBuf::from(path)))
-        } else {
-            Err(format!("openings '{text}': expected random:N or file:PATH"))
-        }
-    }
-}
-
-/// The `--openings` text that [`OpeningSource::parse`] reads (`random:N`, `file:PATH`), or
-/// `startpos` for the start position (no `--openings`).
-impl fmt::Display for OpeningSource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpeningSource::StartPosition => f.write_str("startpos"),
-            OpeningSource::Random(plies) => write!(f, "random:{plies}"),
-            OpeningSource::File(path) => write!(f, "file:{}", path.display()),
-        }
-    }
-}
-
 /// The beginning shared by the two games of a pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
@@ -111,7 +74,12 @@ pub struct GameSpec {
     pub index: u64,
     /// Its pair, `index / 2`.
     pub pair: u64,
-    /// Whether the second engine plays the first player (the second game of a pair).
+    /// Its pairing (an index into the tournament's pairings).
+    pub pairing: usize,
+    /// The engines (indices in `--engine` order) playing the first and the second player.
+    pub engines: [usize; 2],
+    /// Whether the pairing's second engine plays the first player (the second game of a
+    /// pair).
     pub swapped: bool,
     /// Where it starts.
     pub opening: Arc<Opening>,
@@ -136,81 +104,59 @@ impl GameSpec {
     }
 }
 
-/// The games of a match of `games` games with seed `seed`, restricted to `shard`, in
-/// order. Fails on an unreadable or invalid opening file, or when no random opening can be
-/// found.
+/// The games of a match of `games` games per pairing of `pairings` with seed `seed`,
+/// restricted to `shard`, in order. `book` is the book of `openings` when it is a file
+/// (read with [`Book::load`]). Fails when no random opening can be found.
 pub fn schedule<G: Notation>(
     games: u64,
+    pairings: &[[usize; 2]],
     seed: u64,
     openings: &OpeningSource,
+    book: Option<&Book>,
     shard: Option<Shard>,
     rules: &RuleOptions,
 ) -> Result<Vec<GameSpec>, String> {
-    let file_positions = match openings {
-        OpeningSource::File(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
-            let positions = read_positions::<G>(&text, rules)
-                .map_err(|e| format!("openings '{}': {e}", path.display()))?;
-            positions.into_iter().map(Some).collect()
-        }
-        _ => Vec::new(),
-    };
     let mut specs = Vec::new();
-    for pair in 0..games.div_ceil(2) {
-        if shard.is_some_and(|s| !s.has_pair(pair)) {
+    let count = pairings.len() as u64;
+    for round in 0..games.div_ceil(2) {
+        let pairs = (0..count).map(|k| round * count + k);
+        if shard.is_some_and(|s| !pairs.clone().any(|p| s.has_pair(p))) {
             continue;
         }
-        let opening = match openings {
-            OpeningSource::StartPosition => Opening {
+        let opening = match (openings, book) {
+            (OpeningSource::Random(plies), _) => Arc::new(Opening {
+                fen: None,
+                moves: random_opening::<G>(rules, *plies, pair_seed(seed, round, OPENING_STREAM))?,
+            }),
+            (OpeningSource::File(_), Some(book)) => book.opening(round),
+            (OpeningSource::File(_), None) => return Err("the book is not loaded".to_string()),
+            (OpeningSource::StartPosition, _) => Arc::new(Opening {
                 fen: None,
                 moves: Vec::new(),
-            },
-            OpeningSource::Random(plies) => Opening {
-                fen: None,
-                moves: random_opening::<G>(rules, *plies, pair_seed(seed, pair, OPENING_STREAM))?,
-            },
-            OpeningSource::File(_) => Opening {
-                fen: file_positions[(pair % file_positions.len() as u64) as usize].clone(),
-                moves: Vec::new(),
-            },
+            }),
         };
-        let opening = Arc::new(opening);
-        for index in [2 * pair, 2 * pair + 1].into_iter().filter(|&g| g < games) {
-            specs.push(GameSpec {
-                index,
-                pair,
-                swapped: index % 2 == 1,
-                opening: Arc::clone(&opening),
-                seed: pair_seed(seed, pair, GAME_STREAM),
-            });
+        for (k, pair) in pairs.enumerate() {
+            if shard.is_some_and(|s| !s.has_pair(pair)) {
+                continue;
+            }
+            let [a, b] = pairings[k];
+            for second in [false, true] {
+                if 2 * round + u64::from(second) >= games {
+                    continue;
+                }
+                specs.push(GameSpec {
+                    index: 2 * pair + u64::from(second),
+                    pair,
+                    pairing: k,
+                    engines: if second { [b, a] } else { [a, b] },
+                    swapped: second,
+                    opening: Arc::clone(&opening),
+                    seed: pair_seed(seed, round, GAME_STREAM),
+                });
+            }
         }
     }
     Ok(specs)
-}
-
-/// The position strings of an opening file: one per line, blank lines and lines starting
-/// with `#` skipped. Each must parse and must not be a finished game; errors name the line.
-pub fn read_positions<G: Notation>(text: &str, rules: &RuleOptions) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let pos = G::parse_position(line, rules).map_err(|e| format!("line {}: {e}", n + 1))?;
-        if matches!(pos.node(), Node::Terminal(_)) {
-            return Err(format!(
-                "line {}: the game is already over in '{line}'",
-                n + 1
-            ));
-        }
-        out.push(line.to_string());
-    }
-    if out.is_empty() {
-        return Err("no positions".to_string());
-    }
-    Ok(out)
 }
 
 /// `plies` random tokens from the start position, drawn with `seed`; a draw that ends the
@@ -268,6 +214,8 @@ mod tests {
         let spec = |seed| GameSpec {
             index: 0,
             pair: 0,
+            pairing: 0,
+            engines: [0, 1],
             swapped: false,
             opening: Arc::new(Opening {
                 fen: None,
@@ -298,18 +246,18 @@ mod tests {
     }
 
     #[test]
-    fn openings_are_written_as_they_are_given() {
-        for text in ["random:8", "file:books/duell.txt"] {
-            let source = OpeningSource::parse(text).unwrap();
-            assert_eq!(source.to_string(), text);
-        }
-        assert_eq!(OpeningSource::StartPosition.to_string(), "startpos");
-    }
-
-    #[test]
     fn pairs_swap_colours_and_share_opening_and_seed() {
         let rules = RuleOptions::default();
-        let specs = schedule::<Nim>(5, 9, &OpeningSource::Random(2), None, &rules).unwrap();
+        let specs = schedule::<Nim>(
+            5,
+            &[[0, 1]],
+            9,
+            &OpeningSource::Random(2),
+            None,
+            None,
+            &rules,
+        )
+        .unwrap();
         assert_eq!(specs.len(), 5);
         let expect = [
             (0, 0, false),
@@ -331,11 +279,13 @@ mod tests {
     fn shards_partition_the_schedule() {
         let rules = RuleOptions::default();
         let src = OpeningSource::Random(3);
-        let all = schedule::<Dice>(21, 4, &src, None, &rules).unwrap();
+        let all = schedule::<Dice>(21, &[[0, 1]], 4, &src, None, None, &rules).unwrap();
         let mut union = Vec::new();
         for i in 1..=3 {
             let shard = Shard { index: i, count: 3 };
-            union.extend(schedule::<Dice>(21, 4, &src, Some(shard), &rules).unwrap());
+            union.extend(
+                schedule::<Dice>(21, &[[0, 1]], 4, &src, None, Some(shard), &rules).unwrap(),
+            );
         }
         union.sort_by_key(|s| s.index);
         assert_eq!(union, all);
@@ -359,28 +309,49 @@ mod tests {
     }
 
     #[test]
-    fn opening_file_lines_are_checked() {
+    fn rounds_give_every_pairing_a_pair_with_the_round_s_opening_and_seed() {
         let rules = RuleOptions::default();
-        let ok = read_positions::<Nim>("# comment\n\n9 s 0\n 4 f 1 \n", &rules).unwrap();
-        assert_eq!(ok, ["9 s 0", "4 f 1"]);
-        let err = read_positions::<Nim>("9 s 0\n9 x 0\n", &rules).unwrap_err();
-        assert!(err.starts_with("line 2:"), "{err}");
-        let err = read_positions::<Nim>("0 f 0\n", &rules).unwrap_err();
-        assert!(err.contains("already over"), "{err}");
-        assert!(read_positions::<Nim>("#\n", &rules).is_err());
-    }
-
-    #[test]
-    fn opening_source_parsing() {
+        let pairings = [[0, 1], [0, 2], [1, 2]];
+        let src = OpeningSource::Random(2);
+        let specs = schedule::<Dice>(3, &pairings, 4, &src, None, None, &rules).unwrap();
+        // 3 games per pairing: rounds 0 (two games each) and 1 (the first game each).
+        assert_eq!(specs.len(), 9);
+        let summary: Vec<(u64, usize, [usize; 2])> = specs
+            .iter()
+            .map(|s| (s.index, s.pairing, s.engines))
+            .collect();
         assert_eq!(
-            OpeningSource::parse("random:8"),
-            Ok(OpeningSource::Random(8))
+            summary,
+            [
+                (0, 0, [0, 1]),
+                (1, 0, [1, 0]),
+                (2, 1, [0, 2]),
+                (3, 1, [2, 0]),
+                (4, 2, [1, 2]),
+                (5, 2, [2, 1]),
+                (6, 0, [0, 1]),
+                (8, 1, [0, 2]),
+                (10, 2, [1, 2]),
+            ]
         );
-        assert_eq!(
-            OpeningSource::parse("file:a b.txt"),
-            Ok(OpeningSource::File(PathBuf::from("a b.txt")))
-        );
-        assert!(OpeningSource::parse("random:x").is_err());
-        assert!(OpeningSource::parse("book.pgn").is_err());
+        for round in [&specs[..6], &specs[6..]] {
+            assert!(round.iter().all(|s| s.opening == round[0].opening));
+            assert!(round.iter().all(|s| s.seed == round[0].seed));
+        }
+        assert_ne!(specs[0].seed, specs[6].seed);
+        // The shards partition the pairs, and one pairing gives a two-engine match.
+        let mut union = Vec::new();
+        for i in 1..=4 {
+            let shard = Shard { index: i, count: 4 };
+            union.extend(
+                schedule::<Dice>(3, &pairings, 4, &src, None, Some(shard), &rules).unwrap(),
+            );
+        }
+        union.sort_by_key(|s| s.index);
+        assert_eq!(union, specs);
+        let two = schedule::<Dice>(3, &[[0, 1]], 4, &src, None, None, &rules).unwrap();
+        let pairs: Vec<u64> = two.iter().map(|s| s.pair).collect();
+        assert_eq!(pairs, [0, 0, 1]);
+        assert_eq!(two[2].seed, specs[6].seed);
     }
 }

@@ -454,6 +454,15 @@ impl<G> Clone for NnueSpec<G> {
 impl<G> Copy for NnueSpec<G> {}
 
 impl<G> NnueSpec<G> {
+    /// The length in bytes of this game's weights file whose header is `header` bytes long
+    /// (the layout [`Quantized::to_bytes`] writes): the `EvalFile` option refuses a file far
+    /// larger than any network's before reading it.
+    pub fn file_bytes(&self, header: usize) -> usize {
+        let counts = 4 + 3 * 4 + 2 * 4;
+        let shorts = self.training.inputs * HIDDEN + HIDDEN + 2 * HIDDEN;
+        8 + counts + header + 2 * shorts + 4
+    }
+
     /// Reads a weights file of this game's network (see [`Quantized::from_bytes`]).
     pub fn read(&self, bytes: &[u8]) -> Result<Quantized, String> {
         Quantized::from_bytes(

@@ -47,6 +47,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     rule_options: &[DOUBLE_STEP],
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[NO_PAWNS, PENALTIES, MOVE_RULE, NO_LEGAL_MOVE],
+    draws: true,
     sides: ["White", "Black"],
     // The evaluation's own scale: a logistic of 110 per unit (a won game is 9000 and more).
     win_chance: WinChance::Logistic { k: 1.0 / 110.0 },

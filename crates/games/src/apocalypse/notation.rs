@@ -9,7 +9,7 @@ use crate::kit::fields::fields;
 use crate::kit::node::refuse_if_over;
 use crate::kit::ranks;
 use quartet_core::declaration::GameDeclaration;
-use quartet_core::exact::{ExactValue, Solver};
+use quartet_core::exact::{ExactValue, MakeProver, Solver};
 use quartet_core::game::{Action, Game, Player, RuleOptions};
 use quartet_core::notation::{Description, Notation, NotationError};
 
@@ -22,6 +22,7 @@ type Written = Option<(u8, u8, Option<u8>)>;
 impl Notation for Apocalypse {
     const DECLARATION: GameDeclaration = super::DECLARATION;
     const SOLVER: Option<Solver<Self>> = Some(super::solve::solve_for_command);
+    const PROVER: Option<MakeProver<Self>> = Some(super::solve::prover);
     const EXACT: Option<ExactValue<Self>> = Some(super::solve::exact_value);
 
     fn start(rules: &RuleOptions) -> Self {

@@ -12,10 +12,14 @@
 //! By default the players choose among their legal declarations, as in the game tree of
 //! `Game::actions` that the search sees; [`solve_exact_with_voids`] also lets either side
 //! declare VOID (a pass that costs a penalty point), which the rules allow.
+//!
+//! [`ExactProver`] is the referee's adjudication by this solver (`quartet match
+//! --adjudicate exact`): it proves a small position's result, solving under a work budget
+//! per call whose finished subtrees stay memoised for the next call.
 
-use super::board::NO_PROGRESS_LIMIT;
+use super::board::{NO_PROGRESS_LIMIT, SQUARES};
 use super::{Apocalypse, Move, Piece};
-use quartet_core::exact::SolveRequest;
+use quartet_core::exact::{Prover, SolveRequest};
 use quartet_core::game::{Game, Node, Outcome, Player, RuleOptions};
 use quartet_core::matrix::MatrixSolver;
 use quartet_core::notation::Notation;
@@ -116,9 +120,15 @@ fn solve_on_big_stack(pos: &Apocalypse, include_void: bool) -> ExactSolution {
 }
 
 /// Backward induction with memoisation; reusable across positions of one game and rules.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ExactSolver {
     include_void: bool,
+    /// The values of the ends, from White's view: White wins, a draw, Black wins.
+    ends: [f64; 3],
+    /// The matrix games to solve at most (counting from the start); past it the search
+    /// gives up, `aborted` is set and nothing more is memoised.
+    budget: u64,
+    aborted: bool,
     /// Off only in tests, to check the reuse of counter-free values against plain memoisation.
     no_reuse_across_counters: bool,
     /// Values whose subtree reached the counter limit: valid for this counter only.
@@ -128,6 +138,21 @@ pub struct ExactSolver {
     nodes: u64,
 }
 
+impl Default for ExactSolver {
+    fn default() -> Self {
+        ExactSolver {
+            include_void: false,
+            ends: [1.0, 0.0, -1.0],
+            budget: u64::MAX,
+            aborted: false,
+            no_reuse_across_counters: false,
+            by_counter: HashMap::new(),
+            by_hash: HashMap::new(),
+            nodes: 0,
+        }
+    }
+}
+
 impl ExactSolver {
     /// An empty solver; `include_void` adds VOID to each side's declarations.
     pub fn new(include_void: bool) -> Self {
@@ -135,6 +160,25 @@ impl ExactSolver {
             include_void,
             ..ExactSolver::default()
         }
+    }
+
+    /// An empty solver over the legal declarations whose ends are worth `ends` to White
+    /// (White wins, a draw, Black wins) instead of +1, 0 and −1: with `[1, 1, 0]` the
+    /// value is the chance White can make sure of not losing.
+    pub fn valuing(ends: [f64; 3]) -> Self {
+        ExactSolver {
+            ends,
+            ..ExactSolver::default()
+        }
+    }
+
+    /// The value of `pos` from White's view, or `None` when `more` matrix games were not
+    /// enough. What was solved stays memoised, so a later call goes on from there.
+    pub fn value_within(&mut self, pos: &Apocalypse, more: u64) -> Option<f64> {
+        self.budget = self.nodes.saturating_add(more);
+        self.aborted = false;
+        let (value, _) = self.search(pos);
+        (!self.aborted).then_some(value)
     }
 
     /// The exact value of `pos` from White's view. Recursive: the depth is the game length.
@@ -199,11 +243,14 @@ impl ExactSolver {
     fn search(&mut self, pos: &Apocalypse) -> (f64, bool) {
         if let Node::Terminal(outcome) = pos.node() {
             let value = match outcome {
-                Outcome::Draw => 0.0,
-                Outcome::Win(Player::First) => 1.0,
-                Outcome::Win(Player::Second) => -1.0,
+                Outcome::Win(Player::First) => self.ends[0],
+                Outcome::Draw => self.ends[1],
+                Outcome::Win(Player::Second) => self.ends[2],
             };
             return (value, pos.no_progress() >= NO_PROGRESS_LIMIT);
+        }
+        if self.aborted {
+            return (0.0, false);
         }
         let (hash, counter) = (pos.board_hash(), pos.no_progress());
         if let Some(&(largest, value)) = self.by_hash.get(&hash)
@@ -217,8 +264,14 @@ impl ExactSolver {
         let white = self.declarations(pos, Player::First);
         let black = self.declarations(pos, Player::Second);
         let (payoff, reached_limit) = self.payoff(pos, &white, &black);
+        if self.aborted {
+            return (0.0, false);
+        }
         let value = MatrixSolver::new().solve(&payoff, white.len(), black.len());
         self.nodes += 1;
+        if self.nodes > self.budget {
+            self.aborted = true;
+        }
         if reached_limit || self.no_reuse_across_counters {
             self.by_counter.insert((hash, counter), value);
         } else {
@@ -246,6 +299,72 @@ impl ExactSolver {
         }
         (payoff, reached_limit)
     }
+}
+
+/// Pieces on the board at most for [`ExactProver`] to try: four pieces from a fresh
+/// no-progress counter take about 340,000 matrix games to solve (a few seconds), five
+/// already more than a minute.
+pub const PROVER_PIECES: usize = 4;
+
+/// Matrix games [`ExactProver`] solves per position at most, for each of its three values.
+pub const PROVER_BUDGET: u64 = 20_000;
+
+/// Proves the results of small positions of one game: a certain win for one side (the
+/// game value is +1 or −1: a strategy wins against every answer), or a certain draw (each
+/// side can make sure of not losing). One prover serves one game: its solvers keep what
+/// they solved from one position to the next.
+#[derive(Debug)]
+pub struct ExactProver {
+    /// +1 a White win, 0 a draw, −1 a Black win.
+    value: ExactSolver,
+    /// White's chance of not losing.
+    not_lose: ExactSolver,
+    /// White's chance of winning.
+    win: ExactSolver,
+    /// The budget of each solve.
+    budget: u64,
+}
+
+impl ExactProver {
+    /// A prover giving each solve `budget` matrix games per position.
+    pub fn new(budget: u64) -> Self {
+        ExactProver {
+            value: ExactSolver::default(),
+            not_lose: ExactSolver::valuing([1.0, 1.0, 0.0]),
+            win: ExactSolver::valuing([1.0, 0.0, 0.0]),
+            budget,
+        }
+    }
+}
+
+impl Prover<Apocalypse> for ExactProver {
+    fn prove(&mut self, pos: &Apocalypse) -> Option<Outcome> {
+        let pieces = (0..SQUARES as u8)
+            .filter(|&sq| pos.cell(sq).is_some())
+            .count();
+        if pieces > PROVER_PIECES || pos.node() != Node::Simultaneous {
+            return None;
+        }
+        let certain = |v: f64, target: f64| (v - target).abs() < 1e-9;
+        let value = self.value.value_within(pos, self.budget)?;
+        if certain(value, 1.0) {
+            return Some(Outcome::Win(Player::First));
+        }
+        if certain(value, -1.0) {
+            return Some(Outcome::Win(Player::Second));
+        }
+        if !certain(value, 0.0) {
+            return None;
+        }
+        let not_lose = self.not_lose.value_within(pos, self.budget)?;
+        let win = self.win.value_within(pos, self.budget)?;
+        (certain(not_lose, 1.0) && certain(win, 0.0)).then_some(Outcome::Draw)
+    }
+}
+
+/// The referee's prover for Apocalypse (the game's [`quartet_core::exact::MakeProver`]).
+pub fn prover(_rules: &RuleOptions) -> Box<dyn Prover<Apocalypse>> {
+    Box::new(ExactProver::new(PROVER_BUDGET))
 }
 
 #[cfg(test)]
@@ -446,5 +565,47 @@ mod tests {
                 started.elapsed().as_secs_f64()
             );
         }
+    }
+
+    #[test]
+    fn the_prover_proves_certain_results_only() {
+        let mut prover = ExactProver::new(u64::MAX);
+        // White's knight on d3 and pawn on a1 against Black's pawn on c5: a solved win
+        // (`quartet solve` gives +1), and the same turned round for Black.
+        assert_eq!(
+            prover.prove(&parse("2p2/5/3N1/5/P4 00 0")),
+            Some(Outcome::Win(Player::First))
+        );
+        assert_eq!(
+            ExactProver::new(u64::MAX).prove(&parse("4p/5/1n3/5/2P2 00 0")),
+            Some(Outcome::Win(Player::Second))
+        );
+        // The forced pawn collision: nobody keeps a pawn, a draw whatever is played.
+        assert_eq!(
+            ExactProver::new(u64::MAX).prove(&parse("5/p4/5/P4/5 00 0")),
+            Some(Outcome::Draw)
+        );
+        // Value 0, but by a guess: White wins or loses with a half each (its chance of not
+        // losing is 1/2), so no certain draw.
+        let guess = parse("n4/PP3/p4/5/5 00 46");
+        assert_eq!(ExactSolver::default().value(&guess), 0.0);
+        assert_eq!(ExactProver::new(u64::MAX).prove(&guess), None);
+        // Five pieces: not tried.
+        assert_eq!(
+            ExactProver::new(u64::MAX).prove(&parse("N3n/2p2/5/P3N/5 00 49")),
+            None
+        );
+    }
+
+    #[test]
+    fn a_proof_too_big_for_one_budget_goes_on_at_the_next_call() {
+        // The won position takes 39 matrix games: 10 per call are not enough at first.
+        let pos = parse("2p2/5/3N1/5/P4 00 0");
+        let mut prover = ExactProver::new(10);
+        let results: Vec<Option<Outcome>> = (0..8).map(|_| prover.prove(&pos)).collect();
+        assert_eq!(results[0], None);
+        assert_eq!(results[7], Some(Outcome::Win(Player::First)));
+        // An unbudgeted solver agrees with what was memoised under the budget.
+        assert_eq!(ExactSolver::default().value(&pos), 1.0);
     }
 }

@@ -52,6 +52,8 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
     rule_options: &[PIECES],
     skill_elo: Some(SKILL_ELO),
     end_reasons: &[ALL_HOME],
+    // Rules 1.7: the game ends with probability 1, and never drawn.
+    draws: false,
     sides: ["Red", "Yellow"],
     // Ludo's scores are win probabilities: `cp = round((2p - 1) * 10000)`.
     win_chance: WinChance::Probability { full: 10_000 },

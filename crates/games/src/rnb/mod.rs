@@ -73,6 +73,7 @@ pub const DECLARATION: GameDeclaration = GameDeclaration {
         EndReason::REPETITION,
         MOVE_RULE,
     ],
+    draws: true,
     sides: ["South", "North"],
     // Fitted to self-play results (docs/review.md, "The curves": 1000 games at 8000 nodes
     // a move, 11614 positions; `quartet review --fit-curve`).

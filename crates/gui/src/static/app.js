@@ -8,8 +8,9 @@ import { ui, $, sideName, scale } from './ui.js';
 import { connect, send, remember, socket } from './socket.js';
 import { afterPaint } from './frame.js';
 import { ReviewExport } from './review.js';
-import { Analysis, consoleLines, drawOptions } from './panels.js';
-import { infoKey } from './nav.js';
+import { Analysis, consoleLines } from './panels.js';
+import { renderOptions } from './options.js';
+import { infoKey, shownKey } from './nav.js';
 import { arrangement, forced, humanSide } from './input.js';
 import { renderBoard, renderPv, keep, shownTokens } from './board.js';
 import { renderStatus, renderActions, renderReveal } from './status.js';
@@ -36,16 +37,19 @@ function handle(m) {
       schedule('analysis');
       break;
     case 'fault': showMessage(`engine fault: ${m.fault.detail}`); break;
-    case 'error':
-      showMessage(m.message, m.fatal);
-      if (m.fatal) $('conn').textContent = 'refused';
-      break;
+    case 'error': showMessage(m.message, m.fatal); break;
+    case 'taken': showMessage(`This game is now open in another tab: Play here takes it back.`, true); break;
     case 'note': showMessage(m.message); break;
     case 'record': if (!ui.reviewExport.take(m)) download(m.text, m.filename); break;
-    case 'review':
-      ui.reviewed[m.ply] = m;
-      ui.reviewed.length = Math.max(ui.reviewed.length, m.total);
-      $('review-progress').value = (m.ply + 1) / m.total;
+    case 'review_log':
+      // The review kept with the session (done, a reload, or a main line changed under
+      // it): `quartet review --json`'s game, or null while it is made.
+      ui.review = m.review;
+      schedule();
+      break;
+    case 'temperature':
+      // The map of the position shown when it was asked (sidebar.js shows it there only).
+      ui.temperature = { key: ui.temperatureAsked, map: m.map };
       schedule();
       break;
     case 'review_end':
@@ -78,7 +82,8 @@ function onHello(m) {
   sel.innerHTML = '';
   for (const g of m.games) { const o = document.createElement('option'); o.value = o.textContent = g; sel.appendChild(o); }
   if (current) sel.value = current;
-  drawOptions(m.options, (name, value) => send({ t: 'set_option', name, value }));
+  ui.helloCount += 1;
+  schedule();
 }
 
 function onState(s) {
@@ -95,10 +100,9 @@ function onState(s) {
     ui.analysis.reset();
     ui.analysisAt = -1;
   }
-  // A review belongs to the moves it saw: a new game or a take back before them drops it.
-  const key = `${s.game} ${s.start_fen}`;
-  if (ui.reviewOf !== key || s.moves.length < ui.reviewed.length - 1) { ui.reviewed = []; ui.reviewOf = key; }
-  if (s.thinking && (!old || !old.thinking)) ui.analysis.reset();
+  // The review is the session's (it sends it when done, and again when the main line
+  // changes under it): none, none here.
+  if (!s.review) ui.review = null;
   if (!old || old.moves.length !== s.moves.length || JSON.stringify(old.next) !== JSON.stringify(s.next)) {
     ui.sel = null; ui.selKey = null; ui.choice = null;
   }
@@ -176,24 +180,33 @@ function render() {
   renderActions();
   renderReveal();
   renderPanels();
+  renderOptions((name, value) => send({ t: 'set_option', name, value }));
   renderAnalysis();
   tickClocks();
   forced.follow(state, !!view);
   forced.check(state, !!view, $('auto-forced').checked);
 }
 
-// The analysis alone: its panel, the evaluation bar and the best line on the board.
+// The analysis alone: its panel, the evaluation bar and the best line on the board. The
+// panel shows the lines of the position shown only: cleared when another is shown (a view
+// changed, a move made), until that one's lines come.
 function renderAnalysis() {
   if (!ui.state) return;
+  if (ui.analysisAt !== shownKey()) { ui.analysis.reset(); ui.analysisAt = shownKey(); }
+  const note = ui.state.analyse && ui.state.analysis_note;
+  ui.analysis.note(note || null);
   renderPv();
-  ui.analysis.draw(scale(), sideName);
+  ui.analysis.draw(scale(), sideName, ui.analysisAt);
   evalBar();
 }
 
 ui.render = render;
 ui.schedule = schedule;
+window.guiRender = render; // for the browser tests: draw now
+// For the browser tests: the review the page holds.
+window.guiReview = () => ui.review;
 ui.reviewExport = new ReviewExport(() => send({ t: 'record' }), download, showMessage,
-  () => ({ results: ui.reviewed, actors: ui.state.actors, scale: scale(), name: sideName }));
+  () => ({ review: ui.review, name: sideName, per: ui.state.review && ui.state.review.per }));
 wire();
 setInterval(tickClocks, 100);
 connect(handle);

@@ -55,6 +55,26 @@ function captures(pos) {
   return before ? goneSince(before, pos, tokens[tokens.length - 1]) : [];
 }
 
+// The last move to the position shown among its last three tokens (a roll or two may
+// follow it), as [token, side], or null: the main line's by who acted for it; a
+// variation's past its fork by the side to act at the position before it (the page has
+// it: each view sends the position before the one shown).
+function lastMove() {
+  const { state, view } = ui, ply = shownPly(), tokens = shownTokens();
+  const fork = view && view.line !== null && state.variations[view.line] ? state.variations[view.line].fork : Infinity;
+  for (let j = ply - 1; j >= Math.max(0, ply - 3); j--) {
+    if (j < fork) {
+      const a = state.actors[j];
+      if (a && a.kind === 'move') return [tokens[j], a.side];
+      continue;
+    }
+    const before = seen.get(seenKey(tokens.slice(0, j)));
+    if (!before) return null;
+    if (before.node === 'turn') return [tokens[j], before.to_act];
+  }
+  return null;
+}
+
 export function renderBoard() {
   const { state, view } = ui;
   // At a setup turn: the arrangement being made, or a person's declared one.
@@ -94,11 +114,10 @@ export function renderBoard() {
     el('rect', { x: c.x - size.cell / 2, y: c.y - size.cell / 2, width: size.cell, height: size.cell, class: cls }, layer);
   };
   ui.drawn = { L, m, pos, centre, cellMark };
-  // The last move (a joint turn is shown by the reveal).
-  const ply = shownPly();
-  const i = state.actors.slice(0, ply).map(a => a.kind).lastIndexOf('move');
-  if (i >= 0 && i >= ply - 3 && !(view && view.line !== null)) {
-    for (const mk of m.marks(state.moves[i], pos, state.actors[i].side)) {
+  // The last move (a joint turn is shown by the reveal), in a variation too.
+  const last = lastMove();
+  if (last) {
+    for (const mk of m.marks(last[0], pos, last[1])) {
       if (mk.at) { cellMark(mk.at, 'last-mark'); continue; }
       cellMark(mk.from, 'last-mark'); cellMark(mk.to, 'last-mark');
       arrow(L.over, centre(mk.from), centre(mk.to), 'last', 0.8, (mk.via || []).map(centre)).classList.add('last-move');

@@ -1,9 +1,9 @@
 // The page's controls beside the board: new game and players, the tools bar, records,
 // the position string, the review, the engine's limits and pause; and the message box.
 import { ui, $ } from './ui.js';
-import { send } from './socket.js';
+import { send, playHere } from './socket.js';
 import { wireNavigation } from './nav.js';
-import { showSeed } from './sidebar.js';
+import { showSeed, temperatureKey } from './sidebar.js';
 
 // The largest record the server takes (1 MiB with the message around it).
 const MAX_RECORD = (1 << 20) - 64;
@@ -57,10 +57,17 @@ export function wire() {
   $('auto-forced').addEventListener('change', e => { localStorage.setItem('quartet-auto-forced', e.target.checked); ui.render(); });
   $('restart').addEventListener('click', () => send({ t: 'restart' }));
   $('resign').addEventListener('click', () => send({ t: 'resign' }));
+  $('play-here').addEventListener('click', playHere);
+  $('review-continue').addEventListener('click', () => send({ t: 'review_continue' }));
+  $('temperature').addEventListener('click', () => {
+    ui.temperatureAsked = temperatureKey();
+    const amount = Number($('review-nodes').value) || 20000;
+    send($('review-per').value === 'ms' ? { t: 'temperature', ms: amount } : { t: 'temperature', nodes: amount });
+  });
   $('review').addEventListener('click', () => {
-    const running = ui.state && ui.state.review !== null && ui.state.review !== undefined;
+    const running = !!(ui.state && ui.state.review && ui.state.review.running);
     if (running) { send({ t: 'review', nodes: 0 }); return; }
-    ui.reviewed = [];
+    ui.review = null;
     $('review-progress').value = 0;
     // A fixed node count or a time per position, as chosen beside the number.
     const amount = Number($('review-nodes').value) || 20000;

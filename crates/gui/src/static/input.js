@@ -2,7 +2,8 @@
 // what each means on the board (the module's parse), and clicks: a source, then a target,
 // then (when several tokens share both) a choice.
 import { ui, mod } from './ui.js';
-import { send } from './socket.js';
+import { send, connected } from './socket.js';
+import { el } from './svg.js';
 import * as setup from './arrange.js';
 import { ForcedMoves } from './forced.js';
 import { shownKey } from './nav.js';
@@ -25,6 +26,8 @@ export function viewDeclaring() {
 // there plays a variation) or the side declaring, when the server sent its legal moves.
 export function humanSide() {
   const { view, state } = ui;
+  // Not connected: no move can reach the game (issue 39 §2).
+  if (!connected()) return null;
   if (view && view.position.node === 'simultaneous') return viewDeclaring();
   if (view) return view.legal.length && view.position.node === 'turn' ? view.position.to_act : null;
   const n = state && state.next;
@@ -93,22 +96,88 @@ export function clickKey(k) {
   ui.render();
 }
 
+// A drag under way: the key it started on, its pointer, and the pieces drawn under the
+// pointer (a copy of those on the start square, the originals faded).
+let drag = null;
+
+// The pieces drawn on the square of board key `k` (their boxes' centres inside it).
+function piecesOn(svg, k) {
+  const cell = svg.querySelector(`.layer-hit [data-key="${CSS.escape(k)}"]`);
+  if (!cell) return [];
+  const b = cell.getBBox();
+  const inside = e => {
+    const r = e.getBBox(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+    return x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height;
+  };
+  return [...svg.querySelectorAll('.layer-pieces > *')].filter(inside);
+}
+
+// The point of the board's drawing under the client point (x, y).
+function boardPoint(svg, x, y) {
+  const m = svg.getScreenCTM();
+  return m ? new DOMPoint(x, y).matrixTransform(m.inverse()) : null;
+}
+
+// Moves the dragged pieces under the pointer at client (x, y), drawing them on the first
+// move.
+function follow(svg, x, y) {
+  const p = boardPoint(svg, x, y);
+  if (!p) return;
+  if (!drag.ghost) {
+    drag.start = boardPoint(svg, drag.x, drag.y);
+    drag.originals = piecesOn(svg, drag.from);
+    drag.ghost = el('g', { class: 'drag-ghost' }, svg);
+    for (const piece of drag.originals) {
+      drag.ghost.appendChild(piece.cloneNode(true));
+      piece.classList.add('dragged');
+    }
+    // A square without a piece drawn (a hand's soldier): a ring under the pointer.
+    if (!drag.originals.length) el('circle', { cx: drag.start.x, cy: drag.start.y, r: 18, class: 'drag-ring' }, drag.ghost);
+  }
+  drag.ghost.setAttribute('transform', `translate(${p.x - drag.start.x} ${p.y - drag.start.y})`);
+}
+
+function endDrag() {
+  if (!drag) return;
+  if (drag.ghost) drag.ghost.remove();
+  for (const piece of drag.originals || []) piece.classList.remove('dragged');
+  drag = null;
+}
+
+// The board key under the client point (x, y) of `svg`: found where the pointer is, not
+// from the event's target (a touch pointer stays captured by the element it went down on).
+function keyAt(svg, x, y) {
+  const e = document.elementFromPoint(x, y);
+  return e && svg.contains(e) && e.dataset ? e.dataset.key || null : null;
+}
+
 // The board's clicks and drags (on the SVG `svg` whose click targets are in layer `hit`).
-// Drag and drop: a press on a piece that can move and a release on another square are
-// the two clicks (a click ends where it began, so it never reaches these two).
+// Drag and drop, with a mouse or a finger: a press on a piece that can move and a release
+// on another square are the two clicks (a click ends where it began, so it never reaches
+// these two); the piece follows the pointer meanwhile.
 export function listen(svg, hit) {
   const keyOf = e => e.target && e.target.dataset && e.target.dataset.key;
   svg.onclick = e => { const k = keyOf(e); if (k) clickKey(k); };
   svg.onpointerdown = e => {
+    endDrag();
     const k = keyOf(e);
-    ui.dragFrom = k && hit.querySelector(`[data-key="${k}"].source`) ? k : null;
+    ui.dragFrom = k && hit.querySelector(`[data-key="${CSS.escape(k)}"].source`) ? k : null;
+    if (ui.dragFrom) drag = { from: k, id: e.pointerId, x: e.clientX, y: e.clientY, ghost: null };
+  };
+  svg.onpointermove = e => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.ghost && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 4) return;
+    follow(svg, e.clientX, e.clientY);
   };
   svg.onpointerup = e => {
-    const k = keyOf(e), from = ui.dragFrom;
+    const from = ui.dragFrom;
     ui.dragFrom = null;
+    endDrag();
+    const k = keyAt(svg, e.clientX, e.clientY);
     if (from && k !== from && arrangement.active) { arrangement.drop(from, k); ui.render(); return; }
     if (!from || !k || k === from) return;
     if (ui.selKey !== from) clickKey(from);
     clickKey(k);
   };
+  svg.onpointercancel = () => { ui.dragFrom = null; endDrag(); };
 }

@@ -10,6 +10,7 @@ export const markSize = { cell: 38, ring: 17, dot: 8 };
 const C = 40, M = 10, PANEL = 150;
 const RED = '#e53935', YELLOW = '#fdd835', GREEN = '#8bc34a', BLUE = '#64b5f6';
 const PIECE = { p1: RED, p2: '#f9a825' };
+const HOME = { p1: '#ffcdd2', p2: '#fff9c4' };
 
 export function layout(pos, flip) {
   const G = { flip, w: M * 2 + 15 * C + PANEL, h: M * 2 + 15 * C };
@@ -71,7 +72,9 @@ export function drawBoard(G, pos, L) {
     rect(rc[0], rc[1], 1, 1, startFill[a] || '#fff');
     if (safe.has(a)) star(b, G.centre(key(rc)), 12, startFill[a] ? '#fff' : '#ccc');
   });
-  for (const [side, fill] of [['p1', RED], ['p2', YELLOW]]) for (const rc of geo.home[side]) rect(rc[0], rc[1], 1, 1, fill);
+  // Red's and Yellow's home columns in a light shade of their colour, so that a piece of
+  // that colour on them stands out.
+  for (const [side, fill] of [['p1', HOME.p1], ['p2', HOME.p2]]) for (const rc of geo.home[side]) rect(rc[0], rc[1], 1, 1, fill);
   // Green's and Blue's home columns are not in play: shaded.
   for (let i = 1; i <= 5; i++) { rect(i, 7, 1, 1, '#dcedc8'); rect(14 - i, 7, 1, 1, '#bbdefb'); }
   // The goal: four triangles in the centre; Red's and Yellow's goal cells hold finished pieces.

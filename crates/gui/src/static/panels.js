@@ -1,5 +1,5 @@
 // The side panels: engine console, analysis (search lines, MultiPV, policy bars, win
-// probability), engine options drawn from the engine's option lines, the move list.
+// probability), the move list.
 
 import { afterPaint } from './frame.js';
 
@@ -40,7 +40,8 @@ export function scoreText(score, scale) {
   if (score.mate !== undefined) return `mate ${score.mate}`;
   const v = score.cp;
   if (scale === 'chance') return `${((v / 10000 + 1) * 50).toFixed(1)} %`;
-  if (scale === 'value') return (v / 10000).toFixed(3);
+  // (A small negative value reads 0.000, not -0.000.)
+  if (scale === 'value') return (v / 10000).toFixed(3).replace(/^-(0\.0+)$/, '$1');
   return (v > 0 ? '+' : '') + (v / 100).toFixed(2);
 }
 
@@ -59,11 +60,19 @@ export class Analysis {
     this.lines = new Map();
     this.policy = null;
     this.text = null;
+    this.why = null;
     this.dirty = false;
     $('pv-table').tBodies[0].innerHTML = '';
     $('policy').innerHTML = '';
     $('search-line').textContent = '';
     $('winprob').textContent = '';
+    delete $('analysis-body').dataset.at;
+  }
+  // Why no analysis runs at the position shown (the server's words), or null.
+  note(why) {
+    if (why === this.why) return;
+    this.why = why;
+    this.dirty = true;
   }
   // One parsed info message (drawn by draw()).
   add(msg) {
@@ -73,13 +82,15 @@ export class Analysis {
     else { this.lines.set(info.multipv, { ...info, pov: msg.pov }); this.text = null; }
     this.dirty = true;
   }
-  // Draws the lines with scores on axis `scale` (scoreText).
-  draw(scale, sideName) {
+  // Draws the lines, of the position `at` (nav.js shownKey), with scores on axis `scale`
+  // (scoreText).
+  draw(scale, sideName, at) {
     if (!this.dirty) return;
     this.dirty = false;
     if (this.policy) this.drawPolicy(sideName);
     const best = this.lines.get(1);
-    if (!best) { $('search-line').textContent = this.text || ''; return; }
+    if (!best) { $('search-line').textContent = this.why || this.text || ''; return; }
+    $('analysis-body').dataset.at = at;
     const nps = best.nps ? `${(best.nps / 1000).toFixed(0)} kn/s` : '';
     $('search-line').textContent = this.text || `depth ${best.depth ?? '-'}  score ${scoreText(best.score, scale)} (${sideName(best.pov)})  nodes ${best.nodes ?? '-'}  ${nps}`;
     // A win probability: the engine's `wdl`, or the score on a win chance's axis.
@@ -131,47 +142,6 @@ export class Analysis {
   best() { return this.lines.get(1) || null; }
 }
 
-// Engine options, drawn from the declared types; send(name, value) sets one.
-export function drawOptions(options, send) {
-  const box = $('options');
-  box.innerHTML = '';
-  for (const o of options) {
-    const row = document.createElement('div');
-    row.className = 'opt';
-    row.dataset.option = o.name;
-    const name = document.createElement('span');
-    name.textContent = o.name;
-    row.appendChild(name);
-    let input;
-    if (o.type === 'spin') {
-      input = document.createElement('input');
-      Object.assign(input, { type: 'number', min: o.min, max: o.max, value: o.default });
-      input.addEventListener('change', () => send(o.name, String(input.value)));
-    } else if (o.type === 'check') {
-      input = document.createElement('input');
-      input.type = 'checkbox';
-      input.checked = o.default;
-      input.addEventListener('change', () => send(o.name, input.checked ? 'true' : 'false'));
-    } else if (o.type === 'combo') {
-      input = document.createElement('select');
-      for (const v of o.vars) { const opt = document.createElement('option'); opt.value = opt.textContent = v; input.appendChild(opt); }
-      input.value = o.default;
-      input.addEventListener('change', () => send(o.name, input.value));
-    } else if (o.type === 'button') {
-      input = document.createElement('button');
-      input.textContent = 'press';
-      input.addEventListener('click', () => send(o.name, null));
-    } else {
-      input = document.createElement('input');
-      input.value = o.default;
-      input.addEventListener('change', () => send(o.name, input.value));
-    }
-    input.dataset.option = o.name;
-    row.appendChild(input);
-    box.appendChild(row);
-  }
-}
-
 // Where each token of the move list goes, by who acted for it (`actors`): a row per move
 // number with a column per side (the first player's move starts a row, the second's ends
 // it), a row per joint turn (one item across both columns) and a row per roll and the move
@@ -194,10 +164,11 @@ export function moveRows(actors, n) {
   return rows;
 }
 
-// The move list (`moveRows`): each row numbered, a roll greyed; `current` (tokens played up
-// to the position shown) marks its last token, and a click on a token calls `pick` with the
+// The move list (`moveRows`): each row numbered (a row that starts with a roll names the
+// side whose turn it is, `sideName(side)`), a roll greyed; `current` (tokens played up to
+// the position shown) marks its last token, and a click on a token calls `pick` with the
 // ply after it.
-export function drawMoves(moves, actors, current, pick) {
+export function drawMoves(moves, actors, current, pick, sideName) {
   const ol = $('moves');
   ol.innerHTML = '';
   moveRows(actors, moves.length).forEach((r, k) => {
@@ -206,6 +177,14 @@ export function drawMoves(moves, actors, current, pick) {
     const num = document.createElement('span');
     num.className = 'move-num';
     num.textContent = `${k + 1}.`;
+    const first = r.cells[0] === null ? null : actors[r.cells[0]];
+    if (first && first.kind === 'roll') {
+      const side = document.createElement('span');
+      side.className = 'move-side';
+      side.dataset.side = first.side;
+      side.textContent = sideName(first.side);
+      num.append(' ', side);
+    }
     row.appendChild(num);
     for (const i of r.cells) {
       if (i === null) { const gap = document.createElement('span'); gap.className = 'move-gap'; row.appendChild(gap); continue; }

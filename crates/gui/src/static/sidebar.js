@@ -4,8 +4,9 @@
 import { ui, $, sideName, scale } from './ui.js';
 import { send } from './socket.js';
 import { afterPaint } from './frame.js';
-import { drawGraph, judge, markMoves, summary } from './review.js';
+import { drawDetail, drawGraph, drawMap, markMoves, summary } from './review.js';
 import { drawVariations } from './variations.js';
+import { drawMoveTimes } from './movetimes.js';
 import { drawMoves, scoreText, barFraction } from './panels.js';
 import { goTo, shownPly, shownKey } from './nav.js';
 import { viewDeclaring } from './input.js';
@@ -39,13 +40,15 @@ export function renderPanels() {
   const moves = `${shownKey()}:${state.moves.join(' ')}:${JSON.stringify(state.variations)}`;
   if (moves !== movesShown) {
     const inLine = view && view.line !== null;
-    drawMoves(state.moves, state.actors, inLine ? -1 : shownPly(), p => goTo(p, null));
+    drawMoves(state.moves, state.actors, inLine ? -1 : shownPly(), p => goTo(p, null), sideName);
     const tok = drawVariations($('moves'), state.variations, { line: inLine ? view.line : null, ply: shownPly() },
       (line, ply) => goTo(ply, line), line => send({ t: 'promote', line }), line => send({ t: 'delete_line', line }));
     if (tok) afterPaint(() => tok.scrollIntoView({ block: 'nearest' }));
     movesShown = moves;
   }
   renderReview();
+  renderTemperature();
+  renderMoveTimes();
   const declaring = viewDeclaring();
   const declares = declaring ? ` · ${sideName(declaring)} declares for a variation` : '';
   $('nav-text').textContent = !view ? '' : view.line !== null
@@ -69,6 +72,9 @@ export function renderPanels() {
     for (const [i, id] of ['p1', 'p2'].entries()) if (document.activeElement !== $(id)) $(id).value = state.players[i];
   }
   for (const s of document.querySelectorAll('.side-name')) s.textContent = sideName(s.dataset.side);
+  // The players' names: a loaded record's (an engine game's), else Human or the engine's.
+  const names = state.names || ['', ''];
+  $('players-names').textContent = `${sideName('p1')}: ${names[0]} · ${sideName('p2')}: ${names[1]}`;
   $('pause').checked = state.paused;
   $('analyse').checked = state.analyse;
   const f = $('fault');
@@ -79,29 +85,69 @@ export function renderPanels() {
   $('clocks').classList.toggle('hidden', !state.clocks);
 }
 
-// The review's graph, marks on the move list and summary per side.
+// The review (kept by the session, state.review, and the review itself, ui.review): its
+// progress, the graph, the evaluations and marks on the move list, the summary per side
+// and the detail of the ply shown; a review cut short says how far it got (and why, when
+// its engine failed) and offers Continue review.
 function renderReview() {
-  const { state, reviewed } = ui;
-  const running = state.review !== null && state.review !== undefined;
+  const { state, review } = ui;
+  const r = state.review;
+  const running = !!(r && r.running);
   $('review').textContent = running ? 'Cancel review' : 'Review game';
   $('review-progress').classList.toggle('hidden', !running);
-  const done = reviewed.filter(Boolean);
-  $('review-graph').classList.toggle('hidden', done.length < 2);
-  ui.reviewExport.show(done.length >= 2 && !running);
-  if (done.length < 2) { $('review-summary').textContent = ''; return; }
+  if (r) $('review-progress').value = r.done / r.total;
+  $('review-continue').classList.toggle('hidden', !(r && r.cut));
+  $('review-graph').classList.toggle('hidden', !review);
+  ui.reviewExport.show(!!review && !running);
+  const cut = [];
+  if (r && r.cut) {
+    const d = document.createElement('div');
+    d.className = 'review-cut';
+    d.textContent = `Review cut short after ${r.done} of ${r.total} positions (${r.per} a search)` +
+      `${r.error ? `: ${r.error}` : ''}. Continue review searches the rest.`;
+    cut.push(d);
+  }
+  markMoves($('moves'), review, sideName);
+  if (!review) { $('review-summary').replaceChildren(...cut); $('review-detail').replaceChildren(); return; }
   const onMain = !ui.view || ui.view.line === null;
-  drawGraph($('review-graph'), reviewed, scale(), goTo, onMain ? shownPly() : null);
-  const judged = judge(reviewed, state.actors, scale());
-  markMoves($('moves'), judged);
-  const by = summary(judged);
-  $('review-summary').replaceChildren(...Object.entries(by).map(([side, s]) => {
+  drawGraph($('review-graph'), review, sideName, goTo, onMain ? shownPly() : null);
+  $('review-summary').replaceChildren(...cut, ...summary(review, sideName).map(({ side, text }) => {
     const d = document.createElement('div');
     d.className = 'review-side';
     d.dataset.side = side;
-    d.textContent = `${sideName(side)}: average loss ${(100 * s.loss / s.n).toFixed(1)} % · ` +
-      `${s.inaccuracy} inaccuracies ?!, ${s.mistake} mistakes ?, ${s.blunder} blunders ??`;
+    d.textContent = text;
     return d;
   }));
+  drawDetail($('review-detail'), review, onMain ? shownPly() : 0, sideName);
+}
+
+// The key of the position shown, for its temperature map: where it is and the line.
+export function temperatureKey() {
+  return `${shownKey()}:${(ui.state && ui.state.moves.join(' ')) || ''}`;
+}
+
+// The Temperature map button, shown where a roll is due, and the map asked for there.
+function renderTemperature() {
+  const { state, view } = ui;
+  const shown = view && view.position ? view.position : state.position;
+  const chance = !!shown && shown.node === 'chance';
+  $('temperature').classList.toggle('hidden', !chance);
+  const t = ui.temperature;
+  const box = $('temperature-box');
+  box.replaceChildren();
+  if (chance && t && t.key === temperatureKey()) drawMap(box, t.map, shown.to_act === 'p2' ? 'p2' : 'p1', null, sideName);
+}
+
+// The move-time chart of the main line's clock readings (movetimes.js), redrawn when they
+// change; hidden without readings.
+let moveTimesShown = null;
+function renderMoveTimes() {
+  const { state } = ui;
+  const key = JSON.stringify([state.clk, state.moves.length]);
+  if (key === moveTimesShown) return;
+  moveTimesShown = key;
+  const bars = drawMoveTimes($('movetime-chart'), state.clk, state.actors, state.moves, state.moves.length, sideName, p => goTo(p, null));
+  $('movetimes').classList.toggle('hidden', bars === 0);
 }
 
 export function evalBar() {

@@ -1,7 +1,7 @@
 // Under the board: the status line, the action buttons (roll, moves without a square, a
 // choice, the arrangement's controls, void declarations) and a simultaneous turn's reveal.
 import { ui, $, mod, sideName } from './ui.js';
-import { send } from './socket.js';
+import { send, connected, connectionWords } from './socket.js';
 import * as setup from './arrange.js';
 import { arrangement, parsedTokens, play } from './input.js';
 
@@ -43,6 +43,8 @@ export function renderStatus() {
     if (extraRoll()) text += ' · extra roll';
   }
   if (state.paused && !state.over) text += ' · paused';
+  if (ui.view && ui.view.line !== null) text = `In variation ${ui.view.line + 1} (not the game) · ${text}`;
+  if (!connected()) text = `Not connected (${connectionWords()}): the board takes no move · ${text}`;
   st.textContent = text;
   st.dataset.next = state.next.kind;
 }
@@ -54,6 +56,7 @@ export function renderActions() {
   const { state, view } = ui;
   const box = $('actions');
   box.innerHTML = '';
+  if (!connected()) return;
   const add = (label, fn, attrs = {}) => {
     const b = document.createElement('button');
     b.textContent = label;

@@ -35,8 +35,13 @@ export const ui = {
   firstHalf: null,
   // The analysis (panels.js) and the position its lines are of (nav.js shownKey).
   analysis: null, analysisAt: '',
-  // The review's results by ply (null: not reviewed), for the game of `reviewOf`.
-  reviewed: [], reviewOf: null,
+  // The review, as the session sent it (review.js), or null.
+  review: null,
+  // The temperature map asked for ({key: the position's shownKey and main line, map}), and
+  // the key of the position it was asked at.
+  temperature: null, temperatureAsked: null,
+  // How many `hello`s came (the options panel is drawn again after each).
+  helloCount: 0,
   // The review's export control (review.js).
   reviewExport: null,
   // The board as last drawn: its layers, geometry and game module (for the best line).
@@ -54,11 +59,14 @@ export const ui = {
 // The module of the game now.
 export function mod() { return moduleOf(ui.state.game); }
 
-// A side's name: the one the game's own module has for it (White, South, Red...), on the
-// generic board too (the engine's `query position` names no sides); First and Second only
-// for a game the page has no module for.
+// A side's name: the engine's (`query position`'s `sides`, first player first), else the
+// one the game's own module has for it (White, South, Red...), on the generic board too;
+// First and Second only for a game the page has no module for and the engine names none.
 export function sideName(side) {
-  return ui.state ? (GAMES[ui.state.game] || generic).sides[side] : side;
+  if (!ui.state) return side;
+  const given = ui.state.position && ui.state.position.sides;
+  const named = Array.isArray(given) && given[side === 'p1' ? 0 : 1];
+  return typeof named === 'string' && named ? named : (GAMES[ui.state.game] || generic).sides[side];
 }
 
 // The marks' sizes on a board whose module does not give its own.

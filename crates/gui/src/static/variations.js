@@ -16,6 +16,21 @@ export function lineEnd(state, i) {
   return v ? v.fork + v.moves.length : null;
 }
 
+// The move list's row and column of the main line's token number `i` (0-based): its move
+// number, its column (0 or 1) and whether it is a joint turn's; past the end, the row the
+// next token would start or join.
+function rowOf(items, i) {
+  const li = items[Math.min(i, items.length - 1)];
+  if (!li) return null;
+  const row = li.closest('.move-row'), cells = [...row.children].slice(1);
+  const number = parseInt(row.querySelector('.move-num').textContent, 10);
+  const joint = li.classList.contains('joint');
+  if (i < items.length) return { number, column: joint ? 0 : cells.indexOf(li), joint };
+  // One past the main line's end.
+  const column = joint || cells.indexOf(li) === 1 ? 0 : 1;
+  return { number: column === 0 ? number + 1 : number, column, joint };
+}
+
 // Adds the variation rows to the move list `ol` (whose items are the main line's tokens,
 // `li[data-ply]`). `shown` is {line, ply} of the position looked at; `pick(line, ply)` shows
 // a position, `promote(line)` and `remove(line)` act on a variation. Returns the token
@@ -32,7 +47,21 @@ export function drawVariations(ol, variations, shown, pick, promote, remove) {
     row.dataset.line = i;
     row.dataset.fork = v.fork;
     row.title = `a variation leaving the game after ${v.fork} tokens`;
+    // Move numbers as the main line's rows have them (panels.js moveRows): the first token
+    // takes the number of the row of the token it replaces ("N." in the first column,
+    // "N…" in the second); the next tokens go on column by column (a row a token at a
+    // joint turn).
+    const cell = rowOf(items, v.fork);
+    let number = cell ? cell.number : 1, column = cell ? cell.column : 0;
+    const joint = cell && cell.joint;
     v.moves.forEach((tok, k) => {
+      if (k === 0 || column === 0) {
+        const num = document.createElement('span');
+        num.className = 'var-num';
+        num.textContent = column === 0 ? `${number}.` : `${number}…`;
+        row.appendChild(num);
+      }
+      if (joint || column === 1) { number += 1; column = 0; } else column = 1;
       const span = document.createElement('span');
       span.className = 'var-move';
       span.textContent = tok;

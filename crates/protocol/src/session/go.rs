@@ -4,9 +4,10 @@
 use super::Session;
 use super::queries::player_of;
 use super::worker::{Kind, Start, Work};
-use crate::command::GoParams;
+use crate::command::{GoParams, Side};
 use crate::response::error;
 use quartet_core::game::{Node, Player};
+use quartet_core::notation::player_token;
 use quartet_engine::SearchRequest;
 use quartet_search::players::PlayerKind;
 use quartet_search::time::{Clock, clock_budget, movetime_budget};
@@ -20,7 +21,11 @@ impl Session {
     /// Checks `go` (its line arrived at `received`, where its clock starts) against the
     /// current position and options, and prepares its worker; the error says why it is
     /// refused.
-    pub(super) fn prepare_go(&self, params: GoParams, received: Instant) -> Result<Start, String> {
+    pub(super) fn prepare_go(
+        &self,
+        params: GoParams<'_>,
+        received: Instant,
+    ) -> Result<Start, String> {
         let game = self.game.clone_box();
         if let Some(depth) = params.perft {
             let depth = depth.min(u64::from(MAX_DEPTH)) as u32;
@@ -31,15 +36,18 @@ impl Session {
             });
         }
         if let Some(side) = params.side
-            && let Some(why) = self.side_refused(side)
+            && let Some(why) = self
+                .side_refused(side)
+                .or_else(|| self.side_not_declaring(side))
         {
             return Err(why);
         }
         if params.mate.is_some() {
             self.check_mate()?;
         }
-        self.game
-            .check_searchmoves(&params.searchmoves)
+        let searchmoves = self
+            .game
+            .check_searchmoves(&mut params.searchmoves.iter())
             .map_err(|why| format!("searchmoves: {why}"))?;
         let side = params.side.map(player_of);
         let mut limits = self.limits(&params, side);
@@ -74,10 +82,11 @@ impl Session {
                 ..Settings::default()
             },
             player: self.options.player,
-            searchmoves: params.searchmoves,
+            searchmoves,
             engine_rolls: self.options.engine_rolls,
             ponder: self.options.ponder,
             strength: self.options.strength,
+            show_wdl: self.options.show_wdl,
         };
         Ok(Start {
             game,
@@ -87,6 +96,26 @@ impl Session {
                 kind,
                 ponder_budget,
             },
+        })
+    }
+
+    /// Why `go ... side` cannot be answered at this node of a game that has simultaneous
+    /// turns: `side` names the declaring side of a simultaneous turn, and here one side
+    /// moves (or rolls), so the answer would be that side's move whatever `side` says. A
+    /// finished game is not refused here: its search says it is over.
+    fn side_not_declaring(&self, side: Side) -> Option<String> {
+        let letter = match side {
+            Side::White => 'w',
+            Side::Black => 'b',
+        };
+        let node = self.game.node();
+        let acting = self.game.acting_player().map_or("", player_token);
+        matches!(node, Node::Turn(_) | Node::Chance).then(|| {
+            format!(
+                "'{letter}': side names who declares at a simultaneous turn, and this is \
+                {acting}'s turn to {}, not a simultaneous one (leave the side out)",
+                if node == Node::Chance { "roll" } else { "move" }
+            )
         })
     }
 
@@ -147,7 +176,7 @@ impl Session {
 
     /// The search limits of `go`, with the clock of the acting player (or of `side`). A
     /// `mate` alone is searched to `2 mate + 1` plies at most, so that it ends.
-    fn limits(&self, p: &GoParams, side: Option<Player>) -> Limits {
+    fn limits(&self, p: &GoParams<'_>, side: Option<Player>) -> Limits {
         let mut limits = Limits {
             depth: p.depth.map(|d| d.clamp(1, u64::from(MAX_DEPTH)) as u32),
             nodes: p.nodes.map(|n| n.max(1)),

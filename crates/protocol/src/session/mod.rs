@@ -9,23 +9,35 @@
 //! state the next `go` will use without touching the running search. Only what needs the
 //! search's own resources waits for it to end by itself, in the order the lines came
 //! (`Deferred`): a `go` (with the state of its moment), and the clearing or resizing of
-//! the hash table (`ucinewgame`, `Clear Hash`, `Hash`, a new game or rules). `stop` ends
-//! the running search, and the waiting work then runs in order. A `go` waiting behind a
-//! search without a limit (`go infinite`, `go ponder`, `go` alone) stops it first: a GUI
-//! that forgets `stop` gets that search's move, never a hang. At the end of input a search
-//! with a limit runs to it, one without is stopped, the waiting work is carried out, and
-//! then the program ends.
+//! the hash table (`ucinewgame`, `Clear Hash`, `Hash`, a new game, rules or evaluation).
+//! `stop` ends the running search, and the waiting work then runs in order. A `go` waiting
+//! behind a search without a limit (`go infinite`, `go ponder`, `go` alone) stops it
+//! first: a GUI that forgets `stop` gets that search's move, never a hang. At the end of
+//! input a search with a limit runs to it, one without is stopped, the waiting work is
+//! carried out, and then the program ends.
+//!
+//! **Nothing slow runs on the reading thread.** The hash table's work (zeroing 16 GiB takes
+//! seconds) runs on a thread of its own (`table`), in turn with the searches, and an
+//! `EvalFile` is read on another (`loads`) once its metadata has shown a regular file of
+//! a network's size. A `go` starts its worker when it would have, and the worker waits for
+//! both before it searches, so that `stop` and `ponderhit` act on it as before; the reading
+//! never waits. `readyok` waits (without holding the reading) only for `EvalFile` reads,
+//! since it promises that every line before it has been checked; a search or the table's
+//! work may still run.
 
 mod go;
+mod loads;
 mod queries;
+mod table;
 mod worker;
 
 use super::command::Command;
 use super::line::normalise;
 use super::options::{Effect, EngineOptions};
-use super::parse::{CommandError, parse_command};
+use super::parse::{CommandError, IGNORE_WORDS_AFTER, parse_command};
 use super::response::{bestmove, error, response};
 use crate::output::Output;
+use loads::Loads;
 use quartet_engine::GameKind;
 use quartet_engine::{self as engine, AnyGame};
 use quartet_search::players::PlayerKind;
@@ -33,6 +45,7 @@ use quartet_search::tt::TranspositionTable;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
+use table::{Ended, TableJob, TableWait, TableWork};
 use worker::{Start, Worker};
 
 /// The program's name and version, as `id name` and the banner give it.
@@ -56,10 +69,9 @@ enum Deferred {
     /// A refused `go`'s `bestmove (none)` (its error was printed when it arrived): the
     /// running search's `bestmove` comes first.
     NoMove,
-    /// `ucinewgame`, `Clear Hash`, or a new game or rules: clear the hash table.
-    ClearHash,
-    /// `Hash`: this table (allocated when the line came) replaces the current one.
-    UseTable(Arc<TranspositionTable>),
+    /// Work on the hash table, on its own thread: clearing it (`ucinewgame`, `Clear
+    /// Hash`, a new game, rules or evaluation, a loaded `EvalFile`) or a new size (`Hash`).
+    Table(TableWork),
 }
 
 /// The engine between commands.
@@ -72,7 +84,14 @@ pub struct Session {
     /// The position the next `go` will search (a running search has its own copy).
     game: Box<dyn AnyGame>,
     tt: Arc<TranspositionTable>,
+    /// The size of `tt` in MiB.
+    tt_mb: usize,
     worker: Option<Worker>,
+    /// Work on the hash table under way, in order, each on the table the one before
+    /// leaves (until the session has taken its end).
+    table_jobs: VecDeque<TableJob>,
+    /// `EvalFile` reads under way, and the `readyok`s owed behind them.
+    loads: Loads,
     waiting: VecDeque<Deferred>,
     /// Called by a worker once it has printed its last line (the reader's wake-up).
     on_done: Arc<dyn Fn() + Send + Sync>,
@@ -90,16 +109,20 @@ impl Session {
             out,
             game: engine::new_game(game, options.rules),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)?),
+            tt_mb: options.hash_mb,
             options,
             defaults: options,
             worker: None,
+            table_jobs: VecDeque::new(),
+            loads: Loads::new(),
             waiting: VecDeque::new(),
             on_done: Arc::new(|| {}),
         })
     }
 
-    /// Has every worker call `notify` once it has finished (after its `bestmove`), so that
-    /// the reading loop can carry out the work waiting for it without polling.
+    /// Has every worker call `notify` once it has finished (after its `bestmove`), and so
+    /// the threads of the hash table's work and of `EvalFile` reads, so that the reading
+    /// loop can carry out the work waiting for them without polling.
     pub fn set_done_notifier(&mut self, notify: impl Fn() + Send + Sync + 'static) {
         self.on_done = Arc::new(notify);
     }
@@ -134,8 +157,9 @@ impl Session {
     }
 
     /// Takes a line that was over the length limit, of which `start` is the beginning: it
-    /// is refused, and the reply its command awaits still comes (`uci`, `ugi` and
-    /// `isready` are carried out, as the words after them are ignored anyway).
+    /// is refused, and the reply its command awaits still comes. A command that ignores
+    /// the words after it (`uci`, `isready`, `stop`, `quit`, ...) is carried out after the
+    /// error, since those words would have been ignored anyway.
     pub fn handle_too_long(&mut self, start: &str) -> Flow {
         let start = normalise(start);
         let mut words = start.split_whitespace();
@@ -143,27 +167,20 @@ impl Session {
         let refused = CommandError::TooLong {
             command: first.chars().take(20).collect(),
         };
-        match first {
-            "uci" | "ugi" | "isready" => {
-                self.out.line(&error(&refused.to_string()));
-                self.handle_line(first)
-            }
-            _ => {
-                self.refuse(&start, &refused);
-                self.search_done()
-            }
+        if IGNORE_WORDS_AFTER.contains(&first) {
+            self.out.line(&error(&refused.to_string()));
+            return self.handle_line(first);
         }
+        self.refuse(&start, &refused);
+        self.search_done()
     }
 
-    /// Joins the worker if it has finished, then starts the waiting work, in order, until
-    /// a search runs again (see the module documentation). Called when a worker has
-    /// finished, and after every line.
+    /// Takes what has ended (a worker that printed its last line, the hash table's work,
+    /// `EvalFile` reads), then starts the waiting work, in order, until a search or the
+    /// table's work runs again (see the module documentation). Called when one of them
+    /// has ended, and after every line.
     pub fn search_done(&mut self) -> Flow {
-        if self.worker.as_ref().is_some_and(Worker::is_finished)
-            && let Some(worker) = self.worker.take()
-        {
-            worker.join();
-        }
+        self.take_ended();
         if let Some(worker) = &self.worker
             && !worker.is_bounded()
             && self.waiting.iter().any(|d| matches!(d, Deferred::Go(_)))
@@ -171,6 +188,8 @@ impl Session {
             // A `go` waits behind a search that would never end by itself.
             self.stop_search();
         }
+        // What waits, waits for the search only: a `go`'s worker, and table work, wait
+        // themselves for the table work and `EvalFile` reads before them.
         while self.worker.is_none() {
             let Some(next) = self.waiting.pop_front() else {
                 break;
@@ -180,8 +199,9 @@ impl Session {
         Flow::Continue
     }
 
-    /// The end of input: a search with a limit runs to it, one without is stopped; then
-    /// the waiting work is carried out (and the searches it starts, likewise).
+    /// The end of input: a search with a limit runs to it, one without is stopped, the
+    /// table's work and `EvalFile` reads are waited for; then the waiting work is carried
+    /// out (and the searches it starts, likewise).
     pub fn finish(&mut self) {
         loop {
             match self.worker.take() {
@@ -189,10 +209,60 @@ impl Session {
                 Some(worker) => worker.stop_and_join(),
                 None => {}
             }
+            let due = self.loads.wait_all();
+            self.ready_ok(due);
+            while let Some(job) = self.table_jobs.pop_front() {
+                let end = job.wait();
+                self.table_ended(job.mb, &end);
+            }
             self.search_done();
-            if self.worker.is_none() && self.waiting.is_empty() {
+            let running = self.worker.is_some() || !self.table_jobs.is_empty();
+            if !running && !self.loads.pending() && self.waiting.is_empty() {
                 break;
             }
+        }
+    }
+
+    /// Joins a worker that has printed its last line, takes the end of the table's work
+    /// and of `EvalFile` reads.
+    fn take_ended(&mut self) {
+        if self.worker.as_ref().is_some_and(Worker::is_finished)
+            && let Some(worker) = self.worker.take()
+        {
+            worker.join();
+        }
+        while let Some(end) = self.table_jobs.front().and_then(TableJob::try_end) {
+            let mb = self.table_jobs.pop_front().and_then(|job| job.mb);
+            self.table_ended(mb, &end);
+        }
+        let due = self.loads.take_ended();
+        self.ready_ok(due);
+    }
+
+    /// A piece of the table's work has ended: its table is the one in use; if a new size
+    /// could not be had (its thread said so), `Hash` says the size in use again.
+    fn table_ended(&mut self, mb: Option<usize>, end: &Ended) {
+        self.tt = Arc::clone(&end.table);
+        match mb {
+            Some(mb) if !end.refused => self.tt_mb = mb,
+            Some(mb) if mb == self.options.hash_mb => self.options.hash_mb = self.tt_mb,
+            _ => {}
+        }
+    }
+
+    /// The `readyok`s due now that `EvalFile` reads have ended, `count` of them.
+    fn ready_ok(&self, count: usize) {
+        for _ in 0..count {
+            self.out.line("readyok");
+        }
+    }
+
+    /// The table the next search or piece of table work uses: the one the last piece
+    /// under way leaves, or the one in use.
+    fn table_after_work(&self) -> TableWait {
+        match self.table_jobs.back() {
+            Some(job) => job.then(&self.tt),
+            None => TableWait::ready(&self.tt),
         }
     }
 
@@ -203,30 +273,41 @@ impl Session {
         }
     }
 
-    /// Whether a search (or perft) runs or work waits for one: then what touches the hash
-    /// table, and a `go`, wait their turn.
-    fn busy(&self) -> bool {
-        self.worker.is_some() || !self.waiting.is_empty()
-    }
-
-    /// Carries out `work` now if nothing runs, or queues it behind the running search.
+    /// Carries out `work` now if it may run and nothing waits, or queues it in turn.
+    /// Table work just like the last waiting one replaces it (a burst of `Hash` lines
+    /// allocates one table, not each).
     fn defer(&mut self, work: Deferred) {
-        if self.busy() {
-            self.waiting.push_back(work);
-        } else {
-            self.run(work);
+        if self.waiting.is_empty() && self.worker.is_none() {
+            return self.run(work);
         }
+        if let (Deferred::Table(new), Some(Deferred::Table(last))) =
+            (&work, self.waiting.back_mut())
+            && matches!(
+                (new, &last),
+                (TableWork::Resize(_), TableWork::Resize(_)) | (TableWork::Clear, TableWork::Clear)
+            )
+        {
+            *last = *new;
+            return;
+        }
+        self.waiting.push_back(work);
     }
 
     /// Carries out one piece of waiting work now (nothing runs).
     fn run(&mut self, work: Deferred) {
         match work {
             Deferred::Go(start) => {
-                self.worker = Some(start.spawn(&self.tt, &self.out, &self.on_done));
+                let table = self.table_after_work();
+                let loads = self.loads.waited_by_worker();
+                self.worker = Some(start.spawn(table, loads, &self.out, &self.on_done));
             }
             Deferred::NoMove => self.out.line(&bestmove(None)),
-            Deferred::ClearHash => self.tt.clear(),
-            Deferred::UseTable(tt) => self.tt = tt,
+            Deferred::Table(work) => {
+                let after = self.table_after_work();
+                let job =
+                    TableJob::start(work, after, self.loads.so_far(), &self.out, &self.on_done);
+                self.table_jobs.push_back(job);
+            }
         }
     }
 
@@ -243,17 +324,21 @@ impl Session {
         }
     }
 
-    fn execute(&mut self, command: Command, received: Instant) -> Flow {
+    fn execute(&mut self, command: Command<'_>, received: Instant) -> Flow {
         match command {
             Command::Uci => self.identify("uciok"),
             Command::Ugi => self.identify("ugiok"),
+            // Owed while `EvalFile` reads are under way: the lines before are then checked.
+            Command::IsReady if self.loads.pending() => self.loads.owe_readyok(),
             Command::IsReady => self.out.line("readyok"),
             Command::Debug(_) | Command::Register => {}
-            Command::NewGame => self.defer(Deferred::ClearHash),
+            Command::NewGame => self.defer(Deferred::Table(TableWork::Clear)),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { fen, moves } => {
-                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-                if let Err(e) = self.game.set_position(fen.as_deref(), &moves) {
+                if let Err(e) = self
+                    .game
+                    .set_position_from(fen.as_deref(), &mut moves.iter())
+                {
                     self.out.line(&error(&format!("position: {e}")));
                 }
             }
@@ -267,12 +352,7 @@ impl Session {
             Command::Stop => self.stop_search(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => {
-                match self.worker.take() {
-                    // A perft is let finish (Fairy-Stockfish's perft blocks its loop).
-                    Some(worker) if worker.is_perft() => worker.join(),
-                    Some(worker) => worker.stop_and_join(),
-                    None => {}
-                }
+                self.quit();
                 return Flow::Quit;
             }
             Command::Display => self.display(),
@@ -282,27 +362,48 @@ impl Session {
         Flow::Continue
     }
 
+    /// `quit`: stops a running search (a perft is let finish: Fairy-Stockfish's perft
+    /// blocks its loop), whose `bestmove` is printed; then every reply still owed for a
+    /// line already answered otherwise: a refused `go`'s `bestmove (none)` and an
+    /// `isready`'s `readyok`. Waiting `go` lines are dropped.
+    fn quit(&mut self) {
+        match self.worker.take() {
+            Some(worker) if worker.is_perft() => worker.join(),
+            Some(worker) => worker.stop_and_join(),
+            None => {}
+        }
+        for work in std::mem::take(&mut self.waiting) {
+            if let Deferred::NoMove = work {
+                self.run(work);
+            }
+        }
+        let owed = self.loads.owed_readyoks();
+        self.ready_ok(owed);
+    }
+
     /// `setoption`: the new value applies at once to the state the next `go` will use;
-    /// what it does to the hash table waits for a running search.
+    /// what it does to the hash table waits for a running search, an `EvalFile` is read
+    /// off the reading thread.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options;
         let effect = match options.set(name, value) {
             Ok(e) => e,
             Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
         };
+        self.options = options;
         match effect {
             Effect::None => {}
             Effect::NewGame | Effect::NewRules => {
                 self.game = engine::new_game(options.game, options.rules);
-                self.defer(Deferred::ClearHash);
+                self.defer(Deferred::Table(TableWork::Clear));
             }
-            Effect::ResizeHash => match TranspositionTable::new(options.hash_mb) {
-                Ok(tt) => self.defer(Deferred::UseTable(Arc::new(tt))),
-                Err(e) => return self.out.line(&error(&format!("setoption: {e}"))),
-            },
-            Effect::ClearHash => self.defer(Deferred::ClearHash),
+            Effect::ResizeHash => self.defer(Deferred::Table(TableWork::Resize(options.hash_mb))),
+            Effect::ClearHash => self.defer(Deferred::Table(TableWork::Clear)),
+            Effect::LoadEvalFile(source) => {
+                let ticket = self.loads.start(source, &self.out, &self.on_done);
+                self.defer(Deferred::Table(TableWork::ClearIfLoaded(ticket)));
+            }
         }
-        self.options = options;
     }
 }
 

@@ -1,6 +1,8 @@
 //! The worker thread of one `go`: it searches (or counts perft), holds its `bestmove` while
 //! it must (`go infinite`, `go ponder`), prints the answer and wakes the reading loop.
 
+use super::loads::LoadWait;
+use super::table::TableWait;
 use crate::output::Output;
 use crate::response::{bestmove, info_line, info_string};
 use quartet_engine::{AnyGame, SearchRequest, SearchSummary};
@@ -118,11 +120,13 @@ impl Finish {
 }
 
 impl Start {
-    /// Starts the worker thread, searching with `tt` and printing to `out`; it calls
-    /// `notify` once it has printed its last line.
+    /// Starts the worker thread, searching with the table `table` leaves once the
+    /// `EvalFile` reads of `loads` have ended (it waits for both, or for `stop`), and
+    /// printing to `out`; it calls `notify` once it has printed its last line.
     pub(super) fn spawn(
         self,
-        tt: &Arc<TranspositionTable>,
+        table: TableWait,
+        loads: Option<LoadWait>,
         out: &Output,
         notify: &Arc<dyn Fn() + Send + Sync>,
     ) -> Worker {
@@ -155,7 +159,6 @@ impl Start {
                 });
                 let job = Job {
                     game: self.game,
-                    tt: Arc::clone(tt),
                     out: out.clone(),
                     stop: Arc::clone(&stop),
                     ponder: ponder.clone(),
@@ -163,7 +166,14 @@ impl Start {
                     received: self.received,
                     finish,
                 };
-                (kind, ponder, thread::spawn(move || job.run(*request)))
+                let handle = thread::spawn(move || {
+                    if let Some(loads) = loads {
+                        loads.wait(&job.stop);
+                    }
+                    let tt = table.table(&job.stop);
+                    job.run(*request, &tt);
+                });
+                (kind, ponder, handle)
             }
         };
         Worker {
@@ -217,7 +227,6 @@ impl Perft {
 /// What a search thread needs.
 struct Job {
     game: Box<dyn AnyGame>,
-    tt: Arc<TranspositionTable>,
     out: Output,
     stop: Arc<AtomicBool>,
     ponder: Option<Arc<Ponder>>,
@@ -228,18 +237,16 @@ struct Job {
 }
 
 impl Job {
-    /// Searches, waits if the answer must wait, and prints the answer.
-    fn run(self, mut request: SearchRequest) {
+    /// Searches with `tt`, waits if the answer must wait, and prints the answer.
+    fn run(self, mut request: SearchRequest, tt: &TranspositionTable) {
         // The clock runs from the line's arrival, not from when the worker gets going.
         request.limits.time = request
             .limits
             .time
             .map(|b| b.after(self.received.elapsed()));
-        let summary = self
-            .game
-            .search(&request, &self.tt, &self.stop, &mut |info| {
-                self.out.line(&info_line(info))
-            });
+        let summary = self.game.search(&request, tt, &self.stop, &mut |info| {
+            self.out.line(&info_line(info))
+        });
         while self.holds_bestmove && !self.released() {
             // Woken by `stop` or `ponderhit` (the timeout only guards a missed wake-up).
             thread::park_timeout(Duration::from_millis(50));
