@@ -2,6 +2,7 @@
 highlighted targets (or a choice button), roll the die with the Roll button."""
 
 import random
+import re
 import subprocess
 import time
 
@@ -145,6 +146,14 @@ def match_record(path, game, seed, *rules, names=("Alpha", "Beta"), players=("ra
                     "--seed", str(seed), *rules, *engines, "--pgnout", str(path), "--no-progress"],
                    check=True, capture_output=True, text=True, timeout=60)
     return path
+
+
+def record_plies(path):
+    """The number of tokens of the one game recorded at `path`: the words after the tags,
+    without the `{...}` comments (a match's records carry each move's score and time) and
+    without the result."""
+    body = path.read_text().split("\n\n", 1)[1]
+    return len(re.sub(r"\{[^}]*\}", " ", body).split()) - 1
 
 
 def load(p, path, plies):

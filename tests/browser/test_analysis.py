@@ -7,7 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from play import human_act, load, match_record, people_plies, states
+from play import human_act, load, match_record, people_plies, record_plies, states
 from test_board import set_position
 from test_games import download_record, replay
 
@@ -220,7 +220,7 @@ def test_a_finished_game_loaded_is_analysed_at_whatever_position_is_shown(page, 
     and nothing said why (the session waited because no one was to move). Analysis runs on
     the position shown; at the game's end, where there is nothing to search, it says so."""
     record = match_record(tmp_path / "duell.pgn", "duell", 3)
-    plies = len(record.read_text().split("\n\n", 1)[1].split()) - 1
+    plies = record_plies(record)
     p = page()
     p.new_game("duell", "human", "human")
     load(p, record, plies)
@@ -289,10 +289,10 @@ def test_the_options_panel_has_the_current_games_rules_as_a_loaded_record_set_th
     assert not {"Placement", "DoubleStep"} & set(option_names(p)), option_names(p)
     assert option_value(p, "Pieces") == "4"
     ludo = match_record(tmp_path / "ludo.pgn", "ludo", 2, "--pieces", "2")
-    load(p, ludo, len(ludo.read_text().split("\n\n", 1)[1].split()) - 1)
+    load(p, ludo, record_plies(ludo))
     p.wait_for(lambda: option_value(p, "Pieces") == "2", what="the record's Pieces 2 in the panel")
     apo = match_record(tmp_path / "apocalypse.pgn", "apocalypse", 2, "--double-step", "false")
-    load(p, apo, len(apo.read_text().split("\n\n", 1)[1].split()) - 1)
+    load(p, apo, record_plies(apo))
     p.wait_for(lambda: "DoubleStep" in option_names(p) and option_value(p, "DoubleStep") == "false",
                what="the record's DoubleStep false in the panel")
     assert "Pieces" not in option_names(p)

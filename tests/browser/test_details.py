@@ -9,7 +9,7 @@ import re
 from selenium.webdriver.common.by import By
 
 from conftest import Engine
-from play import load, match_record, people_game, random_ludo_records
+from play import load, match_record, people_game, random_ludo_records, record_plies
 from test_board import set_position
 from test_games import download_record
 from test_variations import fen_after, play_token
@@ -18,7 +18,7 @@ from test_navigation import shown_fen
 
 def test_ludo_move_rows_name_the_colour(page, tmp_path):
     record = random_ludo_records(tmp_path / "ludo.pgn", 1, 5)
-    plies = len(record.read_text().split("\n\n", 1)[1].split()) - 1
+    plies = record_plies(record)
     p = page()
     p.new_game("ludo", "human", "human")
     load(p, record, plies)
@@ -79,7 +79,7 @@ def test_a_variation_is_numbered_with_its_last_move_arrow_and_the_status_says_so
 
 def test_a_loaded_engine_game_keeps_its_players_names(page, tmp_path, downloads):
     record = match_record(tmp_path / "duell.pgn", "duell", 3, names=("Alpha", "Beta"))
-    plies = len(record.read_text().split("\n\n", 1)[1].split()) - 1
+    plies = record_plies(record)
     p = page()
     p.new_game("duell", "human", "human")
     load(p, record, plies)

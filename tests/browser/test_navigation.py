@@ -2,6 +2,7 @@
 the buttons show earlier positions (from the engine's `query position`), with their own
 moves (a move there starts a variation, test_variations.py); the game goes on meanwhile; the move list scrolls down, not sideways."""
 
+import re
 import random
 import time
 
@@ -101,7 +102,9 @@ def long_ludo_record(tmp_path, plies=400):
     games = []
     for rec in path.read_text().split("\n\n[")[0:]:
         head, _, body = rec.partition("\n\n")
-        games.append((head, body.split()[:-1]))  # the tokens, without the result
+        # The tokens, without the result and the comments (a match's records carry each
+        # move's score and time).
+        games.append((head, re.sub(r"\{[^}]*\}", " ", body).split()[:-1]))
     head, tokens = max(games, key=lambda g: len(g[1]))
     assert len(tokens) > plies, f"no game longer than {plies} plies"
     tags = [t for t in head.lstrip("[").split("\n[")
