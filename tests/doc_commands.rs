@@ -595,7 +595,16 @@ blocks! {
         subs: &[("cargo run --release -- gui", "quartet gui --port 0")],
         expect: "Quartet GUI: http://127.0.0.1:",
     };
-    the_sharded_match_merges | the_sharded_match_as_written: "README.md",
+    the_pipe_asks_one_move: "README.md",
+        "printf 'setoption name Game value ludo\\nposition startpos moves r6\\ngo depth 4\\n' \\"
+        => How::Run {
+        subs: &[],
+        sizes: &[],
+        // docs/rules/ludo.md: after a 6 at the start, Red's one move enters a piece.
+        expect: &["bestmove b-0"],
+        check: None,
+    };
+    the_sharded_match_merges | the_sharded_match_as_written: "docs/referee.md",
         "parallel -j 4 ./target/release/quartet match --game duell \\" => How::Run {
         subs: &[],
         sizes: &[("--games 400", "--games 8"), ("--nodes 2000", "--nodes 200")],

@@ -352,20 +352,21 @@ fn go_mate_stops_at_the_mate_and_searchmoves_restricts_the_root() {
 
 #[test]
 fn the_last_info_line_names_the_move_played_and_the_whole_search_s_nodes() {
-    for args in [
-        &["--game", "duell"][..],
-        &["--game", "rnb"],
-        &["--game", "apocalypse"],
-        &["--game", "ludo"],
-    ] {
-        let mut e = Engine::start(args);
-        let setup = match args[1] {
-            "ludo" => "position startpos moves r6",
-            _ => "position startpos",
-        };
-        e.send(setup);
+    for kind in quartet_games::GameKind::ALL {
+        let args = ["--game", kind.name()];
+        let mut e = Engine::start(&args);
+        e.send("position startpos");
+        // A chance node at the start (Ludo's roll): play its last outcome (Ludo's 6, after
+        // which a piece can enter, so there is a choice to search).
+        if e.query("node").starts_with("chance") {
+            let outcomes = e.query("chance");
+            let last = outcomes.split(' ').next_back().unwrap_or("");
+            let token = last.split(':').next().unwrap_or("").to_string();
+            e.send(&format!("position startpos moves {token}"));
+        }
         e.send("setoption name MultiPV value 2");
-        let side = if args[1] == "apocalypse" {
+        // A simultaneous turn at the start (Apocalypse) is searched for White.
+        let side = if e.query("node") == "simultaneous" {
             " side w"
         } else {
             ""

@@ -36,6 +36,7 @@ mod protocol_reader_latency;
 mod protocol_review;
 mod protocol_rnb_together;
 mod protocol_skill;
+mod readme;
 mod referee_adjudication;
 mod referee_books;
 mod referee_dice;

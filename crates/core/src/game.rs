@@ -12,8 +12,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// One of the two players. `First` moves first (South in R&B, White in Duell and
-/// Apocalypse, Red in Ludo) and is the maximising side of every value.
+/// One of the two players. `First` moves first (the first of the game's declared `sides`)
+/// and is the maximising side of every value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
     /// The player who starts; values are from this player's point of view.

@@ -105,6 +105,9 @@ pub struct Engine {
     seeded: bool,
 }
 
+/// The option that asks an engine for `wdl` on its `info` lines.
+const SHOW_WDL: &str = "UCI_ShowWDL";
+
 /// The name of an `option name <name> type ...` line of the `uci` answer.
 fn declared_option(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("option name ")?;
@@ -195,12 +198,20 @@ impl Engine {
         let deadline = Instant::now() + timeout;
         engine.send("uci")?;
         let mut declares_seed = false;
+        let mut declares_wdl = false;
         loop {
             let (_, line) = engine.wait_for_line(deadline, "uciok")?;
             if line.split_whitespace().next() == Some("uciok") {
                 break;
             }
-            declares_seed |= declared_option(&line).is_some_and(|n| n.eq_ignore_ascii_case(SEED));
+            let name = declared_option(&line);
+            declares_seed |= name.is_some_and(|n| n.eq_ignore_ascii_case(SEED));
+            declares_wdl |= name.is_some_and(|n| n.eq_ignore_ascii_case(SHOW_WDL));
+        }
+        // The adjudication of a game without draws reads `wdl`, which an engine gives only
+        // when asked (Stockfish's `UCI_ShowWDL`); the engine's own options come after.
+        if declares_wdl {
+            engine.send(&format!("setoption name {SHOW_WDL} value true"))?;
         }
         let user_seed = spec
             .options
