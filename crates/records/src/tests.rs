@@ -48,8 +48,8 @@ fn the_text_is_the_referees() {
 /// readings in `clocks`, also when the comments go over lines.
 #[test]
 fn clock_readings_are_written_after_their_tokens_and_read_back() {
-    let clocks = vec![vec![299_500], vec![], vec![3_600_000], vec![59_000, 61_250]];
-    let long = vec!["d1d7 e8e7"; 8].join(" ");
+    let clocks = [vec![299_500], vec![], vec![3_600_000], vec![59_000, 61_250]];
+    let long = ["d1d7 e8e7"; 8].join(" ");
     let mut r = record(
         &[("Game", "duell"), ("TimeControl", "60+0.5")],
         &format!("d1d7 e8e7 a1b2 a1b2/c3d4 {long}"),
