@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use quartet_core::game::Outcome;
-use quartet_referee::record::parse_records;
+use quartet_records::parse_records;
 use quartet_testkit::toys::Nim;
 
 use support::{fake, play_recorded, reason, records_by_round, scratch};

@@ -6,7 +6,7 @@ use crate::support;
 
 use std::path::{Path, PathBuf};
 
-use quartet_referee::record::parse_records;
+use quartet_records::parse_records;
 use quartet_referee::{MatchError, MatchReport, MergeArgs, run_merge};
 use quartet_testkit::toys::Nim;
 

@@ -18,7 +18,7 @@ use quartet_core::history::GameHistory;
 use quartet_core::notation::Notation;
 use quartet_games::apocalypse::Apocalypse;
 use quartet_games::ludo::Ludo;
-use quartet_referee::record::{PgnRecord, parse_records};
+use quartet_records::{Record, parse_records};
 use quartet_referee::replay_file;
 use quartet_referee::results::read_results;
 
@@ -91,7 +91,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 /// The records of a `--pgnout` file in game order, after `quartet replay` accepted it.
-fn replayed(game: &str, pgn: &Path) -> Vec<PgnRecord> {
+fn replayed(game: &str, pgn: &Path) -> Vec<Record> {
     let out = Command::new(QUARTET)
         .args(["replay", "--game", game])
         .arg(pgn)
@@ -108,14 +108,14 @@ fn replayed(game: &str, pgn: &Path) -> Vec<PgnRecord> {
     records
 }
 
-fn round(r: &PgnRecord) -> u64 {
+fn round(r: &Record) -> u64 {
     r.tag("Round")
         .and_then(|n| n.parse().ok())
         .expect("Round tag")
 }
 
 /// The first engine's points (in half points) in a record.
-fn half_points(r: &PgnRecord, first: &str) -> u32 {
+fn half_points(r: &Record, first: &str) -> u32 {
     let white = r.tag("White") == Some(first);
     match (r.result.as_str(), white) {
         ("1/2-1/2", _) => 1,
@@ -196,7 +196,7 @@ fn each_game_plays_a_short_match_whose_records_replay() {
     }
 }
 
-fn rolls(r: &PgnRecord) -> Vec<&str> {
+fn rolls(r: &Record) -> Vec<&str> {
     let opening: usize = r
         .tag("OpeningPlies")
         .and_then(|n| n.parse().ok())
@@ -210,7 +210,7 @@ fn rolls(r: &PgnRecord) -> Vec<&str> {
 
 /// Each colour's rolls after the opening, in order: `[Red's, Yellow's]`, the roller known
 /// by replaying the record (`Game::acting_player` at each chance node).
-fn colour_rolls(r: &PgnRecord) -> [Vec<String>; 2] {
+fn colour_rolls(r: &Record) -> [Vec<String>; 2] {
     let opening: usize = r
         .tag("OpeningPlies")
         .and_then(|n| n.parse().ok())

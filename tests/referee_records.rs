@@ -9,7 +9,7 @@ use crate::support;
 
 use std::process::Command;
 
-use quartet_referee::record::parse_records;
+use quartet_records::parse_records;
 use quartet_testkit::toys::Nim;
 
 use support::{fake, play, play_recorded, reason, scratch};

@@ -8,7 +8,7 @@ use crate::support;
 
 use std::collections::BTreeMap;
 
-use quartet_referee::record::PgnRecord;
+use quartet_records::Record;
 use quartet_testkit::toys::Nim;
 
 use support::{RULES, args, fake, logging_fake, play_recorded, records_by_round, scratch};
@@ -17,7 +17,7 @@ use support::{RULES, args, fake, logging_fake, play_recorded, records_by_round, 
 /// `p`: the taker takes all 15 stones); two takers win the game they start (15 plies); two
 /// passers draw by repetition. So with A, B takers and C, D passers, every pairing of a
 /// taker and a passer is +2 per pair for the taker, and the others are even.
-fn four(dir: &std::path::Path, extra: &str) -> (quartet_referee::MatchReport, Vec<PgnRecord>) {
+fn four(dir: &std::path::Path, extra: &str) -> (quartet_referee::MatchReport, Vec<Record>) {
     let mut m = args(
         "nim",
         fake("A", "--play first"),

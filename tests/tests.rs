@@ -18,8 +18,6 @@ mod doc_examples;
 mod fuzz_regressions;
 #[cfg(feature = "gui")]
 mod gui_hostile;
-#[cfg(feature = "gui")]
-mod gui_record;
 mod hardening;
 mod history;
 mod invariants;

@@ -10,7 +10,8 @@ use quartet_core::game::RuleOptions;
 use quartet_core::notation::Notation;
 use quartet_games::{GameKind, GameVisitor};
 use quartet_protocol::output::say;
-use quartet_referee::record::{self, PgnRecord};
+use quartet_records::Record;
+use quartet_referee::record;
 use std::path::PathBuf;
 
 /// The arguments of `quartet replay`.
@@ -32,7 +33,7 @@ pub struct ReplayArgs {
 pub fn run(args: &ReplayArgs) -> Result<(), String> {
     let path = args.file.display();
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{path}: {e}"))?;
-    let records = record::parse_records(&text).map_err(|e| format!("{path}: {e}"))?;
+    let records = quartet_records::parse_records(&text).map_err(|e| format!("{path}: {e}"))?;
     for (i, rec) in records.iter().enumerate() {
         let index = i + 1;
         let game = record_game(rec, args.game).map_err(|e| format!("{path}: game {index}: {e}"))?;
@@ -53,7 +54,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), String> {
 }
 
 /// The game of `record`: its `Game` tag, or `flag` when it has none; both must agree.
-pub fn record_game(record: &PgnRecord, flag: Option<GameKind>) -> Result<GameKind, String> {
+pub fn record_game(record: &Record, flag: Option<GameKind>) -> Result<GameKind, String> {
     match (record.tag("Game").map(GameKind::parse).transpose()?, flag) {
         (Some(tag), Some(flag)) if tag != flag => Err(format!(
             "the record's Game tag says '{}', --game says '{}'",
@@ -68,7 +69,7 @@ pub fn record_game(record: &PgnRecord, flag: Option<GameKind>) -> Result<GameKin
 /// The rules of `record`, a game of `game`: each rule option from the record's tag, else
 /// from its flag, else its default; a flag given that disagrees with the tag is an error.
 pub fn record_rules(
-    record: &PgnRecord,
+    record: &Record,
     game: GameKind,
     flags: &RuleArgs,
 ) -> Result<RuleOptions, String> {
@@ -103,7 +104,7 @@ pub fn record_rules(
 
 /// One record's check under its game's rules.
 struct Check<'a> {
-    record: &'a PgnRecord,
+    record: &'a Record,
     index: usize,
     rules: RuleOptions,
 }

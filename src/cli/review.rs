@@ -14,7 +14,8 @@ use quartet_core::notation::Notation;
 use quartet_games::{GameKind, GameVisitor};
 use quartet_learn::data::DataFile;
 use quartet_protocol::output::say;
-use quartet_referee::record::{self, PgnRecord, RecordError, START_FEN};
+use quartet_records::Record;
+use quartet_referee::record::{self, RecordError, START_FEN};
 use quartet_review::engine::ChildEngine;
 use quartet_review::report::{GameReview, Mark, Mover, NodeKind, SideSummary};
 use quartet_review::{self as review, Budget, Exact, GameInput, ReviewError, curve};
@@ -79,7 +80,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
     };
     let path = file.display();
     let text = std::fs::read_to_string(file).map_err(|e| format!("{path}: {e}"))?;
-    let records = record::parse_records(&text).map_err(|e| format!("{path}: {e}"))?;
+    let records = quartet_records::parse_records(&text).map_err(|e| format!("{path}: {e}"))?;
     let started = Instant::now();
     let mut engine = None;
     let (mut failed, mut searches, mut nodes) = (0, 0, 0);
@@ -168,7 +169,7 @@ fn start_engine(command: Option<&str>) -> Result<ChildEngine, ReviewError> {
 
 /// The review's input of record `index`, checked by the rules, with its game and rules.
 fn input_of(
-    rec: &PgnRecord,
+    rec: &Record,
     index: usize,
     args: &ReviewArgs,
 ) -> Result<(GameKind, RuleOptions, GameInput), ReviewError> {
@@ -249,7 +250,7 @@ impl GameVisitor for Lookup<'_> {
 
 /// The rules' check of one record (`referee::record::check_record`).
 struct Check<'a> {
-    record: &'a PgnRecord,
+    record: &'a Record,
     index: usize,
     rules: RuleOptions,
 }
@@ -280,7 +281,7 @@ struct GameLine<'a> {
 }
 
 /// One game's JSON line as text.
-fn game_json(index: usize, game: &str, rec: &PgnRecord, review: &GameReview) -> String {
+fn game_json(index: usize, game: &str, rec: &Record, review: &GameReview) -> String {
     let line = GameLine {
         record: index,
         game,
@@ -298,7 +299,7 @@ fn percent(p: f64) -> String {
 }
 
 /// The review for people: the game, its marked plies and each side's summary.
-fn print_summary(index: usize, game: &str, rec: &PgnRecord, review: &GameReview) {
+fn print_summary(index: usize, game: &str, rec: &Record, review: &GameReview) {
     let name = |tag: &str| rec.tag(tag).unwrap_or("?").to_string();
     say(format!(
         "game {index}: {game}, {} - {}, {} ({} plies, {} searches, {} nodes)",

@@ -38,7 +38,7 @@ def test_an_engine_game_on_the_clock_is_charted_and_its_record_carries_the_clock
     # The record carries a reading after each move, and the referee still replays it.
     path = download_record(p, downloads, "duell")
     text = path.read_text()
-    readings = re.findall(r"\[%clk (\d+):(\d\d):(\d\d(?:\.\d)?)\]", text)
+    readings = re.findall(r"\[%clk\s+(\d+):(\d\d):(\d\d(?:\.\d)?)\]", text)
     assert len(readings) == len(moves), text
     assert '[TimeControl "10+0"]' in text, text
     replay("duell", path)

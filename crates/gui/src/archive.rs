@@ -2,9 +2,10 @@
 //! each, its dice seed and its players' names); the record to download is the core's
 //! (`Game::record`).
 
+use quartet_records::{Record, parse_records};
+
 use super::clock_log::ClockLog;
 use super::fault::{Failure, FaultKind};
-use super::record::Record;
 use super::request::{self, echo};
 use super::session::Session;
 
@@ -13,7 +14,7 @@ impl Session {
     /// and its dice seed. Error to the page (nothing changes): not a record, another
     /// engine's game, a token that cannot be sent, rules or tokens the engine refuses.
     pub(super) async fn load(&mut self, text: &str) -> Result<(), Failure> {
-        let record = match Record::parse(text) {
+        let record = match first_record(text) {
             Ok(r) => r,
             Err(e) => {
                 self.io.error(format!("not a game record: {e}")).await;
@@ -79,5 +80,46 @@ impl Session {
             .await;
         self.state_changed();
         Ok(())
+    }
+}
+
+/// The first record of `text` (as `quartet replay` reads records: [`parse_records`]), with
+/// a result (`1-0`, `0-1`, `1/2-1/2`, or `*` for a game under way) as its last word. Error:
+/// said for people, with the line number where there is one.
+fn first_record(text: &str) -> Result<Record, String> {
+    let record = parse_records(text)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .next()
+        .ok_or("no record (no tags, no moves)")?;
+    if !matches!(record.result.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+        return Err(format!(
+            "'{}' is not a result (1-0, 0-1, 1/2-1/2, *)",
+            record.result
+        ));
+    }
+    Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_record;
+
+    #[test]
+    fn the_first_record_is_loaded_and_its_last_word_must_be_a_result() {
+        let two = "[Game \"duell\"]\n\nd1d7 {[%clk 0:00:09]} e8e7 *\n\n[Game \"duell\"]\n\nc 0-1\n";
+        let r = first_record(two).unwrap();
+        assert_eq!(
+            (r.moves.len(), r.clocks.as_slice()),
+            (2, &[vec![9_000]][..])
+        );
+        let err = first_record("[Game \"duell\"]\n\nd1d7 d8d2\n").unwrap_err();
+        assert!(err.contains("'d8d2' is not a result"), "{err}");
+        assert!(
+            first_record("[Game duell]\n")
+                .unwrap_err()
+                .starts_with("line 1")
+        );
+        assert!(first_record("\n").is_err());
     }
 }

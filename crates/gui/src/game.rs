@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use quartet_records::Record;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -16,7 +17,6 @@ use super::decide::{self, Step};
 use super::fault::{Failure, FaultKind};
 use super::flow::{self, Actor, Next, Node, Purpose, Side};
 use super::lines::Lines;
-use super::record::Record;
 use super::recording::{self, End, Facts};
 use super::request::{Limit, Who};
 use super::review::ReviewLog;

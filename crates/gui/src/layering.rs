@@ -145,7 +145,6 @@ fn the_game_flow_core_knows_no_socket_engine_or_timer() {
         "clock",
         "clock_log",
         "recording",
-        "record",
         "request",
         "uci",
         "answers",

@@ -16,8 +16,8 @@
 //! `flow` (whose action is awaited, take-backs), `lines` and `variations` (the main line,
 //! variations and the view), `review` (a review kept with the session), `places` (who holds the
 //! server's places), `limits` (what a page may make a session take), `dice`, `clock`,
-//! `clock_log` (the clock readings of the main line), `recording` and `record` (game
-//! records in the `quartet match --pgnout` format),
+//! `clock_log` (the clock readings of the main line), `recording` (a game's record in the
+//! `quartet match --pgnout` format, written and read by `quartet-records`),
 //! `request` (what the page may send, validated), `uci` (option and info lines),
 //! `answers` and `snapshot` (the engine's answers read), `fault`. The shell: `server`
 //! (HTTP routes and the WebSocket upgrade), `assets` (the embedded page), `sessions` (the
@@ -32,7 +32,8 @@
 //! uses the shell's, and the modules use each other without a circle (the tests of
 //! `layering`). Of the workspace's crates the GUI uses only `quartet-review`, the review's
 //! core that `quartet review` runs, itself a client of the text protocol and of no crate of
-//! ours: like any GUI, it reaches an engine through the text protocol only.
+//! ours, and `quartet-records`, the records' text (which knows no rules): like any GUI, it
+//! reaches an engine through the text protocol only.
 
 #![deny(missing_docs)]
 
@@ -56,7 +57,6 @@ mod lines;
 mod options;
 mod page;
 mod places;
-pub mod record;
 mod recording;
 mod request;
 mod review;

@@ -1,10 +1,11 @@
 //! The engine options a person sets on the page, and the rule options a record names;
 //! each is kept for a restarted engine.
 
+use quartet_records::Record;
+
 use super::answers::{answer, error_of};
 use super::fault::{Failure, FaultKind};
 use super::limits::{check_file, names_a_file};
-use super::record::Record;
 use super::request::echo;
 use super::session::Session;
 use super::uci::OptionKind;

@@ -2,9 +2,10 @@
 //! them), as a pure function of what the session knows: who played, how the game ended,
 //! its rules, its limit and its tokens. No I/O: the tests build one from plain values.
 
+use quartet_records::{Record, clock_comment};
+
 use super::fault::Failure;
 use super::flow::Side;
-use super::record::Record;
 use super::request::Limit;
 
 /// How a game ended, as its record says.
@@ -116,8 +117,9 @@ pub fn record(f: &Facts) -> Record {
     Record {
         tags,
         moves: f.moves.to_vec(),
-        clocks: f.clocks.to_vec(),
+        comments: f.clocks.iter().map(|c| clock_comment(c)).collect(),
         result: result.into(),
+        ..Record::default()
     }
 }
 

@@ -250,7 +250,7 @@ pub fn read_record_openings<G: Notation>(
     plies: Option<u32>,
     rules: &RuleOptions,
 ) -> Result<Vec<Opening>, String> {
-    let records = record::parse_records(text).map_err(|e| e.to_string())?;
+    let records = quartet_records::parse_records(text).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(records.len());
     for (i, rec) in records.iter().enumerate() {
         let bad = |why: String| format!("record {}: {why}", i + 1);

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use quartet_core::game::{Outcome, Player, RuleOptions};
 use quartet_core::notation::Notation;
+use quartet_records::Record;
 
 use super::MatchError;
 use super::adjudicate::Termination;
@@ -21,7 +22,7 @@ use super::distinct::{Counter, DistinctCount, fingerprint};
 use super::play::{EngineNote, Note, PlayedGame};
 use super::progress::Progress;
 use super::provenance::Identity;
-use super::record::{PgnRecord, result_text};
+use super::record::result_text;
 use super::report::{MatchReport, StopReason};
 use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
 use super::resume::{Output, ResumeState};
@@ -129,7 +130,7 @@ fn record<G: Notation>(
     fen: &str,
     spec: &GameSpec,
     g: &PlayedGame,
-) -> PgnRecord {
+) -> Record {
     let [white, black] = spec.engines.map(|e| &cfg.engines[e]);
     let v = &g.verdict;
     // The seven-tag roster in its order, then Quartet's own.
@@ -163,10 +164,11 @@ fn record<G: Notation>(
         ("OpeningPlies", g.opening_plies.to_string()),
         ("PlyCount", g.moves.len().to_string()),
     ]);
-    PgnRecord {
+    Record {
         tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
         moves: g.moves.clone(),
         comments: g.notes.iter().map(comment).collect(),
+        clocks: Vec::new(),
         result: result_text(v.outcome).to_string(),
     }
 }

@@ -133,7 +133,7 @@ pub fn replay<G: Notation>(
     text: &str,
     rules: &RuleOptions,
 ) -> Result<Vec<ReplayedGame>, RecordError> {
-    record::parse_records(text)?
+    quartet_records::parse_records(text)?
         .iter()
         .enumerate()
         .map(|(i, r)| record::check_record::<G>(r, i + 1, rules))

@@ -1,16 +1,5 @@
-//! Game records in a PGN-like text form, and a reader that re-checks them with the rules.
-//!
-//! A record is a tag section (`[Name "value"]` lines, `\"` and `\\` escaped) followed by the
-//! move list: every token of the game in order (opening plies, chance outcomes such as `r6`,
-//! joint turns `<first>/<second>` recorded verbatim), then the result (`1-0`, `0-1`,
-//! `1/2-1/2`). Quartet writes no move numbers (a token list is exactly what
-//! `position ... moves` takes); the reader skips them (`12.`, `12...`, as other programs
-//! write them, cutegames among them), `{...}` comments (over lines too) and `;` comments
-//! (to the end of the line), and the annotations of an annotated record (the GUI's review
-//! export, PGN editors): a suffix `!`, `?`, `!!`, `??`, `!?`, `?!` after a token or
-//! standing apart, and numeric glyphs such as `$2`; the last word of a move list is
-//! always the result, so a move that looks like a result (Ludo's `0-1`) is still read as a
-//! move.
+//! Game records checked and replayed with the rules; the text form is `quartet_records`'s
+//! (one writer and reader for the referee and the GUI).
 //!
 //! The referee writes the tags `Event Site Date Round White Black Result Game`, one tag per
 //! rule option of the game, named and written as UCI does (`[Placement "together"]`), then
@@ -28,28 +17,13 @@
 //! declaration and `[%clk h:mm:ss]` for its clock after the move under a clock; the two
 //! halves of a joint turn's comment are separated by ` / ` as in its token.
 
-use std::fmt::Write as _;
-
 use quartet_core::game::{Node, Outcome, Player, RuleOptions};
 use quartet_core::history::GameHistory;
 use quartet_core::notation::Notation;
+use quartet_records::{Record, SyntaxError};
 
 use super::adjudicate::{Termination, rules_ending};
 use super::dice::{DiceStream, DiceStreams, PER_PLAYER};
-
-/// One game as text: tags, tokens and the result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnRecord {
-    /// Tags in order.
-    pub tags: Vec<(String, String)>,
-    /// Every token of the game.
-    pub moves: Vec<String>,
-    /// The comment written after each token (`None`: none; may be shorter than `moves`).
-    /// The reader skips comments, so a record read back has none.
-    pub comments: Vec<Option<String>>,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-}
 
 /// Why a record could not be read or does not check.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,6 +46,15 @@ pub enum RecordError {
         /// What is wrong.
         why: String,
     },
+}
+
+impl From<SyntaxError> for RecordError {
+    fn from(e: SyntaxError) -> Self {
+        RecordError::Syntax {
+            line: e.line,
+            why: e.why,
+        }
+    }
 }
 
 /// The PGN result text of an outcome (`1-0`: the first player won).
@@ -99,198 +82,14 @@ pub fn parse_result(text: &str) -> Option<Outcome> {
     }
 }
 
-impl PgnRecord {
-    /// The value of tag `name`, if present.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The record as text, ending with a blank line (so records can be concatenated).
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for (name, value) in &self.tags {
-            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-            let _ = writeln!(out, "[{name} \"{value}\"]");
-        }
-        out.push('\n');
-        let mut words: Vec<String> = Vec::with_capacity(self.moves.len() + 1);
-        for (i, token) in self.moves.iter().enumerate() {
-            words.push(token.clone());
-            if let Some(Some(comment)) = self.comments.get(i) {
-                words.extend(format!("{{{comment}}}").split(' ').map(String::from));
-            }
-        }
-        words.push(self.result.clone());
-        let mut line_len = 0;
-        for word in &words {
-            if line_len > 0 && line_len + 1 + word.len() > 79 {
-                out.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            out.push_str(word);
-            line_len += word.len();
-        }
-        out.push_str("\n\n");
-        out
-    }
-}
-
-/// Reads `[Name "value"]`.
-fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
-    let bad = |why: &str| RecordError::Syntax {
-        line: n,
-        why: why.to_string(),
-    };
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| bad("a tag must be [Name \"value\"]"))?;
-    let (name, rest) = inner
-        .split_once(' ')
-        .ok_or_else(|| bad("a tag needs a name and a value"))?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(bad("a tag name is letters, digits and _"));
-    }
-    let quoted = rest
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| bad("a tag value must be in double quotes"))?;
-    let mut value = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(e @ ('\\' | '"')) => value.push(e),
-                _ => return Err(bad("only \\\\ and \\\" may be escaped")),
-            },
-            '"' => return Err(bad("unescaped quote in a tag value")),
-            c => value.push(c),
-        }
-    }
-    Ok((name.to_string(), value))
-}
-
-/// Whether `word` is a move number as other programs write them (`12.` or `12...`): no
-/// game's token ends with a dot.
-fn is_move_number(word: &str) -> bool {
-    let digits = word.trim_end_matches('.');
-    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// The move annotations an annotated record (a game review's export, another program's
-/// PGN) may write after a token: no game's token ends with `!` or `?`.
-pub const MOVE_SUFFIXES: [&str; 6] = ["!!", "!?", "?!", "??", "!", "?"];
-
-/// `word` as the reader keeps it: a token without its annotation suffix
-/// ([`MOVE_SUFFIXES`], `d1d7?!` is `d1d7`), or `None` for a word that is only an
-/// annotation (a suffix standing apart, or a numeric annotation glyph such as `$2`). Any
-/// other word is kept as it is, so that a token with a suffix not of the list (`d1d7???`)
-/// reaches the rules and is refused there with its text.
-fn without_annotation(word: &str) -> Option<&str> {
-    if word
-        .strip_prefix('$')
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    {
-        return None;
-    }
-    let token = word.trim_end_matches(['!', '?']);
-    if !MOVE_SUFFIXES.contains(&&word[token.len()..]) {
-        return Some(word);
-    }
-    (!token.is_empty()).then_some(token)
-}
-
 /// What a record's `FEN` tag may say for the start position (cutegames writes it so).
 pub const START_FEN: &str = "startpos";
-
-/// Reads every record of `text`.
-pub fn parse_records(text: &str) -> Result<Vec<PgnRecord>, RecordError> {
-    let mut records = Vec::new();
-    let mut tags = Vec::new();
-    let mut words: Vec<String> = Vec::new();
-    let mut in_comment = false;
-    let mut last_line = 0;
-    let finish = |tags: &mut Vec<(String, String)>,
-                  words: &mut Vec<String>,
-                  records: &mut Vec<PgnRecord>,
-                  line: usize|
-     -> Result<(), RecordError> {
-        if tags.is_empty() && words.is_empty() {
-            return Ok(());
-        }
-        let result = words.pop().ok_or(RecordError::Syntax {
-            line,
-            why: "a record has no move list (not even a result)".to_string(),
-        })?;
-        records.push(PgnRecord {
-            tags: std::mem::take(tags),
-            moves: std::mem::take(words),
-            comments: Vec::new(),
-            result,
-        });
-        Ok(())
-    };
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        last_line = n;
-        let line = raw.trim();
-        if !in_comment && line.starts_with('[') {
-            if !words.is_empty() {
-                finish(&mut tags, &mut words, &mut records, n)?;
-            }
-            tags.push(parse_tag(line, n)?);
-            continue;
-        }
-        let mut rest = line;
-        while !rest.is_empty() {
-            if in_comment {
-                match rest.find('}') {
-                    Some(end) => {
-                        in_comment = false;
-                        rest = &rest[end + 1..];
-                    }
-                    None => rest = "",
-                }
-                continue;
-            }
-            let cut = rest.find(['{', ';']).unwrap_or(rest.len());
-            words.extend(
-                rest[..cut]
-                    .split_whitespace()
-                    .filter(|w| !is_move_number(w))
-                    .filter_map(without_annotation)
-                    .map(String::from),
-            );
-            match rest[cut..].chars().next() {
-                Some('{') => {
-                    in_comment = true;
-                    rest = &rest[cut + 1..];
-                }
-                _ => rest = "",
-            }
-        }
-    }
-    if in_comment {
-        return Err(RecordError::Syntax {
-            line: last_line,
-            why: "unterminated { comment".to_string(),
-        });
-    }
-    finish(&mut tags, &mut words, &mut records, last_line)?;
-    Ok(records)
-}
 
 /// A record that passed [`check_record`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayedGame {
     /// The record as read.
-    pub record: PgnRecord,
+    pub record: Record,
     /// Its outcome, or `None` for a game still under way (result `*`, as a GUI saves one).
     pub outcome: Option<Outcome>,
     /// How it ended (`None` while under way: `Termination` tag `unterminated` or absent).
@@ -302,7 +101,7 @@ pub struct ReplayedGame {
 /// The rules a record was played under: `rules` with each rule option of `G` that has a
 /// tag of its name set to the tag's value (a record's tag wins over the caller's setting).
 pub fn record_rules<G: Notation>(
-    record: &PgnRecord,
+    record: &Record,
     rules: &RuleOptions,
 ) -> Result<RuleOptions, String> {
     G::DECLARATION
@@ -328,7 +127,7 @@ pub fn record_rules<G: Notation>(
 /// referee's dice give for that seed (one stream per player with `[Dice "per-player"]`, one
 /// stream without).
 pub fn check_record<G: Notation>(
-    record: &PgnRecord,
+    record: &Record,
     index: usize,
     rules: &RuleOptions,
 ) -> Result<ReplayedGame, RecordError> {
@@ -494,67 +293,30 @@ fn proof<G: Notation>(pos: &G, rules: &RuleOptions) -> Option<Outcome> {
 mod tests {
     use super::*;
     use quartet_core::game::Game;
+    use quartet_records::parse_records;
     use quartet_testkit::toys::{Dice, Nim};
 
-    fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> PgnRecord {
-        PgnRecord {
-            comments: Vec::new(),
+    fn record(tags: &[(&str, &str)], moves: &str, result: &str) -> Record {
+        Record {
             tags: tags
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))
                 .collect(),
             moves: moves.split_whitespace().map(String::from).collect(),
             result: result.to_string(),
+            ..Record::default()
         }
     }
 
+    /// The reader keeps a suffix not of the annotations on its token (`quartet_records`):
+    /// the rules then refuse the token with its text.
     #[test]
-    fn text_round_trip_with_escapes_and_long_lists() {
-        let long = vec!["t1 p"; 30].join(" ");
-        let a = record(&[("Game", "nim"), ("White", "a \"q\" \\ b")], &long, "1-0");
-        let b = record(&[("Game", "dice")], "0-1 1-0", "0-1");
-        let text = a.to_text() + &b.to_text();
-        assert!(text.lines().all(|l| l.len() <= 79));
-        assert_eq!(parse_records(&text).unwrap(), vec![a, b]);
-    }
-
-    #[test]
-    fn reader_skips_comments_and_reports_lines() {
-        let text = "[Game \"nim\"]\n\nt1 {a comment\nover lines} t2 ; rest\np 1-0\n";
-        let recs = parse_records(text).unwrap();
-        assert_eq!(recs[0].moves, ["t1", "t2", "p"]);
-        assert_eq!(recs[0].result, "1-0");
-        let err = parse_records("[Game nim]\n").unwrap_err();
-        assert!(matches!(err, RecordError::Syntax { line: 1, .. }), "{err}");
-        let err = parse_records("[Game \"nim\"]\n\nt1 {open\n").unwrap_err();
-        assert!(err.to_string().contains("unterminated"), "{err}");
-        assert!(parse_records("[Game \"nim\"]\n").is_err());
-        assert_eq!(parse_records("\n\n").unwrap(), vec![]);
-    }
-
-    #[test]
-    fn reader_skips_annotations() {
-        let text = "[Game \"nim\"]\n\n{start: 50 %} t1?! {[%eval 0.3] best t2} t2!! t1?? ;x\n\
-                    t3!? $2 t1? t2 ?! t3! 1-0\n";
-        let recs = parse_records(text).unwrap();
-        assert_eq!(recs[0].moves, ["t1", "t2", "t1", "t3", "t1", "t2", "t3"]);
-        assert_eq!(recs[0].result, "1-0");
-        // An annotation after the last move is not the result.
-        let recs = parse_records("[Game \"nim\"]\n\nt3?? {lost} 0-1\n").unwrap();
-        assert_eq!(
-            (recs[0].moves.as_slice(), recs[0].result.as_str()),
-            (&["t3".to_string()][..], "0-1")
-        );
-        // A suffix not of the list stays on the token, which the rules then refuse.
-        assert_eq!(without_annotation("t1???"), Some("t1???"));
-        assert_eq!(without_annotation("t1!!?"), Some("t1!!?"));
-        assert_eq!(without_annotation("$"), Some("$"));
-        assert_eq!(without_annotation("$x"), Some("$x"));
-        assert_eq!(without_annotation("??"), None);
-        assert_eq!(without_annotation("1-0"), Some("1-0"));
-        let bad = record(&[("Game", "nim")], "t1???", "1-0");
-        let err = check_record::<Nim>(&bad, 1, &RuleOptions::default()).unwrap_err();
+    fn a_token_with_an_unknown_annotation_is_refused_by_the_rules() {
+        let recs = parse_records("[Game \"nim\"]\n\nt1??? 1-0\n").unwrap();
+        let err = check_record::<Nim>(&recs[0], 1, &RuleOptions::default()).unwrap_err();
         assert!(err.to_string().contains("t1???"), "{err}");
+        let err = RecordError::from(parse_records("[Game nim]\n").unwrap_err());
+        assert!(matches!(err, RecordError::Syntax { line: 1, .. }), "{err}");
     }
 
     #[test]
@@ -589,9 +351,6 @@ mod tests {
         let mut over = recs[0].clone();
         over.tags.push(("Adjudicated".into(), "Out of time".into()));
         assert!(check_record::<Nim>(&over, 1, &rules).is_err());
-        // Words that only look like numbers are moves.
-        assert!(!is_move_number("1-0") && !is_move_number(".") && !is_move_number("3"));
-        assert!(is_move_number("12.") && is_move_number("12..."));
     }
 
     #[test]

@@ -15,11 +15,11 @@ use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
+use quartet_records::Record;
 use serde::{Deserialize, Serialize};
 
 use super::MatchError;
 use super::distinct::{Counter, fingerprint};
-use super::record::{self, PgnRecord};
 use super::results::{GameLine, ResultsFile};
 use super::stats::GameScore;
 
@@ -206,7 +206,7 @@ pub fn reopen(
     }
     if let Some((path, bytes)) = &pgn {
         let text = String::from_utf8_lossy(bytes);
-        let records = record::parse_records(&text)
+        let records = quartet_records::parse_records(&text)
             .map_err(|e| file_error(path, format!("cannot resume: {e}")))?;
         check_count(path, records.len() as u64, finished, "records")?;
         for r in &records {
@@ -268,7 +268,7 @@ fn check_count(path: &Path, found: u64, finished: u64, what: &str) -> Result<(),
 }
 
 /// The distinct openings and games of records (their `FEN`, `OpeningPlies` and tokens).
-fn fingerprints(records: &[PgnRecord]) -> (Counter, Counter) {
+fn fingerprints(records: &[Record]) -> (Counter, Counter) {
     let mut openings = Counter::default();
     let mut games = Counter::default();
     for r in records {

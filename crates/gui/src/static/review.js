@@ -235,14 +235,15 @@ function wrap(words) {
   return lines.join('\n');
 }
 
-// The move list of a record: its tokens, the comment after each (without braces), and its
-// result.
+// The move list of a record: its tokens, the comment after each (without braces; one that
+// goes over lines has its words joined by spaces, so `[%clk 0:00:09]` is whole where the
+// writer broke the line after `[%clk`), and its result.
 function moveList(body) {
   const tokens = [], comments = [];
   const re = /\{([^}]*)\}|(\S+)/g;
   let m;
   while ((m = re.exec(body))) {
-    if (m[1] !== undefined) { if (tokens.length) comments[tokens.length - 1] = ((comments[tokens.length - 1] || '') + ' ' + m[1]).trim(); } else tokens.push(m[2]);
+    if (m[1] !== undefined) { if (tokens.length) comments[tokens.length - 1] = ((comments[tokens.length - 1] || '') + ' ' + m[1].replace(/\s+/g, ' ')).trim(); } else tokens.push(m[2]);
   }
   return { tokens, comments, result: tokens.pop() };
 }
