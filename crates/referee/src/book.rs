@@ -21,7 +21,16 @@ use quartet_core::notation::Notation;
 use super::dice::{DiceStream, pair_seed};
 use super::provenance::sha256_hex;
 use super::record::{self, START_FEN};
-use super::schedule::Opening;
+
+/// The beginning shared by the two games of a pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position string the games start from, or `None` for the start position (then
+    /// engines get `position startpos moves ...`).
+    pub fen: Option<String>,
+    /// Tokens played from there before the engines take over.
+    pub moves: Vec<String>,
+}
 
 /// The stream of [`pair_seed`] (with pair 0) that shuffles a book.
 pub const BOOK_STREAM: u64 = 2;

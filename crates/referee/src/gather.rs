@@ -15,6 +15,7 @@ use quartet_records::Record;
 
 use super::MatchError;
 use super::adjudicate::Termination;
+use super::config::{MatchConfig, rule_tags};
 use super::crosstable::PairingTally;
 use super::datetime::{clock, pgn_date, unix_ms};
 use super::dice::PER_PLAYER;
@@ -25,8 +26,8 @@ use super::provenance::Identity;
 use super::record::result_text;
 use super::report::{MatchReport, StopReason};
 use super::results::{GameLine, RESULTS_FORMAT, ResultsFile, write_atomically};
-use super::resume::{Output, ResumeState};
-use super::runner::{MatchConfig, rule_tags};
+use super::resume::Output;
+use super::resume_state::ResumeState;
 use super::schedule::GameSpec;
 use super::sprt::SprtDecision;
 use super::stats::{GameScore, Tally};
@@ -353,7 +354,7 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
-    use crate::schedule::Opening;
+    use crate::book::Opening;
 
     #[test]
     fn scores_follow_the_colours() {

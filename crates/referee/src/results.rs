@@ -11,7 +11,7 @@ use super::MatchError;
 use super::distinct::DistinctCount;
 use super::provenance::{self, Identity};
 use super::report::{MatchReport, StopReason};
-use super::resume::ResumeState;
+use super::resume_state::ResumeState;
 use super::schedule::Shard;
 use super::sprt::Sprt;
 

@@ -19,7 +19,7 @@ use quartet_core::game::{Action, Node, Player, RuleOptions};
 use quartet_core::history::GameHistory;
 use quartet_core::notation::Notation;
 
-use super::book::{Book, OpeningSource};
+use super::book::{Book, Opening, OpeningSource};
 use super::dice::{DiceStream, pair_seed};
 
 /// The stream of [`pair_seed`] for the games' seeds (chance outcomes, engines' `Seed`).
@@ -55,16 +55,6 @@ impl Shard {
     pub fn has_pair(&self, pair: u64) -> bool {
         pair % u64::from(self.count) == u64::from(self.index - 1)
     }
-}
-
-/// The beginning shared by the two games of a pair.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
-    /// The position string the games start from, or `None` for the start position (then
-    /// engines get `position startpos moves ...`).
-    pub fen: Option<String>,
-    /// Tokens played from there before the engines take over.
-    pub moves: Vec<String>,
 }
 
 /// One game to play.
