@@ -20,8 +20,8 @@ use super::tournament::Tournament;
 /// A checked match configuration (built from [`super::MatchArgs`]).
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The game the command line chose; [`run`] refuses a registered game other than the
-    /// one it plays (a toy game of the tests is played whatever this says).
+    /// The game the command line chose; [`super::runner::run`] refuses a registered game
+    /// other than the one it plays (a toy game of the tests is played whatever this says).
     pub game: GameKind,
     /// The engines with their limits; in a match of two, the first is the one the
     /// statistics speak for.
@@ -34,7 +34,7 @@ pub struct MatchConfig {
     pub games: u64,
     /// Games played at once.
     pub concurrency: usize,
-    /// Clock tolerance (see [`Settings::margin`]).
+    /// Clock tolerance (see [`super::play::Settings::margin`]).
     pub margin: Duration,
     /// Wait limit for handshakes, `isready` and searches without a clock.
     pub timeout: Duration,

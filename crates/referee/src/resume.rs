@@ -4,8 +4,9 @@
 //! A game is finished when the results file counts it. After every game the referee
 //! appends its record (`--pgnout`) and its line (`--jsonl`), then rewrites the results file
 //! atomically with the games finished, the pairs half played and the length of each output
-//! file after the last finished game ([`ResumeState`]). A resume reads that file, refuses a
-//! command that differs from the one that started the match (naming the difference),
+//! file after the last finished game ([`super::resume_state::ResumeState`]). A resume
+//! reads that file, refuses a command that differs from the one that started the match
+//! (naming the difference),
 //! checks that the output files hold what the results file counts, cuts them back to the
 //! last finished game (a record cut mid-line by SIGKILL, or a game the results file never
 //! counted), and appends. Every check comes before any file is touched: a refused resume
