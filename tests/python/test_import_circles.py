@@ -16,7 +16,8 @@ def circles(*roots):
 
 
 def test_no_crate_has_an_import_circle():
-    roots = [ROOT / "src", *sorted(p / "src" for p in (ROOT / "crates").iterdir() if (p / "src").is_dir())]
+    crates = sorted(p / "src" for p in (ROOT / "crates").iterdir() if (p / "src").is_dir())
+    roots = [ROOT / "src", *crates]
     code, out = circles(*roots)
     assert code == 0 and out == "", out
 
@@ -27,6 +28,7 @@ def test_a_circle_is_found(tmp_path):
     (src / "lib.rs").write_text("mod a;\nmod b;\nmod c;\n")
     (src / "a.rs").write_text("use super::b::B;\npub struct A;\n")
     (src / "b.rs").write_text("use crate::a::A;\npub struct B;\n")
-    (src / "c.rs").write_text("use super::a::A;\n#[cfg(test)]\nmod tests { use super::super::c; }\n")
+    (src / "c.rs").write_text(
+        "use super::a::A;\n#[cfg(test)]\nmod tests { use super::super::c; }\n")
     code, out = circles(src)
     assert code == 1 and out.split(" ", 1)[1].strip() == "a <-> b", out
