@@ -23,12 +23,13 @@ pub mod root;
 pub(crate) mod screen;
 pub mod searcher;
 pub mod simultaneous;
+pub(crate) mod smp;
 pub mod time;
 pub mod tt;
 
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Action, Node, Player};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use time::TimeBudget;
 use tt::TranspositionTable;
@@ -87,7 +88,7 @@ pub struct Settings {
     /// Seed of the sample drawn from a mixed strategy.
     pub seed: u64,
     /// Search threads (Lazy SMP: every thread searches the same root and they share the
-    /// transposition table; the first thread's result is played). 1 is deterministic.
+    /// transposition table; see [`search`] for the result played). 1 is deterministic.
     pub threads: usize,
 }
 
@@ -179,7 +180,11 @@ impl<'a, G: Evaluate> Root<'a, G> {
 /// receives an [`Info`] per completed iteration and MultiPV line.
 ///
 /// With `settings.threads > 1` the other threads search the same root silently, sharing
-/// the table (Lazy SMP); they end when the first thread has its answer.
+/// the table, each skipping some iterations so that the threads work at different depths
+/// (Lazy SMP, `smp.rs`). The search ends when the main thread has its answer or a helper
+/// has finished the last iteration asked for. The main thread's result is played unless a
+/// helper finished a deeper iteration (`smp.rs`, `replaces`); then that helper's lines of its
+/// last iteration are reported before it is returned.
 pub fn search<G: Evaluate>(
     root: &Root<'_, G>,
     limits: &Limits,
@@ -195,29 +200,59 @@ pub fn search<G: Evaluate>(
         return search_root(&mut s, root, limits, settings, report);
     }
     let shared = searcher::Shared::default();
-    std::thread::scope(|scope| {
-        for _ in 1..settings.threads {
-            let shared = &shared;
-            scope.spawn(move || {
-                let mut s = searcher::Searcher::new(
-                    tt,
-                    stop,
-                    Some(shared),
-                    limits,
-                    settings.features,
-                    history,
-                );
-                search_root(&mut s, root, limits, settings, &mut |_| {});
-            });
-        }
+    let last = root::max_depth(limits);
+    let done = |shared: &searcher::Shared| shared.done.store(true, Ordering::Relaxed);
+    let (mut best, helpers) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..settings.threads)
+            .map(|thread| {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut s = searcher::Searcher::new(
+                        tt,
+                        stop,
+                        Some(shared),
+                        limits,
+                        settings.features,
+                        history,
+                    );
+                    s.thread = thread;
+                    // The lines of its last finished iteration, reported if it is played.
+                    let mut lines: Vec<Info<G::Move>> = Vec::new();
+                    let result = search_root(&mut s, root, limits, settings, &mut |info| {
+                        if info.multipv == 1 {
+                            lines.clear();
+                        }
+                        lines.push(info.clone());
+                    });
+                    if result.depth >= last {
+                        done(shared);
+                    }
+                    (result, lines)
+                })
+            })
+            .collect();
         let mut s =
             searcher::Searcher::new(tt, stop, Some(&shared), limits, settings.features, history);
         let result = search_root(&mut s, root, limits, settings, report);
-        shared
-            .done
-            .store(true, std::sync::atomic::Ordering::Relaxed);
-        result
-    })
+        done(&shared);
+        let helpers: Vec<_> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+        (result, helpers)
+    });
+    let mut played = None;
+    for (i, (result, _)) in helpers.iter().enumerate() {
+        if smp::replaces(result, played.map_or(&best, |j: usize| &helpers[j].0), last) {
+            played = Some(i);
+        }
+    }
+    if let Some(i) = played {
+        let (result, lines) = &helpers[i];
+        lines.iter().for_each(|info| report(info));
+        best = SearchResult {
+            nodes: best.nodes.max(result.nodes),
+            ..result.clone()
+        };
+    }
+    best
 }
 
 /// One thread's iterative deepening at `root`, by the root's node kind, its scores (the

@@ -1,4 +1,5 @@
-//! Iterative deepening at the root: one iteration per depth, MultiPV lines at turn roots,
+//! Iterative deepening at the root: one iteration per depth (a helper thread skips some,
+//! `smp.rs`), MultiPV lines at turn roots,
 //! reports after each completed iteration, and the stopping rules (depth, nodes, time).
 
 use super::alphabeta::side_window;
@@ -79,7 +80,7 @@ pub fn search_turn_root<G: Evaluate>(
     };
     let lines = settings.multipv.clamp(1, root_moves.len());
     s.push_root(root.hash());
-    for depth in 1..=max_depth(limits) {
+    for depth in crate::smp::depths(s.thread, max_depth(limits)) {
         s.root_depth = depth;
         for line in 0..lines {
             let line_best = if lines == 1 {
@@ -275,7 +276,7 @@ pub fn search_value_root<G: Evaluate>(
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let mut result = empty_result();
-    for depth in 1..=max_depth(limits) {
+    for depth in crate::smp::depths(s.thread, max_depth(limits)) {
         s.root_depth = depth;
         let v = s.value(root, depth as i32, 0, -MATE - 1, MATE + 1);
         if s.aborted {

@@ -21,7 +21,8 @@ const POLL_INTERVAL: u64 = 1024;
 pub struct Shared {
     /// Nodes of every thread, flushed at each poll (so the hot path takes no atomics).
     pub nodes: AtomicU64,
-    /// Set by the main thread when it has finished: helper threads stop.
+    /// Set by the thread that ends the search (the main thread when it has its answer, or a
+    /// helper that finished the last iteration asked for): the other threads stop.
     pub done: AtomicBool,
 }
 
@@ -31,6 +32,9 @@ pub struct Searcher<'a, G: Evaluate> {
     stop: &'a AtomicBool,
     /// Set when the search runs on several threads.
     shared: Option<&'a Shared>,
+    /// This thread's index among them (0: the main thread), which picks the iterations it
+    /// skips (`smp.rs`).
+    pub(crate) thread: usize,
     /// Own nodes already added to `shared.nodes`.
     flushed: u64,
     pub(crate) features: Features,
@@ -104,6 +108,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             tt,
             stop,
             shared,
+            thread: 0,
             flushed: 0,
             features,
             node_limit: limits.nodes.unwrap_or(u64::MAX),

@@ -282,6 +282,27 @@ fn two_threads_still_solve_tictactoe_and_find_the_win() {
 }
 
 #[test]
+fn with_threads_the_move_played_is_the_last_line_reported_at_the_depth_asked() {
+    // Whichever thread finishes depth 6 first ends the search (a helper skips depths, so
+    // it may be first), and its lines are the last reported.
+    for threads in [2, 3] {
+        let settings = Settings {
+            threads,
+            ..Settings::default()
+        };
+        for _ in 0..20 {
+            let mut last = None;
+            let r = run(&TicTacToe::new(), &depth(6), &settings, &mut |info| {
+                last = Some(info.clone())
+            });
+            let last = last.expect("a line reported");
+            assert_eq!((r.depth, last.depth), (6, 6));
+            assert_eq!((r.best, r.score), (Some(last.pv[0]), last.score));
+        }
+    }
+}
+
+#[test]
 fn with_threads_the_node_limit_counts_every_thread() {
     let settings = Settings {
         threads: 3,

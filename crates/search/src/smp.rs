@@ -1,0 +1,82 @@
+//! Lazy SMP across threads: which iterations a helper thread skips, so that the threads
+//! work at different depths at once and fill the shared table for each other, and which
+//! thread's finished result is played.
+
+use super::SearchResult;
+
+/// Stockfish 9's pattern of skipped depths (`search.cpp`, `SkipSize` and `SkipPhase`):
+/// helper `k` (1-based) uses entry `(k - 1) % 20`, and skips the iterations whose
+/// `(depth + phase) / size` is odd. Helper 1 searches the even depths, helper 2 the odd
+/// ones, helpers 3 to 6 every other pair of depths with four phases, and so on.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+/// The phase of each entry of [`SKIP_SIZE`].
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether thread `thread` (0: the main thread, which skips nothing) skips iteration
+/// `depth` of a search whose last iteration is `max`. The last iteration is never skipped,
+/// so every thread ends with the depth asked for.
+pub(crate) fn skips(thread: usize, depth: u32, max: u32) -> bool {
+    if thread == 0 || depth >= max {
+        return false;
+    }
+    let i = (thread - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
+
+/// The iterations thread `thread` searches, in order, up to `max`: 1 to `max` without
+/// the ones it skips.
+pub(crate) fn depths(thread: usize, max: u32) -> impl Iterator<Item = u32> {
+    (1..=max).filter(move |&d| !skips(thread, d, max))
+}
+
+/// Whether a helper's `result` replaces `best`, the result played so far (the main
+/// thread's, or a helper's that replaced it). A helper that finished the last iteration
+/// `max` ended the search with the depth asked for, and its result is played when
+/// deeper; otherwise a deeper result is played only when its value is no worse (both are
+/// from the root player's view), as Stockfish 9 picks its best thread.
+pub(crate) fn replaces<M>(result: &SearchResult<M>, best: &SearchResult<M>, max: u32) -> bool {
+    result.depth > best.depth && (result.depth >= max || result.score >= best.score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(depth: u32, score: i32) -> SearchResult<u8> {
+        SearchResult {
+            best: None,
+            score,
+            depth,
+            nodes: 0,
+            pv: Vec::new(),
+            policy: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_main_thread_searches_every_depth() {
+        assert_eq!(depths(0, 6).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn the_first_two_helpers_split_the_depths_and_both_end_at_the_last() {
+        assert_eq!(depths(1, 7).collect::<Vec<_>>(), vec![2, 4, 6, 7]);
+        assert_eq!(depths(2, 7).collect::<Vec<_>>(), vec![1, 3, 5, 7]);
+    }
+
+    #[test]
+    fn the_third_helper_skips_pairs_of_depths() {
+        // Entry 2: size 2, phase 0: (d / 2) odd for d = 2, 3, 6, 7.
+        assert_eq!(depths(3, 9).collect::<Vec<_>>(), vec![1, 4, 5, 8, 9]);
+    }
+
+    #[test]
+    fn a_deeper_result_replaces_only_when_no_worse_or_finished() {
+        let best = result(9, 30);
+        assert!(!replaces(&result(9, 100), &best, 20), "as deep is not deeper");
+        assert!(!replaces(&result(10, 29), &best, 20), "deeper but worse");
+        assert!(replaces(&result(10, 30), &best, 20));
+        assert!(replaces(&result(10, -500), &best, 10), "it finished the last depth");
+        assert!(!replaces(&result(8, 500), &best, 20), "shallower");
+    }
+}
