@@ -1,6 +1,6 @@
-//! Lazy SMP across threads: which iterations a helper thread skips, so that the threads
-//! work at different depths at once and fill the shared table for each other, and which
-//! thread's finished result is played.
+//! Lazy SMP across threads: which iterations a helper thread skips and where it starts a
+//! chance root, so that the threads work on different lines at once and fill the shared
+//! table for each other, and which thread's finished result is played.
 
 use super::SearchResult;
 
@@ -27,6 +27,21 @@ pub(crate) fn skips(thread: usize, depth: u32, max: u32) -> bool {
 /// the ones it skips.
 pub(crate) fn depths(thread: usize, max: u32) -> impl Iterator<Item = u32> {
     (1..=max).filter(move |&d| !skips(thread, d, max))
+}
+
+/// The outcome thread `thread` searches first at a chance root with `outcomes` outcomes
+/// (an index into the game's order of them). The main thread starts from the first;
+/// helper `k` from half-way round, moved on by one for every second helper
+/// (`(k * n / 2 + k / 2) % n`). Every outcome of a chance root needs its exact value, so
+/// threads that start apart settle different outcomes in the shared table at once, and
+/// each finds the other's there when it comes to them; threads that start from the same
+/// outcome search the same lines side by side.
+pub(crate) fn first_outcome(thread: usize, outcomes: usize) -> usize {
+    if thread == 0 || outcomes == 0 {
+        0
+    } else {
+        (thread * outcomes / 2 + thread / 2) % outcomes
+    }
 }
 
 /// Whether a helper's `result` replaces `best`, the result played so far (the main
@@ -71,12 +86,28 @@ mod tests {
     }
 
     #[test]
+    fn helpers_start_a_chance_root_apart() {
+        assert_eq!(first_outcome(0, 6), 0);
+        assert_eq!(first_outcome(1, 6), 3);
+        assert_eq!(first_outcome(2, 6), 1);
+        assert_eq!(first_outcome(3, 6), 4);
+        assert_eq!(first_outcome(1, 1), 0);
+        assert_eq!(first_outcome(1, 0), 0);
+    }
+
+    #[test]
     fn a_deeper_result_replaces_only_when_no_worse_or_finished() {
         let best = result(9, 30);
-        assert!(!replaces(&result(9, 100), &best, 20), "as deep is not deeper");
+        assert!(
+            !replaces(&result(9, 100), &best, 20),
+            "as deep is not deeper"
+        );
         assert!(!replaces(&result(10, 29), &best, 20), "deeper but worse");
         assert!(replaces(&result(10, 30), &best, 20));
-        assert!(replaces(&result(10, -500), &best, 10), "it finished the last depth");
+        assert!(
+            replaces(&result(10, -500), &best, 10),
+            "it finished the last depth"
+        );
         assert!(!replaces(&result(8, 500), &best, 20), "shallower");
     }
 }

@@ -303,6 +303,25 @@ fn with_threads_the_move_played_is_the_last_line_reported_at_the_depth_asked() {
 }
 
 #[test]
+fn with_threads_a_chance_root_reports_the_value_it_returns_at_the_depth_asked() {
+    // The helpers start the root's outcomes elsewhere (smp.rs); whichever thread finishes
+    // depth 6 first gives the value.
+    let settings = Settings {
+        threads: 2,
+        ..Settings::default()
+    };
+    for _ in 0..20 {
+        let mut last = None;
+        let r = run(&DiceRace::new(), &depth(6), &settings, &mut |info| {
+            last = Some(info.clone())
+        });
+        let last = last.expect("a line reported");
+        assert_eq!((r.depth, last.depth, r.score), (6, 6, last.score));
+        assert_eq!(r.best, None);
+    }
+}
+
+#[test]
 fn with_threads_the_node_limit_counts_every_thread() {
     let settings = Settings {
         threads: 3,
