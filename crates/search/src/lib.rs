@@ -29,7 +29,7 @@ pub mod tt;
 
 use quartet_core::eval::Evaluate;
 use quartet_core::game::{Action, Node, Player};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use time::TimeBudget;
 use tt::TranspositionTable;
@@ -183,8 +183,8 @@ impl<'a, G: Evaluate> Root<'a, G> {
 /// the table, each skipping some iterations so that the threads work at different depths
 /// (Lazy SMP, `smp.rs`). The search ends when the main thread has its answer or a helper
 /// has finished the last iteration asked for. The main thread's result is played unless a
-/// helper finished a deeper iteration (`smp.rs`, `replaces`); then that helper's lines of its
-/// last iteration are reported before it is returned.
+/// helper finished a deeper iteration; then that helper's lines of its last iteration are
+/// reported before it is returned.
 pub fn search<G: Evaluate>(
     root: &Root<'_, G>,
     limits: &Limits,
@@ -199,60 +199,7 @@ pub fn search<G: Evaluate>(
         let mut s = searcher::Searcher::new(tt, stop, None, limits, settings.features, history);
         return search_root(&mut s, root, limits, settings, report);
     }
-    let shared = searcher::Shared::default();
-    let last = root::max_depth(limits);
-    let done = |shared: &searcher::Shared| shared.done.store(true, Ordering::Relaxed);
-    let (mut best, helpers) = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..settings.threads)
-            .map(|thread| {
-                let shared = &shared;
-                scope.spawn(move || {
-                    let mut s = searcher::Searcher::new(
-                        tt,
-                        stop,
-                        Some(shared),
-                        limits,
-                        settings.features,
-                        history,
-                    );
-                    s.thread = thread;
-                    // The lines of its last finished iteration, reported if it is played.
-                    let mut lines: Vec<Info<G::Move>> = Vec::new();
-                    let result = search_root(&mut s, root, limits, settings, &mut |info| {
-                        if info.multipv == 1 {
-                            lines.clear();
-                        }
-                        lines.push(info.clone());
-                    });
-                    if result.depth >= last {
-                        done(shared);
-                    }
-                    (result, lines)
-                })
-            })
-            .collect();
-        let mut s =
-            searcher::Searcher::new(tt, stop, Some(&shared), limits, settings.features, history);
-        let result = search_root(&mut s, root, limits, settings, report);
-        done(&shared);
-        let helpers: Vec<_> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
-        (result, helpers)
-    });
-    let mut played = None;
-    for (i, (result, _)) in helpers.iter().enumerate() {
-        if smp::replaces(result, played.map_or(&best, |j: usize| &helpers[j].0), last) {
-            played = Some(i);
-        }
-    }
-    if let Some(i) = played {
-        let (result, lines) = &helpers[i];
-        lines.iter().for_each(|info| report(info));
-        best = SearchResult {
-            nodes: best.nodes.max(result.nodes),
-            ..result.clone()
-        };
-    }
-    best
+    smp::search_threads(root, limits, settings, tt, stop, report)
 }
 
 /// One thread's iterative deepening at `root`, by the root's node kind, its scores (the

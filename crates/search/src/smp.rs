@@ -2,7 +2,76 @@
 //! chance root, so that the threads work on different lines at once and fill the shared
 //! table for each other, and which thread's finished result is played.
 
-use super::SearchResult;
+use super::searcher::{Searcher, Shared};
+use super::tt::TranspositionTable;
+use super::{Info, Limits, Root, SearchResult, Settings, search_root};
+use quartet_core::eval::Evaluate;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// [`crate::search`] with `settings.threads` (more than one) threads: helpers search
+/// silently by the rules below; the search ends when the main thread has its answer or a
+/// helper has finished the last iteration asked for, and the result played is the main
+/// thread's or a deeper helper's ([`replaces`]), whose last iteration's lines are then
+/// reported.
+pub(crate) fn search_threads<G: Evaluate>(
+    root: &Root<'_, G>,
+    limits: &Limits,
+    settings: &Settings,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    let history = root.history;
+    let shared = Shared::default();
+    let last = crate::root::max_depth(limits);
+    let done = |shared: &Shared| shared.done.store(true, Ordering::Relaxed);
+    let (mut best, helpers) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..settings.threads)
+            .map(|thread| {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut s =
+                        Searcher::new(tt, stop, Some(shared), limits, settings.features, history);
+                    s.thread = thread;
+                    // The lines of its last finished iteration, reported if it is played.
+                    let mut lines: Vec<Info<G::Move>> = Vec::new();
+                    let result = search_root(&mut s, root, limits, settings, &mut |info| {
+                        if info.multipv == 1 {
+                            lines.clear();
+                        }
+                        lines.push(info.clone());
+                    });
+                    if result.depth >= last {
+                        done(shared);
+                    }
+                    (result, lines)
+                })
+            })
+            .collect();
+        let mut s = Searcher::new(tt, stop, Some(&shared), limits, settings.features, history);
+        let result = search_root(&mut s, root, limits, settings, report);
+        done(&shared);
+        let helpers: Vec<_> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+        (result, helpers)
+    });
+    let mut played = None;
+    for (i, (result, _)) in helpers.iter().enumerate() {
+        if replaces(result, played.map_or(&best, |j: usize| &helpers[j].0), last) {
+            played = Some(i);
+        }
+    }
+    if let Some(i) = played {
+        let (result, lines) = &helpers[i];
+        for info in lines {
+            report(info);
+        }
+        best = SearchResult {
+            nodes: best.nodes.max(result.nodes),
+            ..result.clone()
+        };
+    }
+    best
+}
 
 /// Stockfish 9's pattern of skipped depths (`search.cpp`, `SkipSize` and `SkipPhase`):
 /// helper `k` (1-based) uses entry `(k - 1) % 20`, and skips the iterations whose
