@@ -53,6 +53,14 @@ pub struct Limits {
     pub mate: Option<u32>,
 }
 
+impl Limits {
+    /// The last iteration a search within these limits starts: `depth` (at least 1), or
+    /// [`MAX_DEPTH`] without one or above it.
+    pub fn last_depth(&self) -> u32 {
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+}
+
 /// Switches for the pruning techniques whose values may differ from plain minimax. All
 /// on by default; tests switch them off to compare with a plain minimax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

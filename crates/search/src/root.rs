@@ -4,7 +4,7 @@
 
 use super::alphabeta::side_window;
 use super::searcher::Searcher;
-use super::{Info, Limits, MAX_DEPTH, SearchResult, Settings};
+use super::{Info, Limits, SearchResult, Settings};
 use quartet_core::eval::{Evaluate, MATE};
 use quartet_core::game::{Action, Node, Player};
 
@@ -18,11 +18,6 @@ struct RootMove<M> {
     score: i32,
     /// Its principal variation, starting with `m`.
     pv: Vec<M>,
-}
-
-/// The depths to iterate: 1 up to the requested depth (clamped to [`MAX_DEPTH`]).
-pub(crate) fn max_depth(limits: &Limits) -> u32 {
-    limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
 }
 
 /// Whether another iteration may start: not after an abort, and not once half of the soft
@@ -80,7 +75,7 @@ pub fn search_turn_root<G: Evaluate>(
     };
     let lines = settings.multipv.clamp(1, root_moves.len());
     s.push_root(root.hash());
-    for depth in crate::smp::depths(s.thread, max_depth(limits)) {
+    for depth in crate::smp::depths(s.thread, limits.last_depth()) {
         s.root_depth = depth;
         for line in 0..lines {
             let line_best = if lines == 1 {
@@ -276,7 +271,7 @@ pub fn search_value_root<G: Evaluate>(
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
     let mut result = empty_result();
-    for depth in crate::smp::depths(s.thread, max_depth(limits)) {
+    for depth in crate::smp::depths(s.thread, limits.last_depth()) {
         s.root_depth = depth;
         let v = s.value(root, depth as i32, 0, -MATE - 1, MATE + 1);
         if s.aborted {

@@ -23,7 +23,7 @@ pub(crate) fn search_threads<G: Evaluate>(
 ) -> SearchResult<G::Move> {
     let history = root.history;
     let shared = Shared::default();
-    let last = crate::root::max_depth(limits);
+    let last = limits.last_depth();
     let done = |shared: &Shared| shared.done.store(true, Ordering::Relaxed);
     let (mut best, helpers) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..settings.threads)

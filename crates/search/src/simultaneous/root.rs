@@ -5,7 +5,7 @@
 use super::frame::Frame;
 use super::oracle::Oracle;
 use super::wide::is_wide;
-use crate::root::{empty_result, max_depth, may_continue};
+use crate::root::{empty_result, may_continue};
 use crate::screen;
 use crate::searcher::Searcher;
 use crate::{Info, Limits, SearchResult, Settings};
@@ -64,7 +64,7 @@ pub fn search_simultaneous_root<G: Evaluate>(
     s.push_root(root.hash());
     let (lo, hi) = G::value_bounds();
     let mut hint = None;
-    for depth in crate::smp::depths(s.thread, max_depth(limits)) {
+    for depth in crate::smp::depths(s.thread, limits.last_depth()) {
         s.root_depth = depth;
         let mut frame = s.take_frame(0);
         frame.rows.clone_from(&first);
@@ -155,7 +155,7 @@ fn search_wide_root<G: Evaluate>(
     let start_cols: Vec<G::Move> = start_col.map(|j| cols[j]).into_iter().collect();
     let mut o = Oracle::new(rows, cols, (&start_rows, &start_cols));
     s.push_root(key);
-    for depth in crate::smp::depths(s.thread, max_depth(limits)) {
+    for depth in crate::smp::depths(s.thread, limits.last_depth()) {
         s.root_depth = depth;
         o.restart();
         let done = s.run_oracle(&mut o, root, depth as i32, 0);
