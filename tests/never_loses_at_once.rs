@@ -1,7 +1,8 @@
 //! No budget throws a game (protocol.md §3, `go`; issue 40): from random reachable positions
 //! of every game under every value of its rule options, a search at `nodes 1`, `nodes 100`,
-//! a budget of 1 ms, and with `stop` already set when it starts never answers with an action
-//! that loses at once while one that does not exists.
+//! a budget of 1 ms, and with `stop` already set when it starts (the second and third with
+//! two threads too) never answers with an action that loses at once while one that does not
+//! exists.
 //!
 //! Whether an action loses at once is judged here from the rules alone (the `Game` trait's
 //! `play`, `node` and outcomes), as protocol.md defines it, not by the search's own screen:
@@ -238,8 +239,9 @@ fn reachable<G: Game>(start: &G, seed: &mut u64) -> G {
 }
 
 /// The budgets, named as `go` gives them: `nodes 1`, `nodes 100`, 1 ms, and a `stop` set
-/// before the search starts.
-fn budgets() -> [(&'static str, Limits, bool); 4] {
+/// before the search starts, each with whether the stop is set and the search's threads;
+/// the last two again with two threads (a helper's result may be the one played).
+fn budgets() -> [(&'static str, Limits, bool, usize); 6] {
     let ms = Duration::from_millis(1);
     let nodes = |n| Limits {
         nodes: Some(n),
@@ -254,10 +256,12 @@ fn budgets() -> [(&'static str, Limits, bool); 4] {
         ..Limits::default()
     };
     [
-        ("nodes 1", nodes(1), false),
-        ("nodes 100", nodes(100), false),
-        ("movetime 1", time, false),
-        ("infinite, stopped", Limits::default(), true),
+        ("nodes 1", nodes(1), false, 1),
+        ("nodes 100", nodes(100), false, 1),
+        ("movetime 1", time, false, 1),
+        ("infinite, stopped", Limits::default(), true, 1),
+        ("nodes 100, Threads 2", nodes(100), false, 2),
+        ("movetime 1, Threads 2", time, false, 2),
     ]
 }
 
@@ -306,10 +310,11 @@ impl GameVisitor for Check {
                 };
                 let decisive = has_both(&judged);
                 with_losing |= decisive;
-                for (budget, limits, stopped) in budgets() {
+                for (budget, limits, stopped, threads) in budgets() {
                     let settings = Settings {
                         side: asked,
                         seed: k as u64,
+                        threads,
                         ..Settings::default()
                     };
                     let stop = AtomicBool::new(stopped);
