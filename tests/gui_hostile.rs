@@ -40,9 +40,14 @@ impl Gui {
     }
 
     fn connect(&self) -> Client {
-        let (mut socket, _) =
-            tungstenite::connect(format!("ws://127.0.0.1:{}/ws", self.port)).expect("connect");
-        if let MaybeTlsStream::Plain(s) = socket.get_mut() {
+        self.client("/ws")
+    }
+
+    /// A client on `path` (the socket's path and query), after its first state.
+    fn client(&self, path: &str) -> Client {
+        let (socket, _) =
+            tungstenite::connect(format!("ws://127.0.0.1:{}{path}", self.port)).expect("connect");
+        if let MaybeTlsStream::Plain(s) = socket.get_ref() {
             s.set_read_timeout(Some(Duration::from_millis(200)))
                 .expect("timeout");
         }
@@ -437,19 +442,7 @@ fn session_id(c: &Client) -> String {
 impl Gui {
     /// A client on `/ws?session=ID`, after its first state.
     fn claim(&self, id: &str) -> Client {
-        let (socket, _) =
-            tungstenite::connect(format!("ws://127.0.0.1:{}/ws?session={id}", self.port))
-                .expect("connect");
-        if let MaybeTlsStream::Plain(s) = socket.get_ref() {
-            s.set_read_timeout(Some(Duration::from_millis(200)))
-                .expect("timeout");
-        }
-        let mut c = Client {
-            socket,
-            seen: Vec::new(),
-        };
-        c.until(|m| m["t"] == "state");
-        c
+        self.client(&format!("/ws?session={id}"))
     }
 
     /// The first message a new socket gets.
