@@ -24,7 +24,8 @@ reaches from every position within --target seconds on average (found from one
 `go movetime` search per position; the calibration prints what it found).
 
     python3 scripts/threads_speedup.py [--rounds 3] [--positions 3] [--plies 12]
-        [--target 3] [--depth GAME=N ...] [--games GAME,...] [--hash 64] [--quartet Q]
+        [--target 3] [--depth GAME=N ...] [--games GAME,...] [--hash 64] [--rolled]
+        [--quartet Q]
 
 Python 3.11, standard library only; Linux (/proc) for the search's CPU time.
 """
@@ -102,10 +103,12 @@ def side_for(node):
     return " side w" if node == "simultaneous" else ""
 
 
-def positions(binary, game, count, plies, seed):
+def positions(binary, game, count, plies, seed, rolled=False):
     """The start position and `count - 1` positions reached by seeded random legal plies
     (`plies`, `2 * plies`, ... from the start; a game that ends on the way keeps the
-    position before its end), as (position string, node kind)."""
+    position before its end), as (position string, node kind). With `rolled`, each
+    position found at a chance node is replaced by the turn after a seeded random outcome
+    (a die's roll), where a dice game chooses its moves."""
     rng = random.Random(f"{seed}:{game}")
     engine = Engine(binary, game)
     engine.send("position startpos")
@@ -132,8 +135,27 @@ def positions(binary, game, count, plies, seed):
         if (fen, node) in found:
             break
         found.append((fen, node))
+    if rolled:
+        found = [roll(engine, rng, fen, node) for fen, node in found]
     engine.close()
     return found
+
+
+def roll(engine, rng, fen, node):
+    """The position after a seeded random outcome of the chance node `fen` (and again
+    while it is one), preferring an outcome after which the mover has a choice of moves;
+    `fen` itself if it is not a chance node."""
+    engine.send(f"position fen {fen}")
+    while node.startswith("chance"):
+        here = engine.query("fen")
+        outcomes = [t.split(":")[0] for t in engine.query("chance").split()]
+        rng.shuffle(outcomes)
+        for outcome in outcomes:
+            engine.send(f"position fen {here} moves {outcome}")
+            node = engine.query("node")
+            if not node.startswith("turn") or len(engine.query("legalmoves").split()) > 1:
+                break
+    return engine.query("fen"), node
 
 
 def search(binary, game, fen, node, threads, hash_mb, limit):
@@ -215,6 +237,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--hash", type=int, default=64, help="Hash option, MiB")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rolled", action="store_true",
+                        help="search a dice game's positions after a seeded roll (turn "
+                        "roots, where it chooses its moves), not before it")
     parser.add_argument("--verbose", action="store_true", help="print every search")
     args = parser.parse_args()
     binary = args.quartet or default_binary()
@@ -234,7 +259,7 @@ def main():
     rows = []
     started = time.monotonic()
     for game in chosen:
-        found = positions(binary, game, args.positions, args.plies, args.seed)
+        found = positions(binary, game, args.positions, args.plies, args.seed, args.rolled)
         depth = depths.get(game) or calibrate(binary, game, found, args.hash, args.target)
         load_before = load()
         per_round = []

@@ -101,9 +101,9 @@ impl<G: Evaluate> Searcher<'_, G> {
         let (lo, hi) = (i64::from(lo), i64::from(hi));
         let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
         pos.chance_outcomes(&mut outcomes);
-        if ply == 0 {
-            // At a chance root each helper starts from another outcome (`smp.rs`).
-            let first = crate::smp::first_outcome(self.thread, outcomes.len());
+        if crate::smp::rotates_outcomes(ply) {
+            // Near the root each helper starts from another outcome (`smp.rs`).
+            let first = crate::smp::start(self.thread, outcomes.len());
             outcomes.rotate_left(first);
         }
         let total: i64 = outcomes.iter().map(|&(_, w)| i64::from(w)).sum();

@@ -205,7 +205,8 @@ fn search_line<G: Evaluate>(
     let mut line_best = None;
     let mut alpha = lo;
     let beta = hi;
-    for (i, rm) in root_moves.iter_mut().enumerate().skip(line) {
+    for i in crate::smp::root_order(s.thread, line, root_moves.len()) {
+        let rm = &mut root_moves[i];
         let mut child = root.clone();
         child.play(rm.m);
         s.played[1] = Some(G::move_code(rm.m));

@@ -1,5 +1,5 @@
 //! Lazy SMP across threads: which iterations a helper thread skips and where it starts a
-//! chance root, so that the threads work on different lines at once and fill the shared
+//! chance node's outcomes and the root's moves, so that the threads work on different lines at once and fill the shared
 //! table for each other, and which thread's finished result is played.
 
 use super::searcher::{Searcher, Shared};
@@ -98,19 +98,34 @@ pub(crate) fn depths(thread: usize, max: u32) -> impl Iterator<Item = u32> {
     (1..=max).filter(move |&d| !skips(thread, d, max))
 }
 
-/// The outcome thread `thread` searches first at a chance root with `outcomes` outcomes
-/// (an index into the game's order of them). The main thread starts from the first;
-/// helper `k` from half-way round, moved on by one for every second helper
-/// (`(k * n / 2 + k / 2) % n`). Every outcome of a chance root needs its exact value, so
-/// threads that start apart settle different outcomes in the shared table at once, and
-/// each finds the other's there when it comes to them; threads that start from the same
-/// outcome search the same lines side by side.
-pub(crate) fn first_outcome(thread: usize, outcomes: usize) -> usize {
-    if thread == 0 || outcomes == 0 {
+/// Where thread `thread` starts a list of `n` searches that all have to be made (the
+/// outcomes of a chance node, or the root moves after the first): the main thread at the
+/// first; helper `k` half-way round, moved on by one for every second helper
+/// (`(k * n / 2 + k / 2) % n`). Threads that start apart settle different entries in the
+/// shared table at once, and each finds the other's there when it comes to them; threads
+/// that start from the same entry search the same lines side by side.
+pub(crate) fn start(thread: usize, n: usize) -> usize {
+    if thread == 0 || n == 0 {
         0
     } else {
-        (thread * outcomes / 2 + thread / 2) % outcomes
+        (thread * n / 2 + thread / 2) % n
     }
+}
+
+/// The order in which thread `thread` searches the moves `line..n` of a root's MultiPV
+/// line `line`: the line's first move first (it sets the bound the others are searched
+/// against), then the others from [`start`] round.
+pub(crate) fn root_order(thread: usize, line: usize, n: usize) -> impl Iterator<Item = usize> {
+    let rest = n.saturating_sub(line + 1);
+    let first = start(thread, rest);
+    (line..n.min(line + 1)).chain((0..rest).map(move |i| line + 1 + (first + i) % rest))
+}
+
+/// Whether a chance node at `ply` rotates its outcomes by [`start`]: a chance root, and
+/// the chance nodes just below a turn root (in a dice game, the rolls after each root
+/// move), so that the threads split each root move's outcomes.
+pub(crate) fn rotates_outcomes(ply: usize) -> bool {
+    ply <= 1
 }
 
 /// Whether a helper's `result` replaces `best`, the result played so far (the main
@@ -155,13 +170,24 @@ mod tests {
     }
 
     #[test]
-    fn helpers_start_a_chance_root_apart() {
-        assert_eq!(first_outcome(0, 6), 0);
-        assert_eq!(first_outcome(1, 6), 3);
-        assert_eq!(first_outcome(2, 6), 1);
-        assert_eq!(first_outcome(3, 6), 4);
-        assert_eq!(first_outcome(1, 1), 0);
-        assert_eq!(first_outcome(1, 0), 0);
+    fn helpers_start_a_list_apart() {
+        assert_eq!(start(0, 6), 0);
+        assert_eq!(start(1, 6), 3);
+        assert_eq!(start(2, 6), 1);
+        assert_eq!(start(3, 6), 4);
+        assert_eq!(start(1, 1), 0);
+        assert_eq!(start(1, 0), 0);
+    }
+
+    #[test]
+    fn a_helper_searches_the_first_root_move_first_then_the_others_from_half_way() {
+        let order = |thread, line, n| root_order(thread, line, n).collect::<Vec<_>>();
+        assert_eq!(order(0, 0, 5), vec![0, 1, 2, 3, 4]);
+        assert_eq!(order(1, 0, 5), vec![0, 3, 4, 1, 2]);
+        assert_eq!(order(1, 2, 7), vec![2, 5, 6, 3, 4]);
+        assert_eq!(order(1, 0, 1), vec![0]);
+        assert_eq!(order(1, 0, 2), vec![0, 1]);
+        assert_eq!(order(1, 3, 3), Vec::<usize>::new());
     }
 
     #[test]
