@@ -189,11 +189,11 @@ impl<'a, G: Evaluate> Root<'a, G> {
 ///
 /// With `settings.threads > 1` the other threads search the same root silently, sharing
 /// the table, each skipping some iterations and starting the root's moves (after the
-/// first) and the chance outcomes near the root elsewhere, so that the threads work on different lines (Lazy SMP, `smp.rs`). The search ends when the
-/// main thread has its answer or a helper has finished the last iteration asked for. The
-/// main thread's result is played unless a helper finished a deeper iteration and
-/// `smp::replaces` takes it; then that helper's lines of its last iteration are reported
-/// before it is returned.
+/// first) and the chance outcomes near the root elsewhere, so that the threads work on
+/// different lines (Lazy SMP, `smp.rs`). The search ends when the main thread has its
+/// answer or a helper has finished the last iteration asked for. The main thread's result
+/// is played unless a helper finished a deeper iteration and `smp::replaces` takes it;
+/// then that helper's lines of its last iteration are reported before it is returned.
 pub fn search<G: Evaluate>(
     root: &Root<'_, G>,
     limits: &Limits,

@@ -1,6 +1,7 @@
 //! Lazy SMP across threads: which iterations a helper thread skips and where it starts a
-//! chance node's outcomes and the root's moves, so that the threads work on different lines at once and fill the shared
-//! table for each other, and which thread's finished result is played.
+//! chance node's outcomes and the root's moves, so that the threads work on different
+//! lines at once and fill the shared table for each other, and which thread's finished
+//! result is played.
 
 use super::searcher::{Searcher, Shared};
 use super::tt::TranspositionTable;
