@@ -162,8 +162,14 @@ def search(binary, game, fen, node, threads, hash_mb, limit):
     """One search from `fen` with `go LIMIT` in a fresh engine: its `info depth` lines
     (parsed), wall seconds, search CPU seconds and process CPU seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    engine = Engine(binary, game, threads, hash_mb)
+    engine = Engine(binary, game, 1, hash_mb)
     engine.send(f"position fen {fen}")
+    # `readyok` does not wait for the table's allocation, the first `go` does (64 MiB:
+    # about 40 ms); a one-node search with one thread waits for it here, outside the
+    # measured span, and leaves the same table for both thread counts.
+    engine.send(f"go nodes 1{side_for(node)}")
+    engine.until("bestmove")
+    engine.send(f"setoption name Threads value {threads}")
     engine.send("isready")
     engine.until("readyok")
     cpu0 = cpu_seconds(engine.proc.pid)
