@@ -33,7 +33,8 @@ pub struct Searcher<'a, G: Evaluate> {
     /// Set when the search runs on several threads.
     shared: Option<&'a Shared>,
     /// This thread's index among them (0: the main thread), which picks the iterations it
-    /// skips and the outcome it starts a chance root from (`smp.rs`).
+    /// skips and where it starts the root's moves and the outcomes of the chance nodes
+    /// near the root (`smp.rs`).
     pub(crate) thread: usize,
     /// Own nodes already added to `shared.nodes`.
     flushed: u64,

@@ -3,8 +3,9 @@
 //! search must return exactly the plain value (design.md §3), over the root moves that do
 //! not lose at once (`screen.rs`).
 
+use super::searcher::Searcher;
 use super::tt::TranspositionTable;
-use super::{Features, Info, Limits, Root, SearchResult, Settings, search};
+use super::{Features, Info, Limits, Root, SearchResult, Settings, search, search_root};
 use quartet_core::eval::{Evaluate, MATE};
 use quartet_core::game::RuleOptions;
 use quartet_core::game::{Action, EndReason, Game, MoveList, Node, Player};
@@ -12,7 +13,7 @@ use quartet_core::notation::Notation;
 use quartet_games::duell::Duell;
 use quartet_games::rnb::Rnb;
 use quartet_testkit::toys::{DiceRace, Nim, NimMove, TicTacToe};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::AtomicBool;
 
 /// Plain minimax / expectimax with the search's depth rules: turn nodes cost a ply,
@@ -281,21 +282,30 @@ fn two_threads_still_solve_tictactoe_and_find_the_win() {
     assert_eq!((r.best, r.score), (Some(Action::Single(2)), MATE - 1));
 }
 
+/// A search of `pos` to depth 6 with `threads` threads: its result and the last line it
+/// reported.
+fn result_and_last_line<G: Evaluate>(
+    pos: &G,
+    threads: usize,
+) -> (SearchResult<G::Move>, Info<G::Move>) {
+    let settings = Settings {
+        threads,
+        ..Settings::default()
+    };
+    let mut last = None;
+    let r = run(pos, &depth(6), &settings, &mut |info| {
+        last = Some(info.clone())
+    });
+    (r, last.expect("a line reported"))
+}
+
 #[test]
 fn with_threads_the_move_played_is_the_last_line_reported_at_the_depth_asked() {
     // Whichever thread finishes depth 6 first ends the search (a helper skips depths, so
     // it may be first), and its lines are the last reported.
     for threads in [2, 3] {
-        let settings = Settings {
-            threads,
-            ..Settings::default()
-        };
         for _ in 0..20 {
-            let mut last = None;
-            let r = run(&TicTacToe::new(), &depth(6), &settings, &mut |info| {
-                last = Some(info.clone())
-            });
-            let last = last.expect("a line reported");
+            let (r, last) = result_and_last_line(&TicTacToe::new(), threads);
             assert_eq!((r.depth, last.depth), (6, 6));
             assert_eq!((r.best, r.score), (Some(last.pv[0]), last.score));
         }
@@ -306,19 +316,135 @@ fn with_threads_the_move_played_is_the_last_line_reported_at_the_depth_asked() {
 fn with_threads_a_chance_root_reports_the_value_it_returns_at_the_depth_asked() {
     // The helpers start the root's outcomes elsewhere (smp.rs); whichever thread finishes
     // depth 6 first gives the value.
-    let settings = Settings {
-        threads: 2,
-        ..Settings::default()
-    };
     for _ in 0..20 {
-        let mut last = None;
-        let r = run(&DiceRace::new(), &depth(6), &settings, &mut |info| {
-            last = Some(info.clone())
-        });
-        let last = last.expect("a line reported");
+        let (r, last) = result_and_last_line(&DiceRace::new(), 2);
         assert_eq!((r.depth, last.depth, r.score), (6, 6, last.score));
         assert_eq!(r.best, None);
     }
+}
+
+thread_local! {
+    /// The position [`Visits`] watches (its hash) and the moves played from it so far, on
+    /// this thread.
+    static VISITS: RefCell<(u64, Vec<u8>)> = const { RefCell::new((0, Vec::new())) };
+}
+
+/// A toy `G` that records, in [`VISITS`], every move played from the watched position:
+/// the order in which a search visits that position's children.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Visits<G>(G);
+
+impl<G: Game<Move = u8>> Game for Visits<G> {
+    type Move = u8;
+    fn node(&self) -> Node {
+        self.0.node()
+    }
+    fn legal_moves(&self, p: Player, out: &mut MoveList<u8>) {
+        self.0.legal_moves(p, out);
+    }
+    fn chance_outcomes(&self, out: &mut Vec<(u8, u32)>) {
+        self.0.chance_outcomes(out);
+    }
+    fn play(&mut self, m: u8) {
+        let here = self.0.hash();
+        VISITS.with(|v| {
+            let mut v = v.borrow_mut();
+            if v.0 == here {
+                v.1.push(m);
+            }
+        });
+        self.0.play(m);
+    }
+    fn end_reason(&self) -> Option<EndReason> {
+        self.0.end_reason()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+}
+
+impl<G: Evaluate<Move = u8>> Evaluate for Visits<G> {
+    const SKILL_UNIT: f64 = G::SKILL_UNIT;
+    const MOVE_CODES: usize = G::MOVE_CODES;
+    fn evaluate(&self) -> i32 {
+        self.0.evaluate()
+    }
+    fn is_noisy(&self, m: u8) -> bool {
+        self.0.is_noisy(m)
+    }
+    fn order_hint(&self, m: u8) -> i32 {
+        self.0.order_hint(m)
+    }
+    fn move_code(m: u8) -> u32 {
+        G::move_code(m)
+    }
+}
+
+/// The children of `watched` in the order one search thread `thread`, alone, first visits
+/// them in a search of `pos` to `plies` (each child once, at its first visit), after
+/// `skip` visits (the root screen's, which come first).
+fn first_visits<G: Evaluate<Move = u8>>(
+    pos: &G,
+    watched: &G,
+    plies: u32,
+    thread: usize,
+    skip: usize,
+) -> Vec<u8> {
+    VISITS.with(|v| *v.borrow_mut() = (watched.hash(), Vec::new()));
+    let pos = Visits(pos.clone());
+    let (tt, stop) = (
+        TranspositionTable::new(1).expect("table"),
+        AtomicBool::new(false),
+    );
+    let (root, limits, settings) = (Root::of(&pos), depth(plies), Settings::default());
+    let mut s = Searcher::new(&tt, &stop, None, &limits, settings.features, root.history);
+    s.thread = thread;
+    search_root(&mut s, &root, &limits, &settings, &mut |_| {});
+    let mut firsts = Vec::new();
+    for m in VISITS
+        .with(|v| std::mem::take(&mut v.borrow_mut().1))
+        .split_off(skip)
+    {
+        if !firsts.contains(&m) {
+            firsts.push(m);
+        }
+    }
+    firsts
+}
+
+#[test]
+fn a_helper_searches_the_root_moves_after_the_first_from_half_way() {
+    // TicTacToe's 9 root moves at depth 1 (both threads search that one iteration), after
+    // the screen's 9 visits in the main thread's order: the helper keeps the first, then
+    // goes on from the fifth of the other 8 (`smp::root_order`, derived by hand:
+    // 1 + (4 + i) % 8 for i = 0..8).
+    let start = TicTacToe::new();
+    let main = first_visits(&start, &start, 1, 0, 9);
+    let helper = first_visits(&start, &start, 1, 1, 9);
+    assert_eq!(main.len(), 9);
+    let expected: Vec<u8> = [0, 5, 6, 7, 8, 1, 2, 3, 4]
+        .iter()
+        .map(|&i| main[i])
+        .collect();
+    assert_eq!(helper, expected);
+}
+
+#[test]
+fn a_helper_starts_the_rolls_of_a_chance_root_and_below_a_turn_root_half_way_round() {
+    // DiceRace's rolls are 1, 2 and 3 (moves 101, 102, 103); half-way round three is the
+    // second (`smp::start`: 1 * 3 / 2 = 1).
+    let start = DiceRace::new();
+    assert_eq!(first_visits(&start, &start, 2, 0, 0), vec![101, 102, 103]);
+    assert_eq!(first_visits(&start, &start, 2, 1, 0), vec![102, 103, 101]);
+    // After a roll of 2: the rolls after the root move 0 (one ply down) are rotated too.
+    // The screen plays the first of them once before (after it the opponent cannot win at
+    // once, so the move is safe and it looks no further).
+    let mut rolled = DiceRace::new();
+    rolled.play(102);
+    let mut below = rolled.clone();
+    below.play(0);
+    assert_eq!(first_visits(&rolled, &below, 2, 0, 1), vec![101, 102, 103]);
+    assert_eq!(first_visits(&rolled, &below, 2, 1, 1), vec![102, 103, 101]);
 }
 
 #[test]
